@@ -1,0 +1,16 @@
+//! `spineparticle ms3d` (owned by the crate owner of the matching core crate).
+
+use crate::error::{Error, Result};
+
+/// Arguments of `spineparticle ms3d`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Remaining arguments.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    rest: Vec<String>,
+}
+
+/// Runs `spineparticle ms3d`.
+pub fn run(args: Args) -> Result<()> {
+    Err(Error::Usage(format!("ms3d: not built yet ({} args)", args.rest.len())))
+}

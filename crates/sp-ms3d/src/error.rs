@@ -1,0 +1,139 @@
+//! The crate's one error type. Every parse error names the [`Section`] being read and the byte
+//! offset (from the start of the file) where the problem was found.
+
+use crate::section::Section;
+
+/// Everything that can go wrong in this crate.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// The file ends before a record or field that must be there.
+    #[error("{section} section, byte {offset}: file truncated ({needed} bytes needed, {available} left)")]
+    Truncated {
+        /// Section being read.
+        section: Section,
+        /// Byte offset of the field that does not fit.
+        offset: usize,
+        /// Bytes the field needs.
+        needed: usize,
+        /// Bytes left in the file from `offset`.
+        available: usize,
+    },
+    /// A record count that cannot fit in the bytes that remain (checked before allocating).
+    #[error(
+        "{section} section, byte {offset}: count {count} needs at least {min_bytes} bytes, only {available} left"
+    )]
+    CountTooLarge {
+        /// Section being read.
+        section: Section,
+        /// Byte offset of the count field.
+        offset: usize,
+        /// The count read.
+        count: u64,
+        /// Minimum bytes `count` records take.
+        min_bytes: u64,
+        /// Bytes left after the count.
+        available: usize,
+    },
+    /// The file does not start with `MS3D000000`.
+    #[error("header section, byte 0: not a MilkShape 3D file (magic MS3D000000 not found)")]
+    BadMagic,
+    /// The header version is not 3 or 4.
+    #[error("header section, byte 10: unsupported version {version} (3 or 4 expected)")]
+    UnsupportedVersion {
+        /// The version read.
+        version: i32,
+    },
+    /// The model has no triangles, so there is nothing to draw.
+    #[error("triangles section, byte {offset}: the model has no triangles")]
+    NoTriangles {
+        /// Byte offset of the triangle count.
+        offset: usize,
+    },
+    /// An index refers past the end of the array it indexes.
+    #[error("{section} section, byte {offset}: {what} {index} out of range (there are {len})")]
+    IndexOutOfRange {
+        /// Section being read.
+        section: Section,
+        /// Byte offset of the index field.
+        offset: usize,
+        /// What the index refers to, e.g. "vertex index".
+        what: &'static str,
+        /// The index read.
+        index: i64,
+        /// How many items exist.
+        len: usize,
+    },
+    /// A length field is negative.
+    #[error("{section} section, byte {offset}: negative length {length}")]
+    NegativeLength {
+        /// Section being read.
+        section: Section,
+        /// Byte offset of the length field.
+        offset: usize,
+        /// The length read.
+        length: i32,
+    },
+    /// A joint names a parent that no joint has.
+    #[error("joints section, byte {offset}: joint \"{joint}\" has parent \"{parent}\", which matches no joint")]
+    MissingParent {
+        /// Byte offset of the joint's parent-name field.
+        offset: usize,
+        /// The joint's name.
+        joint: String,
+        /// The parent name that matches nothing.
+        parent: String,
+    },
+    /// Joints whose parent chain loops back on itself.
+    #[error("joints section, byte {offset}: joint \"{joint}\" is its own ancestor")]
+    JointCycle {
+        /// Byte offset of the joint's parent-name field.
+        offset: usize,
+        /// The joint's name.
+        joint: String,
+    },
+    /// The writer was given a string that does not fit its fixed-size field.
+    #[error("writer: {field} \"{value}\" is {len} bytes, at most {max} fit")]
+    StringTooLong {
+        /// Field name.
+        field: &'static str,
+        /// The string.
+        value: String,
+        /// Its encoded length in bytes.
+        len: usize,
+        /// The largest length that fits (including room for the NUL).
+        max: usize,
+    },
+    /// The writer was given a string that Windows-1252 cannot encode.
+    #[error("writer: {field} \"{value}\" has characters Windows-1252 cannot encode")]
+    Unencodable {
+        /// Field name.
+        field: &'static str,
+        /// The string.
+        value: String,
+    },
+    /// The writer was given more records than the format's count field holds.
+    #[error("writer: {count} {what} do not fit the format's count field (max {max})")]
+    TooMany {
+        /// What was counted.
+        what: &'static str,
+        /// How many there are.
+        count: usize,
+        /// The format's maximum.
+        max: usize,
+    },
+    /// An optional trailing section is present while an earlier one is absent, which the file
+    /// layout cannot express (the trailing sections are positional).
+    #[error("writer: {section} section present but the earlier {missing} section is absent")]
+    SectionGap {
+        /// The section that is present.
+        section: Section,
+        /// The earlier section that is missing.
+        missing: Section,
+    },
+    /// A bake or playback parameter is invalid.
+    #[error("bake: {0}")]
+    Bake(String),
+}
+
+/// `Result` with this crate's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,302 @@
+//! The parser: every section in file order (layout in `reference/ms3d-format.md` §1), with
+//! every count checked against the bytes left before anything is allocated, every index checked
+//! against what it indexes, and the optional trailing sections read while bytes remain.
+
+use crate::cursor::Cursor;
+use crate::hierarchy::resolve_parents;
+use crate::model::{Group, Joint, Key, Material, Model, NAME_BYTES, PATH_BYTES, Triangle, Vertex};
+use crate::section::{Section, Warning};
+use crate::tail::parse_tail;
+use crate::text::decode_fixed;
+use crate::{Error, Result};
+
+/// Bytes of one vertex record.
+pub const VERTEX_BYTES: usize = 15;
+/// Bytes of one triangle record.
+pub const TRIANGLE_BYTES: usize = 70;
+/// Bytes of a group record without its triangle list.
+pub const GROUP_MIN_BYTES: usize = 36;
+/// Bytes of one material record.
+pub const MATERIAL_BYTES: usize = 361;
+/// Bytes of a joint record without its keys.
+pub const JOINT_MIN_BYTES: usize = 93;
+/// Bytes of one key.
+pub const KEY_BYTES: usize = 16;
+
+/// A parsed model with what the parser repaired and how far it read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    /// The model.
+    pub model: Model,
+    /// Repairs and oddities, in file order.
+    pub warnings: Vec<Warning>,
+    /// Bytes read; equals the file size unless a warning says why not.
+    pub bytes_consumed: usize,
+    /// Byte offset of each joint's parent-name field (for error messages of later stages).
+    pub joint_offsets: Vec<usize>,
+}
+
+/// Parses a whole `.ms3d` file.
+pub fn parse(bytes: &[u8]) -> Result<Parsed> {
+    let mut c = Cursor::new(bytes);
+    let mut warnings = Vec::new();
+
+    c.section = Section::Header;
+    if c.take(10).ok() != Some(b"MS3D000000".as_slice()) {
+        return Err(Error::BadMagic);
+    }
+    let version = c.i32()?;
+    if !(3..=4).contains(&version) {
+        return Err(Error::UnsupportedVersion { version });
+    }
+
+    c.section = Section::Vertices;
+    let vertices = read_vertices(&mut c)?;
+
+    c.section = Section::Triangles;
+    let triangles = read_triangles(&mut c, vertices.len())?;
+
+    c.section = Section::Groups;
+    let (groups, material_offsets) = read_groups(&mut c, triangles.len())?;
+
+    c.section = Section::Materials;
+    let materials = read_materials(&mut c, &mut warnings)?;
+    check_group_materials(&groups, &material_offsets, materials.len(), &mut warnings);
+
+    c.section = Section::Keyframer;
+    let keyframer_offset = c.offset();
+    let animation_fps = c.f32()?;
+    let current_time_secs = c.f32()?;
+    let total_frames = c.i32()?;
+    if !(animation_fps.is_finite() && animation_fps >= 1.0) {
+        warnings.push(Warning {
+            section: Section::Keyframer,
+            offset: keyframer_offset,
+            message: format!("animation fps {animation_fps} is below 1; using 1"),
+        });
+    }
+
+    c.section = Section::Joints;
+    let vertices_offset = 14 + 2;
+    let (joints, joint_offsets) = read_joints(&mut c)?;
+    resolve_parents(&joints, Some(&joint_offsets))?;
+    for (i, v) in vertices.iter().enumerate() {
+        if v.bone_id >= 0 && v.bone_id as usize >= joints.len() && !joints.is_empty() {
+            warnings.push(Warning {
+                section: Section::Vertices,
+                offset: vertices_offset + i * VERTEX_BYTES + 13,
+                message: format!(
+                    "vertex {i} names bone {} but there are {} joints; it is not animated",
+                    v.bone_id,
+                    joints.len()
+                ),
+            });
+        }
+    }
+
+    let mut model = Model {
+        version,
+        vertices,
+        triangles,
+        groups,
+        materials,
+        animation_fps,
+        current_time_secs,
+        total_frames,
+        joints,
+        comments: None,
+        vertex_extra: None,
+        joint_extra: None,
+        model_extra: None,
+    };
+    parse_tail(&mut c, &mut model, &mut warnings)?;
+    ungrouped_warning(&model, &mut warnings);
+    Ok(Parsed { model, warnings, bytes_consumed: c.offset(), joint_offsets })
+}
+
+fn read_vertices(c: &mut Cursor<'_>) -> Result<Vec<Vertex>> {
+    let count_offset = c.offset();
+    let count = c.u16()?;
+    let n = c.check_count(count.into(), VERTEX_BYTES as u64, count_offset)?;
+    let mut vertices = Vec::with_capacity(n);
+    for _ in 0..n {
+        vertices.push(Vertex { flags: c.u8()?, position: c.f32s()?, bone_id: c.i8()?, reference_count: c.u8()? });
+    }
+    Ok(vertices)
+}
+
+fn read_triangles(c: &mut Cursor<'_>, vertex_count: usize) -> Result<Vec<Triangle>> {
+    let count_offset = c.offset();
+    let count = c.u16()?;
+    if count == 0 {
+        return Err(Error::NoTriangles { offset: count_offset });
+    }
+    let n = c.check_count(count.into(), TRIANGLE_BYTES as u64, count_offset)?;
+    let mut triangles = Vec::with_capacity(n);
+    for _ in 0..n {
+        let flags = c.u16()?;
+        let mut vertex_indices = [0u16; 3];
+        for slot in &mut vertex_indices {
+            let at = c.offset();
+            let index = c.u16()?;
+            if usize::from(index) >= vertex_count {
+                return Err(Error::IndexOutOfRange {
+                    section: Section::Triangles,
+                    offset: at,
+                    what: "vertex index",
+                    index: index.into(),
+                    len: vertex_count,
+                });
+            }
+            *slot = index;
+        }
+        let normals = [c.f32s()?, c.f32s()?, c.f32s()?];
+        let s = c.f32s()?;
+        let t = c.f32s()?;
+        triangles.push(Triangle { flags, vertex_indices, normals, s, t, smoothing_group: c.u8()?, group_index: c.u8()? });
+    }
+    Ok(triangles)
+}
+
+/// Reads the groups and the byte offset of each group's material index.
+fn read_groups(c: &mut Cursor<'_>, triangle_count: usize) -> Result<(Vec<Group>, Vec<usize>)> {
+    let count_offset = c.offset();
+    let count = c.u16()?;
+    let n = c.check_count(count.into(), GROUP_MIN_BYTES as u64, count_offset)?;
+    let mut groups = Vec::with_capacity(n);
+    let mut material_offsets = Vec::with_capacity(n);
+    for _ in 0..n {
+        let flags = c.u8()?;
+        let name = decode_fixed(c.take(NAME_BYTES)?);
+        let k_offset = c.offset();
+        let k = c.u16()?;
+        // k indices (2 bytes each) plus the material index byte must still fit.
+        let k = c.check_count(k.into(), 2, k_offset)?;
+        let mut triangle_indices = Vec::with_capacity(k);
+        for _ in 0..k {
+            let at = c.offset();
+            let index = c.u16()?;
+            if usize::from(index) >= triangle_count {
+                return Err(Error::IndexOutOfRange {
+                    section: Section::Groups,
+                    offset: at,
+                    what: "triangle index",
+                    index: index.into(),
+                    len: triangle_count,
+                });
+            }
+            triangle_indices.push(index);
+        }
+        material_offsets.push(c.offset());
+        let material_index = c.i8()?;
+        groups.push(Group { flags, name, triangle_indices, material_index });
+    }
+    Ok((groups, material_offsets))
+}
+
+fn read_materials(c: &mut Cursor<'_>, warnings: &mut Vec<Warning>) -> Result<Vec<Material>> {
+    let count_offset = c.offset();
+    let count = c.u16()?;
+    let n = c.check_count(count.into(), MATERIAL_BYTES as u64, count_offset)?;
+    let mut materials = Vec::with_capacity(n);
+    for index in 0..n {
+        let record_offset = c.offset();
+        let name = decode_fixed(c.take(NAME_BYTES)?);
+        let mut colours = [c.f32s::<4>()?, c.f32s()?, c.f32s()?, c.f32s()?];
+        for (k, colour) in colours.iter_mut().enumerate() {
+            if colour.iter().any(|&v| v > 1.0) {
+                let label = ["ambient", "diffuse", "specular", "emissive"][k];
+                warnings.push(Warning {
+                    section: Section::Materials,
+                    offset: record_offset + 32 + 16 * k,
+                    message: format!("material {index} {label} colour {colour:?} looks like 0-255; divided by 255"),
+                });
+                for v in colour.iter_mut() {
+                    *v = (*v / 255.0).clamp(0.0, 1.0);
+                }
+            }
+        }
+        let [ambient, diffuse, specular, emissive] = colours;
+        let shininess = c.f32()?;
+        let transparency = c.f32()?;
+        let mode = c.u8()?;
+        let texture = decode_fixed(c.take(PATH_BYTES)?).replace('\\', "/");
+        let alphamap = decode_fixed(c.take(PATH_BYTES)?).replace('\\', "/");
+        materials.push(Material {
+            name,
+            ambient,
+            diffuse,
+            specular,
+            emissive,
+            shininess,
+            transparency,
+            mode,
+            texture,
+            alphamap,
+        });
+    }
+    Ok(materials)
+}
+
+fn check_group_materials(groups: &[Group], offsets: &[usize], material_count: usize, warnings: &mut Vec<Warning>) {
+    for ((i, g), &offset) in groups.iter().enumerate().zip(offsets) {
+        if g.material_index != -1 && g.material(material_count).is_none() {
+            warnings.push(Warning {
+                section: Section::Groups,
+                offset,
+                message: format!(
+                    "group {i} \"{}\" has material index {} but there are {material_count} materials; using the default material",
+                    g.name, g.material_index
+                ),
+            });
+        }
+    }
+}
+
+fn read_joints(c: &mut Cursor<'_>) -> Result<(Vec<Joint>, Vec<usize>)> {
+    let count_offset = c.offset();
+    let count = c.u16()?;
+    let n = c.check_count(count.into(), JOINT_MIN_BYTES as u64, count_offset)?;
+    let mut joints = Vec::with_capacity(n);
+    let mut offsets = Vec::with_capacity(n);
+    for _ in 0..n {
+        let flags = c.u8()?;
+        let name = decode_fixed(c.take(NAME_BYTES)?);
+        offsets.push(c.offset());
+        let parent_name = decode_fixed(c.take(NAME_BYTES)?);
+        let rotation_rad = c.f32s()?;
+        let position = c.f32s()?;
+        let counts_offset = c.offset();
+        let r = c.u16()?;
+        let p = c.u16()?;
+        let keys = c.check_count(u64::from(r) + u64::from(p), KEY_BYTES as u64, counts_offset)?;
+        let r = usize::from(r);
+        let mut rotation_keys = Vec::with_capacity(r);
+        let mut position_keys = Vec::with_capacity(keys - r);
+        for i in 0..keys {
+            let key = Key { time_secs: c.f32()?, value: c.f32s()? };
+            if i < r { rotation_keys.push(key) } else { position_keys.push(key) }
+        }
+        joints.push(Joint { flags, name, parent_name, rotation_rad, position, rotation_keys, position_keys });
+    }
+    Ok((joints, offsets))
+}
+
+fn ungrouped_warning(model: &Model, warnings: &mut Vec<Warning>) {
+    let mut grouped = vec![false; model.triangles.len()];
+    for g in &model.groups {
+        for &t in &g.triangle_indices {
+            if let Some(slot) = grouped.get_mut(usize::from(t)) {
+                *slot = true;
+            }
+        }
+    }
+    let ungrouped = grouped.iter().filter(|&&g| !g).count();
+    if ungrouped > 0 {
+        warnings.push(Warning {
+            section: Section::Groups,
+            offset: 0,
+            message: format!("{ungrouped} triangles belong to no group; they are not drawn"),
+        });
+    }
+}

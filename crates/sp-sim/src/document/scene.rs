@@ -1,0 +1,101 @@
+//! The scene document: everything the editor saves, shares and exports.
+
+use serde::{Deserialize, Serialize};
+
+use super::settings::ExportSettings;
+use super::system::{ParticleSystem, Transform2D};
+
+/// Current document version. Older documents are migrated on load; newer ones are refused.
+pub const DOCUMENT_VERSION: u32 = 1;
+
+/// An image the scene refers to, with its pixel size when known (the export writes real sizes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ImageAsset {
+    /// Reference used by systems: `builtin:NAME` or a relative path with `/` (e.g. `fx/fire_01.png`).
+    pub path: String,
+    /// Width in pixels (0 when unknown).
+    pub width: u32,
+    /// Height in pixels (0 when unknown).
+    pub height: u32,
+}
+
+impl Default for ImageAsset {
+    fn default() -> Self {
+        ImageAsset { path: String::new(), width: 0, height: 0 }
+    }
+}
+
+/// A loaded Spine skeleton placed in the scene (never exported; particles may follow its bones).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SkeletonObject {
+    /// Display name.
+    pub name: String,
+    /// Skeleton file path relative to the scene (`.json` or `.skel`).
+    pub path: String,
+    /// Atlas path relative to the scene.
+    pub atlas: String,
+    /// Placement.
+    pub transform: Transform2D,
+    /// Animation playing.
+    pub animation: String,
+    /// Skin shown.
+    pub skin: String,
+    /// Eye icon.
+    pub visible: bool,
+}
+
+/// A MilkShape 3D model placed in the scene (never exported).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModelObject {
+    /// Display name.
+    pub name: String,
+    /// `.ms3d` path relative to the scene.
+    pub path: String,
+    /// Placement (orthographic view of the model).
+    pub transform: Transform2D,
+    /// Clip name playing.
+    pub clip: String,
+    /// Playback speed multiplier.
+    pub speed: f32,
+    /// Source up axis: `y` or `z`.
+    pub up_axis: String,
+    /// Eye icon.
+    pub visible: bool,
+}
+
+/// The whole scene document.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Scene {
+    /// Document version ([`DOCUMENT_VERSION`] when written by this build).
+    pub version: u32,
+    /// The project's 所属动画 names, in order.
+    pub animations: Vec<String>,
+    /// Particle systems, in draw order (first is drawn first, i.e. at the back).
+    pub systems: Vec<ParticleSystem>,
+    /// Images referenced by the systems, with their sizes.
+    pub images: Vec<ImageAsset>,
+    /// Export settings.
+    pub export: ExportSettings,
+    /// Loaded Spine skeletons (not exported).
+    pub skeletons: Vec<SkeletonObject>,
+    /// Loaded MS3D models (not exported).
+    pub models: Vec<ModelObject>,
+}
+
+impl Default for Scene {
+    fn default() -> Self {
+        Scene {
+            version: DOCUMENT_VERSION,
+            animations: vec!["animation".into()],
+            systems: Vec::new(),
+            images: Vec::new(),
+            export: ExportSettings::default(),
+            skeletons: Vec::new(),
+            models: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! One particle system of the scene: every property the editor panel shows.
+//!
+//! Editor conventions (DESIGN.md): pixels, y down, rotation in degrees clockwise. Every field has
+//! a default, so a partial JSON object loads (旧配置默认值补齐).
+
+use serde::{Deserialize, Serialize};
+
+use super::color::Rgb;
+use super::curve::{Curve, Gradient};
+
+/// A closed range `[min, max]` from which a value is drawn uniformly per particle.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Range {
+    /// Smallest value.
+    pub min: f32,
+    /// Largest value.
+    pub max: f32,
+}
+
+impl Range {
+    /// `[min, max]`.
+    pub const fn new(min: f32, max: f32) -> Range {
+        Range { min, max }
+    }
+    /// `[v, v]`.
+    pub const fn fixed(v: f32) -> Range {
+        Range { min: v, max: v }
+    }
+    /// `min + (max − min)·u` for `u ∈ [0, 1)`.
+    pub fn lerp(self, u: f32) -> f32 {
+        self.min + (self.max - self.min) * u
+    }
+}
+
+/// Position, rotation and scale of a system (its emitter and, in local space, its particles).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Transform2D {
+    /// X in scene pixels (right).
+    pub x: f32,
+    /// Y in scene pixels (down).
+    pub y: f32,
+    /// Rotation in degrees, clockwise on screen.
+    pub rotation_deg: f32,
+    /// Horizontal scale.
+    pub scale_x: f32,
+    /// Vertical scale.
+    pub scale_y: f32,
+}
+
+impl Default for Transform2D {
+    fn default() -> Self {
+        Transform2D { x: 0.0, y: 0.0, rotation_deg: 0.0, scale_x: 1.0, scale_y: 1.0 }
+    }
+}
+
+/// How a system plays over time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum PlayMode {
+    /// Emits for `durationSecs` once, then lets the living particles finish (one animation,
+    /// the system's `animation`).
+    #[default]
+    OneShot,
+    /// 循环持续: emits forever. Exported as three animations (start, loop of `durationSecs`,
+    /// end) named by `loopAnimations`.
+    LoopContinuous,
+}
+
+/// Names of the three animations a [`PlayMode::LoopContinuous`] system exports into.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct LoopAnimations {
+    /// Start segment (warm-up from empty).
+    pub start: String,
+    /// Pure loop segment (seamless).
+    #[serde(rename = "loop")]
+    pub looping: String,
+    /// End segment (emission stops, the living finish).
+    pub end: String,
+}
+
+impl Default for LoopAnimations {
+    fn default() -> Self {
+        LoopAnimations { start: "start".into(), looping: "loop".into(), end: "end".into() }
+    }
+}
+
+/// Where particles are born, in the system's local space (pixels, y down).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum EmitterShape {
+    /// All particles at the origin.
+    Point,
+    /// Uniform over a disc (`edge: false`) or on its circle (`edge: true`).
+    Circle {
+        /// Radius in pixels.
+        radius: f32,
+        /// Emit on the circumference only.
+        #[serde(default)]
+        edge: bool,
+    },
+    /// Uniform over a centred rectangle (`edge: false`) or on its outline (`edge: true`).
+    Rect {
+        /// Width in pixels.
+        width: f32,
+        /// Height in pixels.
+        height: f32,
+        /// Emit on the outline only.
+        #[serde(default)]
+        edge: bool,
+    },
+    /// Uniform along a centred horizontal segment of the given length.
+    Line {
+        /// Length in pixels.
+        length: f32,
+    },
+}
+
+impl Default for EmitterShape {
+    fn default() -> Self {
+        EmitterShape::Point
+    }
+}
+
+/// A burst: `count` particles at `timeSecs` after the system starts.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Burst {
+    /// Seconds after the system's start (after `delaySecs`).
+    pub time_secs: f32,
+    /// Particles emitted at once.
+    pub count: u32,
+}
+
+/// How a particle picks its image among `textures` when there is no flipbook.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum TexturePick {
+    /// Uniformly at random per particle (seeded).
+    #[default]
+    Random,
+    /// Cycling through the list in spawn order.
+    InOrder,
+}
+
+/// Flipbook playback modes (the four of the export spec §8.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum FlipbookMode {
+    /// 单次-尾帧消失: plays once, then the particle is hidden (fake death) until it dies.
+    OnceVanish,
+    /// 单次-尾帧固定: plays once, then holds the last frame.
+    OnceHold,
+    /// 正向循环: loops forward.
+    #[default]
+    Loop,
+    /// 反向循环: loops backward (last frame first).
+    ReverseLoop,
+}
+
+/// Flipbook: when enabled, `textures` are the frames, in order, played at `fps`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Flipbook {
+    /// Whether `textures` play as a flipbook (otherwise one texture per particle).
+    pub enabled: bool,
+    /// Frames per second of the flipbook.
+    pub fps: f32,
+    /// Playback mode.
+    pub mode: FlipbookMode,
+}
+
+impl Default for Flipbook {
+    fn default() -> Self {
+        Flipbook { enabled: false, fps: 12.0, mode: FlipbookMode::Loop }
+    }
+}
+
+/// Slot blend modes, with Spine's premultiplied-alpha semantics (the preview uses the same
+/// equations as the Spine runtimes so export = preview).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum BlendMode {
+    /// Source-over.
+    #[default]
+    Normal,
+    /// Adds light.
+    Additive,
+    /// Multiplies the destination.
+    Multiply,
+    /// Screen.
+    Screen,
+}
+
+/// Whether particles move with their system after birth.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum SimulationSpace {
+    /// Particles live in the system's space: moving the system moves them.
+    Local,
+    /// Particles are released into the scene: later system motion does not move them.
+    #[default]
+    World,
+}
+
+/// One particle system.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ParticleSystem {
+    /// Display name (user text; never interpreted as markup).
+    pub name: String,
+    /// Eye icon: hidden systems are neither drawn nor exported.
+    pub visible: bool,
+    /// 所属动画: the animation a one-shot system exports into.
+    pub animation: String,
+    /// Names of the three animations of a loop-continuous system.
+    pub loop_animations: LoopAnimations,
+    /// Seed of the system's own PRNG.
+    pub seed: u32,
+    /// System transform.
+    pub transform: Transform2D,
+    /// Where the particles live after birth.
+    pub space: SimulationSpace,
+    /// One-shot or loop-continuous.
+    pub mode: PlayMode,
+    /// One-shot: emission length; loop-continuous: length of the pure loop.
+    pub duration_secs: f32,
+    /// Seconds before emission starts.
+    pub delay_secs: f32,
+    /// Emitter shape.
+    pub emitter: EmitterShape,
+    /// Continuous emission, particles per second.
+    pub rate_per_sec: f32,
+    /// Bursts.
+    pub bursts: Vec<Burst>,
+    /// Most particles alive at once; emission beyond it is dropped.
+    pub max_particles: u32,
+    /// Lifetime in seconds.
+    pub lifetime_secs: Range,
+    /// Initial speed in pixels per second.
+    pub speed: Range,
+    /// Emission direction in degrees, clockwise from +x (so 270 is straight up on screen).
+    pub direction_deg: f32,
+    /// Full spread angle in degrees around the direction.
+    pub spread_deg: f32,
+    /// Gravity in pixels per second² (y down: positive y falls).
+    pub gravity: [f32; 2],
+    /// Linear damping per second: `v' = −damping·v`.
+    pub damping: f32,
+    /// Initial rotation in degrees (clockwise).
+    pub start_rotation_deg: Range,
+    /// Angular velocity in degrees per second (clockwise).
+    pub angular_velocity_deg: Range,
+    /// Initial scale multiplier.
+    pub start_scale: Range,
+    /// Scale over life, multiplied with the start scale.
+    pub scale_curve: Curve,
+    /// Colour over life.
+    pub color_gradient: Gradient,
+    /// Alpha over life, 0..1.
+    pub alpha_curve: Curve,
+    /// Image references: built-ins as `builtin:NAME`, user images by relative path.
+    pub textures: Vec<String>,
+    /// How a particle picks among `textures` without a flipbook.
+    pub texture_pick: TexturePick,
+    /// Flipbook over `textures`.
+    pub flipbook: Flipbook,
+    /// Image anchor, 0..1 from the image's top-left, y down (Pixi-style).
+    pub anchor: [f32; 2],
+    /// Slot blend mode.
+    pub blend: BlendMode,
+}
+
+impl Default for ParticleSystem {
+    fn default() -> Self {
+        ParticleSystem {
+            name: "ParticleSystem".into(),
+            visible: true,
+            animation: "animation".into(),
+            loop_animations: LoopAnimations::default(),
+            seed: 1,
+            transform: Transform2D::default(),
+            space: SimulationSpace::World,
+            mode: PlayMode::OneShot,
+            duration_secs: 2.0,
+            delay_secs: 0.0,
+            emitter: EmitterShape::Point,
+            rate_per_sec: 20.0,
+            bursts: Vec::new(),
+            max_particles: 100,
+            lifetime_secs: Range::new(0.8, 1.2),
+            speed: Range::new(80.0, 120.0),
+            direction_deg: 270.0,
+            spread_deg: 30.0,
+            gravity: [0.0, 0.0],
+            damping: 0.0,
+            start_rotation_deg: Range::fixed(0.0),
+            angular_velocity_deg: Range::fixed(0.0),
+            start_scale: Range::fixed(1.0),
+            scale_curve: Curve::constant(1.0),
+            color_gradient: Gradient::solid(Rgb::WHITE),
+            alpha_curve: Curve::ramp(1.0, 0.0),
+            textures: vec!["builtin:soft_dot".into()],
+            texture_pick: TexturePick::Random,
+            flipbook: Flipbook::default(),
+            anchor: [0.5, 0.5],
+            blend: BlendMode::Normal,
+        }
+    }
+}

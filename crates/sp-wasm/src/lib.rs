@@ -1,0 +1,1 @@
+//! (crate docs to be written by the crate owner)
