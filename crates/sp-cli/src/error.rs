@@ -43,10 +43,16 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Reads a whole file, naming it in the error.
 pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>> {
-    std::fs::read(path).map_err(|source| Error::Io { path: path.to_owned(), source })
+    std::fs::read(path).map_err(|source| Error::Io {
+        path: path.to_owned(),
+        source,
+    })
 }
 
 /// Writes a whole file, naming it in the error.
 pub fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
-    std::fs::write(path, bytes).map_err(|source| Error::Io { path: path.to_owned(), source })
+    std::fs::write(path, bytes).map_err(|source| Error::Io {
+        path: path.to_owned(),
+        source,
+    })
 }

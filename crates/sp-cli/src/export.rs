@@ -1,16 +1,71 @@
-//! `spineparticle export` (owned by the crate owner of the matching core crate).
+//! `spineparticle export SCENE.json -o OUT.json [--frames FRAMES.json] [--images SIZES.json]`:
+//! the same export pipeline the editor runs in its worker, natively. Prints the export report
+//! (JSON) on stdout; exits non-zero with a message on any failure.
 
-use crate::error::{Error, Result};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use sp_sim::document::load_scene;
+use sp_spine::{ExportOptions, ImageSizes, export_scene_with};
+
+use crate::error::{Error, Result, read_file, write_file};
 
 /// Arguments of `spineparticle export`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Remaining arguments.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-    rest: Vec<String>,
+    /// Scene document (`.json`).
+    scene: PathBuf,
+    /// Output Spine 4.2 JSON.
+    #[arg(short = 'o', long = "output")]
+    output: PathBuf,
+    /// Also write the baked frames (before reduction, Spine axes) for fidelity checks.
+    #[arg(long)]
+    frames: Option<PathBuf>,
+    /// Image sizes `{ "path": [width, height] }` for images not listed in the document.
+    #[arg(long)]
+    images: Option<PathBuf>,
+    /// Write every baked frame as a key (no reduction): the measurement baseline.
+    #[arg(long)]
+    no_reduce: bool,
+}
+
+fn read_text(path: &Path) -> Result<String> {
+    String::from_utf8(read_file(path)?)
+        .map_err(|e| Error::Usage(format!("{}: not UTF-8 text ({e})", path.display())))
 }
 
 /// Runs `spineparticle export`.
 pub fn run(args: Args) -> Result<()> {
-    Err(Error::Usage(format!("export: not built yet ({} args)", args.rest.len())))
+    let text = read_text(&args.scene)?;
+    let scene =
+        load_scene(&text).map_err(|e| Error::Usage(format!("{}: {e}", args.scene.display())))?;
+    let images = match &args.images {
+        Some(path) => {
+            serde_json::from_str::<ImageSizes>(&read_text(path)?).map_err(|source| Error::Json {
+                path: path.clone(),
+                source,
+            })?
+        }
+        None => ImageSizes::default(),
+    };
+    let options = ExportOptions {
+        reduce: !args.no_reduce,
+        frames: args.frames.is_some(),
+    };
+    let started = Instant::now();
+    let mut out = export_scene_with(&scene, &images, options, &mut |_| true)?;
+    out.report.bake_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
+    write_file(&args.output, out.json.as_bytes())?;
+    if let (Some(path), Some(frames)) = (&args.frames, &out.frames) {
+        write_file(path, frames.as_bytes())?;
+    }
+    for w in &out.report.warnings {
+        eprintln!("warning: {w}");
+    }
+    let report = serde_json::to_string(&out.report).map_err(|source| Error::Json {
+        path: PathBuf::from("<report>"),
+        source,
+    })?;
+    println!("{report}");
+    Ok(())
 }

@@ -27,9 +27,9 @@ impl Aabb {
 
     /// Grows the box to contain `p`.
     pub fn include(&mut self, p: [f32; 3]) {
-        for axis in 0..3 {
-            self.min[axis] = self.min[axis].min(p[axis]);
-            self.max[axis] = self.max[axis].max(p[axis]);
+        for (axis, &v) in p.iter().enumerate() {
+            self.min[axis] = self.min[axis].min(v);
+            self.max[axis] = self.max[axis].max(v);
         }
     }
 
@@ -41,6 +41,10 @@ impl Aabb {
 
     /// `max - min` per axis.
     pub fn extent(&self) -> [f32; 3] {
-        [self.max[0] - self.min[0], self.max[1] - self.min[1], self.max[2] - self.min[2]]
+        [
+            self.max[0] - self.min[0],
+            self.max[1] - self.min[1],
+            self.max[2] - self.min[2],
+        ]
     }
 }

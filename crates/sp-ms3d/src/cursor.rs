@@ -15,7 +15,11 @@ pub struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     /// A cursor at the start of `bytes`.
     pub fn new(bytes: &'a [u8]) -> Self {
-        Cursor { bytes, offset: 0, section: Section::Header }
+        Cursor {
+            bytes,
+            offset: 0,
+            section: Section::Header,
+        }
     }
 
     /// Current byte offset from the start of the file.
@@ -32,7 +36,12 @@ impl<'a> Cursor<'a> {
     pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
         let available = self.remaining();
         if n > available {
-            return Err(Error::Truncated { section: self.section, offset: self.offset, needed: n, available });
+            return Err(Error::Truncated {
+                section: self.section,
+                offset: self.offset,
+                needed: n,
+                available,
+            });
         }
         let slice = &self.bytes[self.offset..self.offset + n];
         self.offset += n;
@@ -87,11 +96,22 @@ impl<'a> Cursor<'a> {
 
     /// Checks that `count` records of at least `min_record_bytes` each can fit in the bytes left,
     /// before anything is allocated for them. `count_offset` is where the count was read.
-    pub fn check_count(&self, count: u64, min_record_bytes: u64, count_offset: usize) -> Result<usize> {
+    pub fn check_count(
+        &self,
+        count: u64,
+        min_record_bytes: u64,
+        count_offset: usize,
+    ) -> Result<usize> {
         let min_bytes = count.saturating_mul(min_record_bytes);
         let available = self.remaining();
         if min_bytes > available as u64 {
-            return Err(Error::CountTooLarge { section: self.section, offset: count_offset, count, min_bytes, available });
+            return Err(Error::CountTooLarge {
+                section: self.section,
+                offset: count_offset,
+                count,
+                min_bytes,
+                available,
+            });
         }
         // `count * min_record_bytes <= available <= usize::MAX`, so `count` fits in usize when
         // records are at least one byte; zero-size records never allocate per count.
@@ -117,7 +137,12 @@ impl Cursor<'_> {
     pub fn require(&self, n: usize) -> Result<()> {
         let available = self.remaining();
         if n > available {
-            return Err(Error::Truncated { section: self.section, offset: self.offset, needed: n, available });
+            return Err(Error::Truncated {
+                section: self.section,
+                offset: self.offset,
+                needed: n,
+                available,
+            });
         }
         Ok(())
     }

@@ -7,7 +7,9 @@ use crate::section::Section;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum Error {
     /// The file ends before a record or field that must be there.
-    #[error("{section} section, byte {offset}: file truncated ({needed} bytes needed, {available} left)")]
+    #[error(
+        "{section} section, byte {offset}: file truncated ({needed} bytes needed, {available} left)"
+    )]
     Truncated {
         /// Section being read.
         section: Section,
@@ -74,7 +76,9 @@ pub enum Error {
         length: i32,
     },
     /// A joint names a parent that no joint has.
-    #[error("joints section, byte {offset}: joint \"{joint}\" has parent \"{parent}\", which matches no joint")]
+    #[error(
+        "joints section, byte {offset}: joint \"{joint}\" has parent \"{parent}\", which matches no joint"
+    )]
     MissingParent {
         /// Byte offset of the joint's parent-name field.
         offset: usize,
@@ -129,6 +133,38 @@ pub enum Error {
         section: Section,
         /// The earlier section that is missing.
         missing: Section,
+    },
+    /// The writer cannot write a section with this sub-version.
+    #[error("writer: {section} sub-version {sub_version} cannot be written")]
+    BadSubVersion {
+        /// The section.
+        section: Section,
+        /// The sub-version asked for.
+        sub_version: i32,
+    },
+    /// A marker placed outside its clip's frames.
+    #[error(
+        "marker \"{name}\" at frame {frame} is outside clip \"{clip}\" (frames {start_frame}..={end_frame})"
+    )]
+    MarkerOutsideClip {
+        /// Marker name.
+        name: String,
+        /// Frame asked for.
+        frame: f32,
+        /// Clip name.
+        clip: String,
+        /// Clip's first frame.
+        start_frame: f32,
+        /// Clip's last frame.
+        end_frame: f32,
+    },
+    /// An output buffer whose length does not match the vertex count.
+    #[error("skinning: output has {got} slots for {expected} vertices")]
+    OutputLength {
+        /// Vertex count.
+        expected: usize,
+        /// Slots given.
+        got: usize,
     },
     /// A bake or playback parameter is invalid.
     #[error("bake: {0}")]

@@ -53,7 +53,10 @@ pub fn resolve_parents(joints: &[Joint], offsets: Option<&[usize]>) -> Result<Hi
             }
             chain.push(cur);
             if chain.len() > joints.len() {
-                return Err(Error::JointCycle { offset: offset_of(start), joint: joints[start].name.clone() });
+                return Err(Error::JointCycle {
+                    offset: offset_of(start),
+                    joint: joints[start].name.clone(),
+                });
             }
             match parents[cur] {
                 Some(p) => cur = p,
@@ -96,7 +99,10 @@ mod tests {
     #[test]
     fn unknown_parent_and_cycles_are_errors() {
         let missing = resolve_parents(&[joint("a", ""), joint("b", "none")], Some(&[10, 103]));
-        assert!(matches!(missing, Err(Error::MissingParent { offset: 103, .. })));
+        assert!(matches!(
+            missing,
+            Err(Error::MissingParent { offset: 103, .. })
+        ));
         let cycle = resolve_parents(&[joint("a", "b"), joint("b", "a")], None);
         assert!(matches!(cycle, Err(Error::JointCycle { .. })));
         let own = resolve_parents(&[joint("a", "a")], None);

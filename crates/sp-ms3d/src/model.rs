@@ -43,7 +43,11 @@ pub struct Model {
 impl Model {
     /// Animation fps as MilkShape uses it: values below 1 (and non-finite ones) become 1.
     pub fn fps(&self) -> f32 {
-        if self.animation_fps.is_finite() && self.animation_fps >= 1.0 { self.animation_fps } else { 1.0 }
+        if self.animation_fps.is_finite() && self.animation_fps >= 1.0 {
+            self.animation_fps
+        } else {
+            1.0
+        }
     }
 
     /// Axis-aligned bounds of the bind-pose vertices (`None` with no vertices).
@@ -110,7 +114,9 @@ impl Group {
     /// The material to draw with: `None` when the index is -1 or out of range (use
     /// [`Material::default_material`]).
     pub fn material(&self, material_count: usize) -> Option<usize> {
-        usize::try_from(self.material_index).ok().filter(|&i| i < material_count)
+        usize::try_from(self.material_index)
+            .ok()
+            .filter(|&i| i < material_count)
     }
 }
 

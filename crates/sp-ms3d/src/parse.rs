@@ -111,7 +111,12 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed> {
     };
     parse_tail(&mut c, &mut model, &mut warnings)?;
     ungrouped_warning(&model, &mut warnings);
-    Ok(Parsed { model, warnings, bytes_consumed: c.offset(), joint_offsets })
+    Ok(Parsed {
+        model,
+        warnings,
+        bytes_consumed: c.offset(),
+        joint_offsets,
+    })
 }
 
 fn read_vertices(c: &mut Cursor<'_>) -> Result<Vec<Vertex>> {
@@ -120,7 +125,14 @@ fn read_vertices(c: &mut Cursor<'_>) -> Result<Vec<Vertex>> {
     let n = c.check_count(count.into(), VERTEX_BYTES as u64, count_offset)?;
     let mut vertices = Vec::with_capacity(n);
     for _ in 0..n {
-        vertices.push(Vertex { flags: c.u8()?, position: c.f32s()?, bone_id: c.i8()?, reference_count: c.u8()? });
+        // One bounds check per record; the field reads index a fixed-size array.
+        let r: [u8; VERTEX_BYTES] = c.array()?;
+        vertices.push(Vertex {
+            flags: r[0],
+            position: [f32_at(&r, 1), f32_at(&r, 5), f32_at(&r, 9)],
+            bone_id: i8::from_le_bytes([r[13]]),
+            reference_count: r[14],
+        });
     }
     Ok(vertices)
 }
@@ -129,20 +141,23 @@ fn read_triangles(c: &mut Cursor<'_>, vertex_count: usize) -> Result<Vec<Triangl
     let count_offset = c.offset();
     let count = c.u16()?;
     if count == 0 {
-        return Err(Error::NoTriangles { offset: count_offset });
+        return Err(Error::NoTriangles {
+            offset: count_offset,
+        });
     }
     let n = c.check_count(count.into(), TRIANGLE_BYTES as u64, count_offset)?;
     let mut triangles = Vec::with_capacity(n);
     for _ in 0..n {
-        let flags = c.u16()?;
+        let at = c.offset();
+        // One bounds check per record; the field reads index a fixed-size array.
+        let r: [u8; TRIANGLE_BYTES] = c.array()?;
         let mut vertex_indices = [0u16; 3];
-        for slot in &mut vertex_indices {
-            let at = c.offset();
-            let index = c.u16()?;
+        for (k, slot) in vertex_indices.iter_mut().enumerate() {
+            let index = u16::from_le_bytes([r[2 + 2 * k], r[3 + 2 * k]]);
             if usize::from(index) >= vertex_count {
                 return Err(Error::IndexOutOfRange {
                     section: Section::Triangles,
-                    offset: at,
+                    offset: at + 2 + 2 * k,
                     what: "vertex index",
                     index: index.into(),
                     len: vertex_count,
@@ -150,12 +165,23 @@ fn read_triangles(c: &mut Cursor<'_>, vertex_count: usize) -> Result<Vec<Triangl
             }
             *slot = index;
         }
-        let normals = [c.f32s()?, c.f32s()?, c.f32s()?];
-        let s = c.f32s()?;
-        let t = c.f32s()?;
-        triangles.push(Triangle { flags, vertex_indices, normals, s, t, smoothing_group: c.u8()?, group_index: c.u8()? });
+        let v3 = |o: usize| [f32_at(&r, o), f32_at(&r, o + 4), f32_at(&r, o + 8)];
+        triangles.push(Triangle {
+            flags: u16::from_le_bytes([r[0], r[1]]),
+            vertex_indices,
+            normals: [v3(8), v3(20), v3(32)],
+            s: v3(44),
+            t: v3(56),
+            smoothing_group: r[68],
+            group_index: r[69],
+        });
     }
     Ok(triangles)
+}
+
+/// The little-endian `f32` at `at` in a fixed-size record.
+fn f32_at<const N: usize>(r: &[u8; N], at: usize) -> f32 {
+    f32::from_le_bytes([r[at], r[at + 1], r[at + 2], r[at + 3]])
 }
 
 /// Reads the groups and the byte offset of each group's material index.
@@ -189,7 +215,12 @@ fn read_groups(c: &mut Cursor<'_>, triangle_count: usize) -> Result<(Vec<Group>,
         }
         material_offsets.push(c.offset());
         let material_index = c.i8()?;
-        groups.push(Group { flags, name, triangle_indices, material_index });
+        groups.push(Group {
+            flags,
+            name,
+            triangle_indices,
+            material_index,
+        });
     }
     Ok((groups, material_offsets))
 }
@@ -238,7 +269,12 @@ fn read_materials(c: &mut Cursor<'_>, warnings: &mut Vec<Warning>) -> Result<Vec
     Ok(materials)
 }
 
-fn check_group_materials(groups: &[Group], offsets: &[usize], material_count: usize, warnings: &mut Vec<Warning>) {
+fn check_group_materials(
+    groups: &[Group],
+    offsets: &[usize],
+    material_count: usize,
+    warnings: &mut Vec<Warning>,
+) {
     for ((i, g), &offset) in groups.iter().enumerate().zip(offsets) {
         if g.material_index != -1 && g.material(material_count).is_none() {
             warnings.push(Warning {
@@ -274,10 +310,25 @@ fn read_joints(c: &mut Cursor<'_>) -> Result<(Vec<Joint>, Vec<usize>)> {
         let mut rotation_keys = Vec::with_capacity(r);
         let mut position_keys = Vec::with_capacity(keys - r);
         for i in 0..keys {
-            let key = Key { time_secs: c.f32()?, value: c.f32s()? };
-            if i < r { rotation_keys.push(key) } else { position_keys.push(key) }
+            let key = Key {
+                time_secs: c.f32()?,
+                value: c.f32s()?,
+            };
+            if i < r {
+                rotation_keys.push(key)
+            } else {
+                position_keys.push(key)
+            }
         }
-        joints.push(Joint { flags, name, parent_name, rotation_rad, position, rotation_keys, position_keys });
+        joints.push(Joint {
+            flags,
+            name,
+            parent_name,
+            rotation_rad,
+            position,
+            rotation_keys,
+            position_keys,
+        });
     }
     Ok((joints, offsets))
 }

@@ -61,6 +61,10 @@ pub struct Warning {
 
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} section, byte {}: {}", self.section, self.offset, self.message)
+        write!(
+            f,
+            "{} section, byte {}: {}",
+            self.section, self.offset, self.message
+        )
     }
 }

@@ -4,16 +4,29 @@
 //! an unknown sub-version is left unread (with a warning) rather than guessed at.
 
 use crate::cursor::Cursor;
-use crate::model::{Comments, IndexedComment, JointExtra, Model, ModelExtra, VertexExtra, VertexWeights};
 use crate::model::vertex_extra_stride;
+use crate::model::{
+    Comments, IndexedComment, JointExtra, Model, ModelExtra, VertexExtra, VertexWeights,
+};
 use crate::section::{Section, Warning};
 use crate::text::decode;
 use crate::{Error, Result};
 
+/// Reads one trailing section; `Ok(false)` = left unread (unknown sub-version).
+type SectionReader = fn(&mut Cursor<'_>, &mut Model, &mut Vec<Warning>) -> Result<bool>;
+
 /// Reads whichever trailing sections are present into `model`.
-pub fn parse_tail(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warning>) -> Result<()> {
-    let steps: [fn(&mut Cursor<'_>, &mut Model, &mut Vec<Warning>) -> Result<bool>; 4] =
-        [read_comments, read_vertex_extra, read_joint_extra, read_model_extra];
+pub fn parse_tail(
+    c: &mut Cursor<'_>,
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) -> Result<()> {
+    let steps: [SectionReader; 4] = [
+        read_comments,
+        read_vertex_extra,
+        read_joint_extra,
+        read_model_extra,
+    ];
     for step in steps {
         if c.remaining() == 0 {
             return Ok(());
@@ -26,14 +39,21 @@ pub fn parse_tail(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warn
         warnings.push(Warning {
             section: c.section,
             offset: c.offset(),
-            message: format!("{} bytes after the last understood section were ignored", c.remaining()),
+            message: format!(
+                "{} bytes after the last understood section were ignored",
+                c.remaining()
+            ),
         });
     }
     Ok(())
 }
 
 /// Reads a sub-version; returns `None` (cursor rewound, warning added) when it is not allowed.
-fn sub_version(c: &mut Cursor<'_>, allowed: &[i32], warnings: &mut Vec<Warning>) -> Result<Option<i32>> {
+fn sub_version(
+    c: &mut Cursor<'_>,
+    allowed: &[i32],
+    warnings: &mut Vec<Warning>,
+) -> Result<Option<i32>> {
     let at = c.offset();
     let sv = c.i32()?;
     if allowed.contains(&sv) {
@@ -48,11 +68,24 @@ fn sub_version(c: &mut Cursor<'_>, allowed: &[i32], warnings: &mut Vec<Warning>)
     Ok(None)
 }
 
-fn read_comments(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warning>) -> Result<bool> {
+fn read_comments(
+    c: &mut Cursor<'_>,
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) -> Result<bool> {
     c.section = Section::Comments;
-    let Some(sub_version) = sub_version(c, &[1], warnings)? else { return Ok(false) };
-    let mut comments = Comments { sub_version, ..Comments::default() };
-    let limits = [model.groups.len(), model.materials.len(), model.joints.len()];
+    let Some(sub_version) = sub_version(c, &[1], warnings)? else {
+        return Ok(false);
+    };
+    let mut comments = Comments {
+        sub_version,
+        ..Comments::default()
+    };
+    let limits = [
+        model.groups.len(),
+        model.materials.len(),
+        model.joints.len(),
+    ];
     let labels = ["group", "material", "joint"];
     for kind in 0..3 {
         let count_offset = c.offset();
@@ -104,13 +137,23 @@ fn read_comments(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warni
 fn read_text(c: &mut Cursor<'_>) -> Result<String> {
     let at = c.offset();
     let len = c.i32()?;
-    let len = usize::try_from(len).map_err(|_| Error::NegativeLength { section: c.section, offset: at, length: len })?;
+    let len = usize::try_from(len).map_err(|_| Error::NegativeLength {
+        section: c.section,
+        offset: at,
+        length: len,
+    })?;
     Ok(decode(c.take(len)?))
 }
 
-fn read_vertex_extra(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warning>) -> Result<bool> {
+fn read_vertex_extra(
+    c: &mut Cursor<'_>,
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) -> Result<bool> {
     c.section = Section::VertexExtra;
-    let Some(sub_version) = sub_version(c, &[1, 2, 3], warnings)? else { return Ok(false) };
+    let Some(sub_version) = sub_version(c, &[1, 2, 3], warnings)? else {
+        return Ok(false);
+    };
     let stride = vertex_extra_stride(sub_version).unwrap_or(6);
     let n = model.vertices.len();
     // n is bounded by the u16 vertex count, but a short file still fails before allocating.
@@ -123,29 +166,55 @@ fn read_vertex_extra(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<W
         for slot in extra.iter_mut().take((stride - 6) / 4) {
             *slot = c.u32()?;
         }
-        entries.push(VertexWeights { bone_ids, weights, extra });
+        entries.push(VertexWeights {
+            bone_ids,
+            weights,
+            extra,
+        });
     }
-    model.vertex_extra = Some(VertexExtra { sub_version, entries });
+    model.vertex_extra = Some(VertexExtra {
+        sub_version,
+        entries,
+    });
     Ok(true)
 }
 
-fn read_joint_extra(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warning>) -> Result<bool> {
+fn read_joint_extra(
+    c: &mut Cursor<'_>,
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) -> Result<bool> {
     c.section = Section::JointExtra;
-    let Some(sub_version) = sub_version(c, &[1], warnings)? else { return Ok(false) };
+    let Some(sub_version) = sub_version(c, &[1], warnings)? else {
+        return Ok(false);
+    };
     let n = model.joints.len();
     c.require(n * 12)?;
     let mut colors = Vec::with_capacity(n);
     for _ in 0..n {
         colors.push(c.f32s()?);
     }
-    model.joint_extra = Some(JointExtra { sub_version, colors });
+    model.joint_extra = Some(JointExtra {
+        sub_version,
+        colors,
+    });
     Ok(true)
 }
 
-fn read_model_extra(c: &mut Cursor<'_>, model: &mut Model, warnings: &mut Vec<Warning>) -> Result<bool> {
+fn read_model_extra(
+    c: &mut Cursor<'_>,
+    model: &mut Model,
+    warnings: &mut Vec<Warning>,
+) -> Result<bool> {
     c.section = Section::ModelExtra;
-    let Some(sub_version) = sub_version(c, &[1], warnings)? else { return Ok(false) };
-    model.model_extra =
-        Some(ModelExtra { sub_version, joint_size: c.f32()?, transparency_mode: c.i32()?, alpha_ref: c.f32()? });
+    let Some(sub_version) = sub_version(c, &[1], warnings)? else {
+        return Ok(false);
+    };
+    model.model_extra = Some(ModelExtra {
+        sub_version,
+        joint_size: c.f32()?,
+        transparency_mode: c.i32()?,
+        alpha_ref: c.f32()?,
+    });
     Ok(true)
 }

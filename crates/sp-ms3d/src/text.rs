@@ -19,7 +19,10 @@ pub fn decode(bytes: &[u8]) -> String {
 pub fn encode(field: &'static str, value: &str) -> Result<Vec<u8>> {
     let (bytes, _, had_errors) = encoding_rs::WINDOWS_1252.encode(value);
     if had_errors || bytes.contains(&0) {
-        return Err(Error::Unencodable { field, value: value.to_owned() });
+        return Err(Error::Unencodable {
+            field,
+            value: value.to_owned(),
+        });
     }
     Ok(bytes.into_owned())
 }
@@ -29,7 +32,12 @@ pub fn encode(field: &'static str, value: &str) -> Result<Vec<u8>> {
 pub fn encode_fixed(field: &'static str, value: &str, size: usize) -> Result<Vec<u8>> {
     let mut bytes = encode(field, value)?;
     if bytes.len() >= size {
-        return Err(Error::StringTooLong { field, value: value.to_owned(), len: bytes.len(), max: size - 1 });
+        return Err(Error::StringTooLong {
+            field,
+            value: value.to_owned(),
+            len: bytes.len(),
+            max: size - 1,
+        });
     }
     bytes.resize(size, 0);
     Ok(bytes)
@@ -48,8 +56,17 @@ mod tests {
 
     #[test]
     fn encode_rejects_long_and_unencodable() {
-        assert_eq!(encode_fixed("name", "é€", 4).ok(), Some(vec![0xE9, 0x80, 0, 0]));
-        assert!(matches!(encode_fixed("name", "abcd", 4), Err(Error::StringTooLong { .. })));
-        assert!(matches!(encode_fixed("name", "日本", 32), Err(Error::Unencodable { .. })));
+        assert_eq!(
+            encode_fixed("name", "é€", 4).ok(),
+            Some(vec![0xE9, 0x80, 0, 0])
+        );
+        assert!(matches!(
+            encode_fixed("name", "abcd", 4),
+            Err(Error::StringTooLong { .. })
+        ));
+        assert!(matches!(
+            encode_fixed("name", "日本", 32),
+            Err(Error::Unencodable { .. })
+        ));
     }
 }

@@ -1,1 +1,32 @@
-//! (crate docs to be written by the crate owner)
+//! SpineParticle's wgpu renderer: instanced particle quads, the editor grid, and baked
+//! vertex-frame playback (one GPU vertex buffer per frame, two frames blended in the shader).
+//!
+//! Runs on WebGPU and WebGL2 in the browser (the wasm crate supplies the canvas through
+//! [`RenderTarget`]) and natively off-screen for tests. Knows nothing of JavaScript.
+//!
+//! Per frame the caller fills a [`SpriteBatch`] (see [`scene_sprites`] for the particle scene)
+//! and a list of [`ClipInstance`]s, then calls [`Renderer::render`].
+
+pub mod atlas;
+mod atlas_gpu;
+pub mod blend;
+pub mod clips;
+mod error;
+pub mod gpu;
+pub mod image;
+mod pipelines;
+mod renderer;
+pub mod scene_sprites;
+pub mod sprites;
+mod target;
+mod tier;
+pub mod view;
+
+pub use clips::{ClipDrawRange, ClipId, ClipInstance, ClipMaterial, FrameEncoding, VertexClip};
+pub use error::{Error, Result};
+pub use gpu::Gpu;
+pub use renderer::{FrameReport, Renderer, WHITE_IMAGE};
+pub use sprites::{SpriteBatch, SpriteDraw, SpriteInstance};
+pub use target::RenderTarget;
+pub use tier::{GpuTier, TierPreference};
+pub use view::View;

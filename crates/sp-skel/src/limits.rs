@@ -12,7 +12,10 @@ pub const MAX_SKELETON_BYTES: u64 = 64 << 20;
 /// it is given.
 pub fn check_size(len_bytes: u64) -> Result<()> {
     if len_bytes > MAX_SKELETON_BYTES {
-        return Err(Error::TooLarge { len_bytes, max_bytes: MAX_SKELETON_BYTES });
+        return Err(Error::TooLarge {
+            len_bytes,
+            max_bytes: MAX_SKELETON_BYTES,
+        });
     }
     Ok(())
 }
@@ -26,7 +29,13 @@ mod tests {
         assert!(check_size(0).is_ok());
         assert!(check_size(64 * 1024 * 1024).is_ok());
         let err = check_size(64 * 1024 * 1024 + 1).unwrap_err();
-        assert!(matches!(err, Error::TooLarge { len_bytes: 67_108_865, .. }));
+        assert!(matches!(
+            err,
+            Error::TooLarge {
+                len_bytes: 67_108_865,
+                ..
+            }
+        ));
         assert!(err.to_string().contains("64 MiB"), "{err}");
     }
 }

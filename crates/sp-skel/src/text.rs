@@ -115,7 +115,10 @@ mod tests {
 
     #[test]
     fn stray_bytes_decode_as_latin1_units() {
-        assert_eq!(runtime_decode_utf16(&[0x41, 0x80, 0xFF]), vec![0x41, 0x80, 0xFF]);
+        assert_eq!(
+            runtime_decode_utf16(&[0x41, 0x80, 0xFF]),
+            vec![0x41, 0x80, 0xFF]
+        );
         // A cut 3-byte sequence does not read past the slice.
         assert_eq!(runtime_decode_utf16(&[0xE6]).len(), 1);
     }

@@ -1,4 +1,33 @@
-//! (crate docs to be written by the crate owner)
+//! Spine 4.2 JSON export of SpineParticle scenes.
+//!
+//! Modules follow the export spec's §15: export settings come from the document
+//! (`sp_sim::document::ExportSettings`), [`json`] holds the 4.2 JSON types, [`bake`] the
+//! deterministic frame-by-frame baker, [`reduce`] the error-bounded keyframe reducer,
+//! [`exporter`] the assembly of skeleton, bones, slots, skins and animations, [`validate`] the
+//! structural validator. [`coords`] is the one place where editor axes become Spine axes;
+//! [`names`] allocates unique names; [`images`] turns image references into attachment paths;
+//! [`frames`] writes the baked states for fidelity checks; [`estimate`] predicts the size of an
+//! export before running it.
+//!
+//! Entry: [`export_scene`]. The core reads no clock: callers measure time and fill
+//! [`ExportReport::bake_ms`].
 
+pub mod bake;
+pub mod coords;
 mod error;
+pub mod estimate;
+pub mod exporter;
+pub mod frames;
+pub mod images;
+pub mod json;
+pub mod names;
+pub mod reduce;
+pub mod report;
+pub mod validate;
+
+pub use bake::Progress;
 pub use error::{Error, Result};
+pub use estimate::{Estimate, estimate_scene};
+pub use exporter::{ExportOptions, ExportOutput, export_scene, export_scene_with};
+pub use images::ImageSizes;
+pub use report::ExportReport;

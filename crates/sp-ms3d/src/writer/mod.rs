@@ -47,17 +47,33 @@ impl Out {
 
 fn count_u16(what: &'static str, n: usize, max: usize) -> Result<u16> {
     if n > max {
-        return Err(Error::TooMany { what, count: n, max });
+        return Err(Error::TooMany {
+            what,
+            count: n,
+            max,
+        });
     }
-    u16::try_from(n).map_err(|_| Error::TooMany { what, count: n, max })
+    u16::try_from(n).map_err(|_| Error::TooMany {
+        what,
+        count: n,
+        max,
+    })
 }
 
 fn count_i32(what: &'static str, n: usize) -> Result<i32> {
-    i32::try_from(n).map_err(|_| Error::TooMany { what, count: n, max: i32::MAX as usize })
+    i32::try_from(n).map_err(|_| Error::TooMany {
+        what,
+        count: n,
+        max: i32::MAX as usize,
+    })
 }
 
 fn count_u32(what: &'static str, n: usize) -> Result<u32> {
-    u32::try_from(n).map_err(|_| Error::TooMany { what, count: n, max: u32::MAX as usize })
+    u32::try_from(n).map_err(|_| Error::TooMany {
+        what,
+        count: n,
+        max: u32::MAX as usize,
+    })
 }
 
 /// Serialises `model`. Fails on strings that do not fit or encode, counts past the format's
@@ -94,7 +110,11 @@ pub fn write(model: &Model) -> Result<Vec<u8>> {
     for g in &model.groups {
         o.u8(g.flags);
         o.bytes(&encode_fixed("group name", &g.name, NAME_BYTES)?);
-        o.u16(count_u16("group triangles", g.triangle_indices.len(), 65535)?);
+        o.u16(count_u16(
+            "group triangles",
+            g.triangle_indices.len(),
+            65535,
+        )?);
         for &t in &g.triangle_indices {
             o.u16(t);
         }
@@ -117,7 +137,11 @@ pub fn write(model: &Model) -> Result<Vec<u8>> {
     for j in &model.joints {
         o.u8(j.flags);
         o.bytes(&encode_fixed("joint name", &j.name, NAME_BYTES)?);
-        o.bytes(&encode_fixed("joint parent name", &j.parent_name, NAME_BYTES)?);
+        o.bytes(&encode_fixed(
+            "joint parent name",
+            &j.parent_name,
+            NAME_BYTES,
+        )?);
         o.f32s(&j.rotation_rad);
         o.f32s(&j.position);
         o.u16(count_u16("rotation keys", j.rotation_keys.len(), 65535)?);
@@ -139,10 +163,13 @@ fn check_sections(model: &Model) -> Result<()> {
         (Section::ModelExtra, model.model_extra.is_some()),
     ];
     for i in 1..present.len() {
-        if present[i].1 {
-            if let Some(&(missing, _)) = present[..i].iter().find(|(_, p)| !p) {
-                return Err(Error::SectionGap { section: present[i].0, missing });
-            }
+        if present[i].1
+            && let Some(&(missing, _)) = present[..i].iter().find(|(_, p)| !p)
+        {
+            return Err(Error::SectionGap {
+                section: present[i].0,
+                missing,
+            });
         }
     }
     Ok(())
@@ -167,11 +194,16 @@ fn write_tail(o: &mut Out, model: &Model) -> Result<()> {
         }
     }
     if let Some(x) = &model.vertex_extra {
-        let stride = vertex_extra_stride(x.sub_version).ok_or_else(|| {
-            Error::Bake(format!("vertex extra sub-version {} cannot be written (1, 2 or 3)", x.sub_version))
+        let stride = vertex_extra_stride(x.sub_version).ok_or(Error::BadSubVersion {
+            section: Section::VertexExtra,
+            sub_version: x.sub_version,
         })?;
         if x.entries.len() != model.vertices.len() {
-            return Err(Error::TooMany { what: "vertex extra entries", count: x.entries.len(), max: model.vertices.len() });
+            return Err(Error::TooMany {
+                what: "vertex extra entries",
+                count: x.entries.len(),
+                max: model.vertices.len(),
+            });
         }
         o.i32(x.sub_version);
         for e in &x.entries {
@@ -186,7 +218,11 @@ fn write_tail(o: &mut Out, model: &Model) -> Result<()> {
     }
     if let Some(x) = &model.joint_extra {
         if x.colors.len() != model.joints.len() {
-            return Err(Error::TooMany { what: "joint colours", count: x.colors.len(), max: model.joints.len() });
+            return Err(Error::TooMany {
+                what: "joint colours",
+                count: x.colors.len(),
+                max: model.joints.len(),
+            });
         }
         o.i32(x.sub_version);
         for c in &x.colors {

@@ -18,16 +18,28 @@ pub struct Rgb {
 
 impl Rgb {
     /// White.
-    pub const WHITE: Rgb = Rgb { r: 1.0, g: 1.0, b: 1.0 };
+    pub const WHITE: Rgb = Rgb {
+        r: 1.0,
+        g: 1.0,
+        b: 1.0,
+    };
 
     /// From 8-bit channels.
     pub fn from_u8(r: u8, g: u8, b: u8) -> Rgb {
-        Rgb { r: f32::from(r) / 255.0, g: f32::from(g) / 255.0, b: f32::from(b) / 255.0 }
+        Rgb {
+            r: f32::from(r) / 255.0,
+            g: f32::from(g) / 255.0,
+            b: f32::from(b) / 255.0,
+        }
     }
 
     /// To 8-bit channels, rounded, clamped.
     pub fn to_u8(self) -> [u8; 3] {
-        [channel_to_u8(self.r), channel_to_u8(self.g), channel_to_u8(self.b)]
+        [
+            channel_to_u8(self.r),
+            channel_to_u8(self.g),
+            channel_to_u8(self.b),
+        ]
     }
 
     /// `#rrggbb`, lower case.

@@ -28,18 +28,24 @@ pub struct Curve {
 impl Curve {
     /// A constant curve.
     pub fn constant(v: f32) -> Curve {
-        Curve { keys: vec![CurveKey { t: 0.0, v }] }
+        Curve {
+            keys: vec![CurveKey { t: 0.0, v }],
+        }
     }
 
     /// A straight ramp from `from` at birth to `to` at death.
     pub fn ramp(from: f32, to: f32) -> Curve {
-        Curve { keys: vec![CurveKey { t: 0.0, v: from }, CurveKey { t: 1.0, v: to }] }
+        Curve {
+            keys: vec![CurveKey { t: 0.0, v: from }, CurveKey { t: 1.0, v: to }],
+        }
     }
 
     /// Evaluates the curve at normalised life `t`.
     pub fn eval(&self, t: f32) -> f32 {
         let keys = &self.keys;
-        let Some(first) = keys.first() else { return 1.0 };
+        let Some(first) = keys.first() else {
+            return 1.0;
+        };
         if t <= first.t {
             return first.v;
         }
@@ -47,7 +53,11 @@ impl Curve {
             let (a, b) = (pair[0], pair[1]);
             if t <= b.t {
                 let span = b.t - a.t;
-                return if span > 0.0 { a.v + (b.v - a.v) * (t - a.t) / span } else { b.v };
+                return if span > 0.0 {
+                    a.v + (b.v - a.v) * (t - a.t) / span
+                } else {
+                    b.v
+                };
             }
         }
         keys[keys.len() - 1].v
@@ -74,13 +84,17 @@ pub struct Gradient {
 impl Gradient {
     /// A single colour.
     pub fn solid(color: Rgb) -> Gradient {
-        Gradient { keys: vec![ColorKey { t: 0.0, color }] }
+        Gradient {
+            keys: vec![ColorKey { t: 0.0, color }],
+        }
     }
 
     /// Evaluates the gradient at normalised life `t`.
     pub fn eval(&self, t: f32) -> Rgb {
         let keys = &self.keys;
-        let Some(first) = keys.first() else { return Rgb::WHITE };
+        let Some(first) = keys.first() else {
+            return Rgb::WHITE;
+        };
         if t <= first.t {
             return first.color;
         }
@@ -88,7 +102,11 @@ impl Gradient {
             let (a, b) = (pair[0], pair[1]);
             if t <= b.t {
                 let span = b.t - a.t;
-                return if span > 0.0 { a.color.lerp(b.color, (t - a.t) / span) } else { b.color };
+                return if span > 0.0 {
+                    a.color.lerp(b.color, (t - a.t) / span)
+                } else {
+                    b.color
+                };
             }
         }
         keys[keys.len() - 1].color

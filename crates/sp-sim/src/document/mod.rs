@@ -2,15 +2,21 @@
 
 mod color;
 mod curve;
+mod default_scene;
+mod io;
+pub mod migrate;
 mod scene;
 mod settings;
 mod system;
+pub mod validate;
 
 pub use color::Rgb;
 pub use curve::{ColorKey, Curve, CurveKey, Gradient};
+pub use default_scene::default_scene;
+pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use scene::{DOCUMENT_VERSION, ImageAsset, ModelObject, Scene, SkeletonObject};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
-    BlendMode, Burst, EmitterShape, Flipbook, FlipbookMode, LoopAnimations, ParticleSystem, PlayMode,
-    Range, SimulationSpace, TexturePick, Transform2D,
+    BlendMode, Burst, EmitterShape, Flipbook, FlipbookMode, LoopAnimations, ParticleSystem,
+    PlayMode, Range, SimulationSpace, TexturePick, Transform2D,
 };

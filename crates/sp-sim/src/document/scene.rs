@@ -9,7 +9,7 @@ use super::system::{ParticleSystem, Transform2D};
 pub const DOCUMENT_VERSION: u32 = 1;
 
 /// An image the scene refers to, with its pixel size when known (the export writes real sizes).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ImageAsset {
     /// Reference used by systems: `builtin:NAME` or a relative path with `/` (e.g. `fx/fire_01.png`).
@@ -18,12 +18,6 @@ pub struct ImageAsset {
     pub width: u32,
     /// Height in pixels (0 when unknown).
     pub height: u32,
-}
-
-impl Default for ImageAsset {
-    fn default() -> Self {
-        ImageAsset { path: String::new(), width: 0, height: 0 }
-    }
 }
 
 /// A loaded Spine skeleton placed in the scene (never exported; particles may follow its bones).

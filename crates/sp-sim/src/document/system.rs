@@ -50,7 +50,13 @@ pub struct Transform2D {
 
 impl Default for Transform2D {
     fn default() -> Self {
-        Transform2D { x: 0.0, y: 0.0, rotation_deg: 0.0, scale_x: 1.0, scale_y: 1.0 }
+        Transform2D {
+            x: 0.0,
+            y: 0.0,
+            rotation_deg: 0.0,
+            scale_x: 1.0,
+            scale_y: 1.0,
+        }
     }
 }
 
@@ -82,15 +88,20 @@ pub struct LoopAnimations {
 
 impl Default for LoopAnimations {
     fn default() -> Self {
-        LoopAnimations { start: "start".into(), looping: "loop".into(), end: "end".into() }
+        LoopAnimations {
+            start: "start".into(),
+            looping: "loop".into(),
+            end: "end".into(),
+        }
     }
 }
 
 /// Where particles are born, in the system's local space (pixels, y down).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum EmitterShape {
     /// All particles at the origin.
+    #[default]
     Point,
     /// Uniform over a disc (`edge: false`) or on its circle (`edge: true`).
     Circle {
@@ -115,12 +126,6 @@ pub enum EmitterShape {
         /// Length in pixels.
         length: f32,
     },
-}
-
-impl Default for EmitterShape {
-    fn default() -> Self {
-        EmitterShape::Point
-    }
 }
 
 /// A burst: `count` particles at `timeSecs` after the system starts.
@@ -173,7 +178,11 @@ pub struct Flipbook {
 
 impl Default for Flipbook {
     fn default() -> Self {
-        Flipbook { enabled: false, fps: 12.0, mode: FlipbookMode::Loop }
+        Flipbook {
+            enabled: false,
+            fps: 12.0,
+            mode: FlipbookMode::Loop,
+        }
     }
 }
 
@@ -252,6 +261,9 @@ pub struct ParticleSystem {
     pub start_rotation_deg: Range,
     /// Angular velocity in degrees per second (clockwise).
     pub angular_velocity_deg: Range,
+    /// Turn each particle along its velocity: the start rotation and spin are then added to the
+    /// direction of motion (sparks, rain streaks).
+    pub align_to_velocity: bool,
     /// Initial scale multiplier.
     pub start_scale: Range,
     /// Scale over life, multiplied with the start scale.
@@ -297,6 +309,7 @@ impl Default for ParticleSystem {
             damping: 0.0,
             start_rotation_deg: Range::fixed(0.0),
             angular_velocity_deg: Range::fixed(0.0),
+            align_to_velocity: false,
             start_scale: Range::fixed(1.0),
             scale_curve: Curve::constant(1.0),
             color_gradient: Gradient::solid(Rgb::WHITE),

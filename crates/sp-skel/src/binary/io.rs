@@ -105,7 +105,11 @@ pub(crate) fn write_varint(out: &mut Vec<u8>, value: u32) {
 }
 
 /// Appends a string (`None` = null).
-pub(crate) fn write_string(out: &mut Vec<u8>, bytes: Option<&[u8]>, what: &dyn Fn() -> String) -> Result<()> {
+pub(crate) fn write_string(
+    out: &mut Vec<u8>,
+    bytes: Option<&[u8]>,
+    what: &dyn Fn() -> String,
+) -> Result<()> {
     match bytes {
         None => out.push(0),
         Some(b) => {
@@ -113,7 +117,10 @@ pub(crate) fn write_string(out: &mut Vec<u8>, bytes: Option<&[u8]>, what: &dyn F
                 .ok()
                 .and_then(|len| len.checked_add(1))
                 .filter(|n| *n <= i32::MAX as u32)
-                .ok_or_else(|| Error::Unwritable { what: what(), reason: "string longer than 2^31 - 2 bytes" })?;
+                .ok_or_else(|| Error::Unwritable {
+                    what: what(),
+                    reason: "string longer than 2^31 - 2 bytes",
+                })?;
             write_varint(out, n);
             out.extend_from_slice(b);
         }
@@ -136,7 +143,19 @@ mod tests {
 
     #[test]
     fn varints_round_trip_and_read_like_libgdx() {
-        for v in [0u32, 1, 127, 128, 300, 16_383, 16_384, 1 << 21, (1 << 28) - 1, 1 << 28, u32::MAX] {
+        for v in [
+            0u32,
+            1,
+            127,
+            128,
+            300,
+            16_383,
+            16_384,
+            1 << 21,
+            (1 << 28) - 1,
+            1 << 28,
+            u32::MAX,
+        ] {
             let mut out = Vec::new();
             write_varint(&mut out, v);
             assert!(out.len() <= 5);
@@ -167,10 +186,20 @@ mod tests {
     fn truncation_and_negative_lengths_are_errors() {
         let err = Reader::new(&[5, b'a']).string(&field).unwrap_err();
         assert!(
-            matches!(err, Error::Truncated { offset: 1, needed: 4, available: 1, .. }),
+            matches!(
+                err,
+                Error::Truncated {
+                    offset: 1,
+                    needed: 4,
+                    available: 1,
+                    ..
+                }
+            ),
             "{err:?}"
         );
-        let err = Reader::new(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F]).string(&field).unwrap_err();
+        let err = Reader::new(&[0xFF, 0xFF, 0xFF, 0xFF, 0x0F])
+            .string(&field)
+            .unwrap_err();
         assert!(matches!(err, Error::BadValue { value: -1, .. }), "{err:?}");
     }
 }

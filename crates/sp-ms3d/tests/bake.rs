@@ -1,0 +1,179 @@
+//! Baked vertex frames: layout, memory, quantisation error, playback frame choice.
+
+mod common;
+
+use sp_ms3d::writer::synth::synth_model;
+use sp_ms3d::{BakeOptions, FramePositions, Interp, Result, Rig, bake_clip, model_clips};
+
+#[test]
+fn wave_clip_bakes_to_the_rig_pose_every_frame() -> Result<()> {
+    let model = synth_model(12, 2);
+    let rig = Rig::new(&model)?;
+    let clips = model_clips(&model, rig.last_key_frame());
+    let wave = &clips[0];
+    let baked = bake_clip(
+        &model,
+        &rig,
+        wave,
+        &BakeOptions {
+            fps: 24.0,
+            ..Default::default()
+        },
+    )?;
+    // 23 frames of model time at 24 fps → 23 steps + 1.
+    assert_eq!(baked.frame_count(), 24);
+    assert!((baked.duration_secs - 23.0 / 24.0).abs() < 1e-6);
+    let grouped: usize = model
+        .groups
+        .iter()
+        .map(|g| 3 * g.triangle_indices.len())
+        .sum();
+    assert_eq!(baked.indices.len(), grouped);
+    assert_eq!(baked.draws.len(), 2);
+    assert_eq!(baked.draws[0].color, [0.95, 0.55, 0.15, 1.0]);
+    assert!(baked.vertex_count() >= model.vertices.len());
+    assert!(
+        baked
+            .indices
+            .iter()
+            .all(|&i| (i as usize) < baked.vertex_count())
+    );
+
+    let mut expected = vec![[0.0; 3]; rig.vertex_count()];
+    let mut scratch = Vec::new();
+    for k in [0usize, 6, 23] {
+        rig.skin_into(1.0 + k as f32, Interp::Hermite, &mut scratch, &mut expected)?;
+        for (r, &src) in baked.source_vertices.iter().enumerate() {
+            assert_eq!(
+                baked.position(k, r),
+                Some(expected[src as usize]),
+                "frame {k} vertex {r}"
+            );
+        }
+    }
+    Ok(())
+}
+
+#[test]
+fn quantised_frames_are_within_one_step_and_smaller() -> Result<()> {
+    let model = synth_model(12, 2);
+    let rig = Rig::new(&model)?;
+    let clip = &model_clips(&model, rig.last_key_frame())[1];
+    let f32s = bake_clip(
+        &model,
+        &rig,
+        clip,
+        &BakeOptions {
+            fps: 12.0,
+            ..Default::default()
+        },
+    )?;
+    let q = bake_clip(
+        &model,
+        &rig,
+        clip,
+        &BakeOptions {
+            fps: 12.0,
+            quantize: true,
+            normals: true,
+            ..Default::default()
+        },
+    )?;
+    assert_eq!(f32s.bytes_per_vertex_per_frame(), 12);
+    assert_eq!(q.bytes_per_vertex_per_frame(), 8 + 4);
+    assert_eq!(f32s.bytes_per_frame(), 12 * f32s.vertex_count());
+    assert_eq!(
+        f32s.total_bytes(),
+        f32s.bytes_per_frame() * f32s.frame_count() + 4 * f32s.indices.len() + 8 * f32s.uvs.len()
+    );
+    let FramePositions::Unorm16 { bbox, .. } = &q.positions else {
+        panic!("not quantised")
+    };
+    assert_eq!(*bbox, f32s.bbox);
+    let step = bbox.extent().map(|e| e / 65535.0 + 1e-6);
+    for k in 0..f32s.frame_count() {
+        for r in 0..f32s.vertex_count() {
+            let (Some(a), Some(b)) = (f32s.position(k, r), q.position(k, r)) else {
+                panic!("missing vertex")
+            };
+            for axis in 0..3 {
+                assert!(
+                    (a[axis] - b[axis]).abs() <= step[axis],
+                    "frame {k} vertex {r}"
+                );
+            }
+        }
+    }
+    let normals = q.normals.as_ref().map(|n| n.len());
+    assert_eq!(normals, Some(q.frame_count()));
+    Ok(())
+}
+
+#[test]
+fn frame_pair_picks_neighbours_and_blend() -> Result<()> {
+    let model = synth_model(6, 1);
+    let rig = Rig::new(&model)?;
+    let clip = &model_clips(&model, rig.last_key_frame())[0];
+    let baked = bake_clip(
+        &model,
+        &rig,
+        clip,
+        &BakeOptions {
+            fps: 24.0,
+            ..Default::default()
+        },
+    )?;
+    let p = baked.frame_pair(0.0, true);
+    assert_eq!((p.a, p.b, p.blend), (0, 1, 0.0));
+    let p = baked.frame_pair(2.5 / 24.0, false);
+    assert_eq!((p.a, p.b), (2, 3));
+    assert!((p.blend - 0.5).abs() < 1e-4);
+    let last = baked.frame_count() as u32 - 1;
+    let p = baked.frame_pair(100.0, false);
+    assert_eq!((p.a, p.b, p.blend), (last, last, 0.0));
+    let looped = baked.frame_pair(baked.duration_secs + 2.5 / 24.0, true);
+    assert_eq!((looped.a, looped.b), (2, 3));
+    let p = baked.frame_pair(f32::NAN, true);
+    assert!(p.a <= last && p.b <= last);
+    Ok(())
+}
+
+#[test]
+fn invalid_bake_requests_are_errors() -> Result<()> {
+    let model = synth_model(6, 1);
+    let rig = Rig::new(&model)?;
+    let mut clip = model_clips(&model, rig.last_key_frame())[0].clone();
+    assert!(
+        bake_clip(
+            &model,
+            &rig,
+            &clip,
+            &BakeOptions {
+                fps: 0.0,
+                ..Default::default()
+            }
+        )
+        .is_err()
+    );
+    assert!(
+        bake_clip(
+            &model,
+            &rig,
+            &clip,
+            &BakeOptions {
+                fps: f32::NAN,
+                ..Default::default()
+            }
+        )
+        .is_err()
+    );
+    clip.end_frame = 1.0e9;
+    let e = bake_clip(&model, &rig, &clip, &BakeOptions::default());
+    assert!(
+        e.err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+            .contains("frames (max")
+    );
+    Ok(())
+}

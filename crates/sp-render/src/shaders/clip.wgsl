@@ -1,0 +1,65 @@
+// Vertex-frame playback: frame i and frame i+1 arrive as two vertex streams; the vertex shader
+// blends them: p = mix(a, b, blend). Quantised frames (unorm16) decode as
+// p = bbox_min + q * bbox_extent (f32 frames use bbox_min = 0, bbox_extent = 1).
+// model_to_clip already contains the model transform and the view.
+
+@group(1) @binding(0) var atlas: texture_2d_array<f32>;
+@group(1) @binding(1) var atlas_sampler: sampler;
+
+struct ClipDrawUniform {
+    model_to_clip: mat4x4<f32>,
+    bbox_min: vec4<f32>,
+    // xyz: extent, w: blend factor between the two frames
+    bbox_extent_blend: vec4<f32>,
+    // premultiplied material colour * tint
+    color: vec4<f32>,
+    uv_rect: vec4<f32>,
+    // x: atlas layer
+    layer: vec4<u32>,
+};
+
+@group(2) @binding(0) var<uniform> draw: ClipDrawUniform;
+
+struct ClipOut {
+    @builtin(position) clip: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+};
+
+fn clip_vertex(a: vec3<f32>, b: vec3<f32>, uv: vec2<f32>) -> ClipOut {
+    let q = mix(a, b, draw.bbox_extent_blend.w);
+    let p = draw.bbox_min.xyz + q * draw.bbox_extent_blend.xyz;
+    var out: ClipOut;
+    out.clip = draw.model_to_clip * vec4<f32>(p, 1.0);
+    out.uv = mix(draw.uv_rect.xy, draw.uv_rect.zw, clamp(uv, vec2<f32>(0.0), vec2<f32>(1.0)));
+    return out;
+}
+
+// f32 frames: Float32x3 per vertex.
+@vertex
+fn vs_clip_f32(
+    @location(0) a: vec3<f32>,
+    @location(1) b: vec3<f32>,
+    @location(2) uv: vec2<f32>,
+) -> ClipOut {
+    return clip_vertex(a, b, uv);
+}
+
+// Quantised frames: Unorm16x4 per vertex (w unused).
+@vertex
+fn vs_clip_u16(
+    @location(0) a: vec4<f32>,
+    @location(1) b: vec4<f32>,
+    @location(2) uv: vec2<f32>,
+) -> ClipOut {
+    return clip_vertex(a.xyz, b.xyz, uv);
+}
+
+@fragment
+fn fs_clip(v: ClipOut) -> @location(0) vec4<f32> {
+    let texel = textureSample(atlas, atlas_sampler, v.uv, draw.layer.x);
+    let c = texel * draw.color;
+    if (c.a < 0.004) {
+        discard;
+    }
+    return c;
+}

@@ -1,0 +1,93 @@
+//! Loading and saving the document.
+//!
+//! Loading: size cap ([`MAX_DOCUMENT_BYTES`]) → JSON syntax → version (absent = 0, the legacy
+//! shape; newer than [`DOCUMENT_VERSION`] is refused) → migration ([`super::migrate`]) → typing
+//! with defaults for missing fields (unknown fields are ignored; type errors name the JSON path)
+//! → normalisation (curve and gradient keys sorted by `t`, stably) → validation
+//! ([`super::validate`]). Saving writes pretty JSON of every field.
+
+use serde_json::Value;
+
+use super::migrate;
+use super::scene::{DOCUMENT_VERSION, Scene};
+use super::validate;
+use crate::{Error, Result};
+
+/// Largest document the loader accepts: 1 MiB (documents arrive from URLs and drops).
+pub const MAX_DOCUMENT_BYTES: usize = 1 << 20;
+
+/// Loads a scene document of any known version (see the module doc).
+pub fn load_scene(json: &str) -> Result<Scene> {
+    if json.len() > MAX_DOCUMENT_BYTES {
+        return Err(Error::TooLarge {
+            size_bytes: json.len(),
+            limit_bytes: MAX_DOCUMENT_BYTES,
+        });
+    }
+    let mut value: Value = serde_json::from_str(json).map_err(|e| Error::Json {
+        line: e.line(),
+        column: e.column(),
+        message: strip_position(&e),
+    })?;
+    let Value::Object(root) = &mut value else {
+        return Err(field("(document)", "the document must be a JSON object"));
+    };
+    let version = match root.get("version") {
+        None | Some(Value::Null) => 0,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| field("version", format!("{v} is not a version number")))?,
+    };
+    if version > u64::from(DOCUMENT_VERSION) {
+        return Err(Error::NewerVersion {
+            found: version,
+            supported: DOCUMENT_VERSION,
+        });
+    }
+    if version == 0 {
+        migrate::v0_to_v1(root);
+    }
+    let mut scene: Scene = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." {
+            "(document)".to_string()
+        } else {
+            path
+        };
+        field(&path, e.into_inner().to_string())
+    })?;
+    normalize(&mut scene);
+    validate::scene(&scene)?;
+    Ok(scene)
+}
+
+/// The document as pretty JSON (two-space indent), every field written.
+pub fn save_scene(scene: &Scene) -> String {
+    // Serialising these types cannot fail: every map key is a string.
+    serde_json::to_string_pretty(scene).unwrap_or_default()
+}
+
+/// Sorts curve and gradient keys by `t` (stable, so equal times keep their order).
+fn normalize(scene: &mut Scene) {
+    for s in &mut scene.systems {
+        s.scale_curve.keys.sort_by(|a, b| a.t.total_cmp(&b.t));
+        s.alpha_curve.keys.sort_by(|a, b| a.t.total_cmp(&b.t));
+        s.color_gradient.keys.sort_by(|a, b| a.t.total_cmp(&b.t));
+    }
+}
+
+fn field(path: &str, message: impl Into<String>) -> Error {
+    Error::Field {
+        path: path.to_string(),
+        message: message.into(),
+    }
+}
+
+/// serde_json's message without its trailing " at line L column C" (reported separately).
+fn strip_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    match text.rfind(" at line ") {
+        Some(i) => text[..i].to_string(),
+        None => text,
+    }
+}

@@ -1,0 +1,408 @@
+//! Validation of a typed document against absurd or hostile values.
+//!
+//! Every rule names the JSON path of the offending field, e.g.
+//! `systems[2].maxParticles: 1000000 is above the limit 100000`. Names are plain text: any
+//! character but control characters is accepted (`<script>` is just a name; showing it safely is
+//! the UI's job). Limits:
+//! - at most [`MAX_SYSTEMS`] systems, [`MAX_LIST`] animations/images/objects, names ≤
+//!   [`MAX_NAME_CHARS`] characters, paths ≤ [`MAX_PATH_CHARS`];
+//! - `maxParticles` ≤ [`MAX_PARTICLES`], `ratePerSec` 0..=[`MAX_RATE_PER_SEC`], burst counts ≤
+//!   [`MAX_PARTICLES`], at most [`MAX_BURSTS`] bursts;
+//! - lifetimes in (0, [`MAX_LIFETIME_SECS`]], durations, delays and burst times in
+//!   0..=[`MAX_DURATION_SECS`] (a loop-continuous duration must be > 0);
+//! - flipbook fps 1..=240, export fps 1..=240;
+//! - curves and gradients ≤ [`MAX_CURVE_KEYS`] keys with `t` in 0..=1, alpha values 0..=1,
+//!   scales 0..=[`MAX_SCALE`] (no negative sizes), positions and speeds |v| ≤ [`MAX_COORD`];
+//! - texture and image references: `builtin:NAME` with a known name, or a relative path with `/`
+//!   separators, without `..` segments, absolute paths, backslashes or any `scheme:` (`data:`,
+//!   `blob:`, `http:`, drive letters).
+
+use super::curve::{Curve, Gradient};
+use super::scene::{ImageAsset, Scene};
+use super::system::{EmitterShape, ParticleSystem, PlayMode, Range, Transform2D};
+use crate::textures::{BUILTIN_NAMES, BUILTIN_PREFIX};
+use crate::{Error, Result};
+
+/// Most systems in a scene.
+pub const MAX_SYSTEMS: usize = 256;
+/// Most entries in the other lists (animations, images, skeletons, models, textures).
+pub const MAX_LIST: usize = 1024;
+/// Longest name, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// Longest path or reference, in characters.
+pub const MAX_PATH_CHARS: usize = 1024;
+/// Most particles alive per system (and most particles per burst).
+pub const MAX_PARTICLES: u32 = 100_000;
+/// Highest emission rate, particles per second.
+pub const MAX_RATE_PER_SEC: f32 = 100_000.0;
+/// Most bursts per system.
+pub const MAX_BURSTS: usize = 1000;
+/// Longest particle lifetime, seconds.
+pub const MAX_LIFETIME_SECS: f32 = 600.0;
+/// Longest duration, delay or burst time, seconds.
+pub const MAX_DURATION_SECS: f32 = 3600.0;
+/// Most keys in a curve or gradient.
+pub const MAX_CURVE_KEYS: usize = 64;
+/// Largest scale factor.
+pub const MAX_SCALE: f32 = 1000.0;
+/// Largest absolute position, size, speed, acceleration or angle.
+pub const MAX_COORD: f32 = 1_000_000.0;
+/// Largest image side, pixels.
+pub const MAX_IMAGE_SIDE: u32 = 16_384;
+
+/// Checks every rule of the module doc.
+pub fn scene(s: &Scene) -> Result<()> {
+    if s.systems.len() > MAX_SYSTEMS {
+        return Err(err(
+            "systems",
+            format!("{} systems, above the limit {MAX_SYSTEMS}", s.systems.len()),
+        ));
+    }
+    list_len("animations", s.animations.len())?;
+    for (i, a) in s.animations.iter().enumerate() {
+        name(&format!("animations[{i}]"), a)?;
+    }
+    for (i, sys) in s.systems.iter().enumerate() {
+        system(&format!("systems[{i}]"), sys)?;
+    }
+    list_len("images", s.images.len())?;
+    for (i, img) in s.images.iter().enumerate() {
+        image(&format!("images[{i}]"), img)?;
+    }
+    let e = &s.export;
+    int("export.fps", e.fps, 1, 240)?;
+    text("export.imagesPath", &e.images_path, MAX_PATH_CHARS)?;
+    name("export.fileName", &e.file_name)?;
+    if e.file_name.trim().is_empty() {
+        return Err(err("export.fileName", "is empty"));
+    }
+    if e.file_name.contains(['/', '\\']) {
+        return Err(err(
+            "export.fileName",
+            "must be a file name, without / or \\",
+        ));
+    }
+    list_len("skeletons", s.skeletons.len())?;
+    for (i, k) in s.skeletons.iter().enumerate() {
+        let p = format!("skeletons[{i}]");
+        name(&format!("{p}.name"), &k.name)?;
+        optional_path(&format!("{p}.path"), &k.path)?;
+        optional_path(&format!("{p}.atlas"), &k.atlas)?;
+        transform(&format!("{p}.transform"), &k.transform)?;
+        name(&format!("{p}.animation"), &k.animation)?;
+        name(&format!("{p}.skin"), &k.skin)?;
+    }
+    list_len("models", s.models.len())?;
+    for (i, m) in s.models.iter().enumerate() {
+        let p = format!("models[{i}]");
+        name(&format!("{p}.name"), &m.name)?;
+        optional_path(&format!("{p}.path"), &m.path)?;
+        transform(&format!("{p}.transform"), &m.transform)?;
+        name(&format!("{p}.clip"), &m.clip)?;
+        num(&format!("{p}.speed"), m.speed, 0.0, 100.0)?;
+        if !matches!(m.up_axis.as_str(), "" | "y" | "z") {
+            return Err(err(
+                &format!("{p}.upAxis"),
+                format!("{:?} is not \"y\" or \"z\"", m.up_axis),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn system(p: &str, s: &ParticleSystem) -> Result<()> {
+    name(&format!("{p}.name"), &s.name)?;
+    name(&format!("{p}.animation"), &s.animation)?;
+    name(
+        &format!("{p}.loopAnimations.start"),
+        &s.loop_animations.start,
+    )?;
+    name(
+        &format!("{p}.loopAnimations.loop"),
+        &s.loop_animations.looping,
+    )?;
+    name(&format!("{p}.loopAnimations.end"), &s.loop_animations.end)?;
+    transform(&format!("{p}.transform"), &s.transform)?;
+    num(
+        &format!("{p}.durationSecs"),
+        s.duration_secs,
+        0.0,
+        MAX_DURATION_SECS,
+    )?;
+    if s.mode == PlayMode::LoopContinuous && s.duration_secs <= 0.0 {
+        return Err(err(
+            &format!("{p}.durationSecs"),
+            "a loop-continuous system needs a duration above 0",
+        ));
+    }
+    num(
+        &format!("{p}.delaySecs"),
+        s.delay_secs,
+        0.0,
+        MAX_DURATION_SECS,
+    )?;
+    match s.emitter {
+        EmitterShape::Point => {}
+        EmitterShape::Circle { radius, .. } => {
+            num(&format!("{p}.emitter.radius"), radius, 0.0, MAX_COORD)?
+        }
+        EmitterShape::Rect { width, height, .. } => {
+            num(&format!("{p}.emitter.width"), width, 0.0, MAX_COORD)?;
+            num(&format!("{p}.emitter.height"), height, 0.0, MAX_COORD)?;
+        }
+        EmitterShape::Line { length } => {
+            num(&format!("{p}.emitter.length"), length, 0.0, MAX_COORD)?
+        }
+    }
+    num(
+        &format!("{p}.ratePerSec"),
+        s.rate_per_sec,
+        0.0,
+        MAX_RATE_PER_SEC,
+    )?;
+    if s.bursts.len() > MAX_BURSTS {
+        return Err(err(
+            &format!("{p}.bursts"),
+            format!("{} bursts, above the limit {MAX_BURSTS}", s.bursts.len()),
+        ));
+    }
+    for (i, b) in s.bursts.iter().enumerate() {
+        num(
+            &format!("{p}.bursts[{i}].timeSecs"),
+            b.time_secs,
+            0.0,
+            MAX_DURATION_SECS,
+        )?;
+        int(&format!("{p}.bursts[{i}].count"), b.count, 0, MAX_PARTICLES)?;
+    }
+    int(
+        &format!("{p}.maxParticles"),
+        s.max_particles,
+        0,
+        MAX_PARTICLES,
+    )?;
+    range(
+        &format!("{p}.lifetimeSecs"),
+        s.lifetime_secs,
+        0.0,
+        MAX_LIFETIME_SECS,
+    )?;
+    for (which, v) in [("min", s.lifetime_secs.min), ("max", s.lifetime_secs.max)] {
+        if v <= 0.0 {
+            return Err(err(
+                &format!("{p}.lifetimeSecs.{which}"),
+                format!("{v} must be above 0 seconds"),
+            ));
+        }
+    }
+    range(&format!("{p}.speed"), s.speed, -MAX_COORD, MAX_COORD)?;
+    num(
+        &format!("{p}.directionDeg"),
+        s.direction_deg,
+        -MAX_COORD,
+        MAX_COORD,
+    )?;
+    num(&format!("{p}.spreadDeg"), s.spread_deg, 0.0, 360.0)?;
+    num(
+        &format!("{p}.gravity[0]"),
+        s.gravity[0],
+        -MAX_COORD,
+        MAX_COORD,
+    )?;
+    num(
+        &format!("{p}.gravity[1]"),
+        s.gravity[1],
+        -MAX_COORD,
+        MAX_COORD,
+    )?;
+    num(&format!("{p}.damping"), s.damping, 0.0, 1000.0)?;
+    range(
+        &format!("{p}.startRotationDeg"),
+        s.start_rotation_deg,
+        -MAX_COORD,
+        MAX_COORD,
+    )?;
+    range(
+        &format!("{p}.angularVelocityDeg"),
+        s.angular_velocity_deg,
+        -MAX_COORD,
+        MAX_COORD,
+    )?;
+    range(&format!("{p}.startScale"), s.start_scale, 0.0, MAX_SCALE)?;
+    curve(&format!("{p}.scaleCurve"), &s.scale_curve, 0.0, MAX_SCALE)?;
+    gradient(&format!("{p}.colorGradient"), &s.color_gradient)?;
+    curve(&format!("{p}.alphaCurve"), &s.alpha_curve, 0.0, 1.0)?;
+    if s.textures.len() > 256 {
+        return Err(err(
+            &format!("{p}.textures"),
+            format!("{} textures, above the limit 256", s.textures.len()),
+        ));
+    }
+    for (i, t) in s.textures.iter().enumerate() {
+        reference(&format!("{p}.textures[{i}]"), t)?;
+    }
+    num(&format!("{p}.flipbook.fps"), s.flipbook.fps, 1.0, 240.0)?;
+    num(&format!("{p}.anchor[0]"), s.anchor[0], -10.0, 10.0)?;
+    num(&format!("{p}.anchor[1]"), s.anchor[1], -10.0, 10.0)?;
+    Ok(())
+}
+
+fn image(p: &str, img: &ImageAsset) -> Result<()> {
+    reference(&format!("{p}.path"), &img.path)?;
+    int(&format!("{p}.width"), img.width, 0, MAX_IMAGE_SIDE)?;
+    int(&format!("{p}.height"), img.height, 0, MAX_IMAGE_SIDE)
+}
+
+fn transform(p: &str, t: &Transform2D) -> Result<()> {
+    num(&format!("{p}.x"), t.x, -MAX_COORD, MAX_COORD)?;
+    num(&format!("{p}.y"), t.y, -MAX_COORD, MAX_COORD)?;
+    num(
+        &format!("{p}.rotationDeg"),
+        t.rotation_deg,
+        -MAX_COORD,
+        MAX_COORD,
+    )?;
+    num(&format!("{p}.scaleX"), t.scale_x, -MAX_SCALE, MAX_SCALE)?;
+    num(&format!("{p}.scaleY"), t.scale_y, -MAX_SCALE, MAX_SCALE)
+}
+
+fn curve(p: &str, c: &Curve, lo: f32, hi: f32) -> Result<()> {
+    if c.keys.len() > MAX_CURVE_KEYS {
+        return Err(err(
+            p,
+            format!("{} keys, above the limit {MAX_CURVE_KEYS}", c.keys.len()),
+        ));
+    }
+    for (i, k) in c.keys.iter().enumerate() {
+        num(&format!("{p}[{i}].t"), k.t, 0.0, 1.0)?;
+        num(&format!("{p}[{i}].v"), k.v, lo, hi)?;
+    }
+    Ok(())
+}
+
+fn gradient(p: &str, g: &Gradient) -> Result<()> {
+    if g.keys.len() > MAX_CURVE_KEYS {
+        return Err(err(
+            p,
+            format!("{} keys, above the limit {MAX_CURVE_KEYS}", g.keys.len()),
+        ));
+    }
+    for (i, k) in g.keys.iter().enumerate() {
+        num(&format!("{p}[{i}].t"), k.t, 0.0, 1.0)?;
+    }
+    Ok(())
+}
+
+fn range(p: &str, r: Range, lo: f32, hi: f32) -> Result<()> {
+    num(&format!("{p}.min"), r.min, lo, hi)?;
+    num(&format!("{p}.max"), r.max, lo, hi)
+}
+
+fn num(p: &str, v: f32, lo: f32, hi: f32) -> Result<()> {
+    if !v.is_finite() {
+        Err(err(
+            p,
+            "is not a finite number (too large for a 32-bit float)",
+        ))
+    } else if v > hi {
+        Err(err(p, format!("{v} is above the limit {hi}")))
+    } else if v < lo {
+        Err(err(p, format!("{v} is below the minimum {lo}")))
+    } else {
+        Ok(())
+    }
+}
+
+fn int(p: &str, v: u32, lo: u32, hi: u32) -> Result<()> {
+    if v > hi {
+        Err(err(p, format!("{v} is above the limit {hi}")))
+    } else if v < lo {
+        Err(err(p, format!("{v} is below the minimum {lo}")))
+    } else {
+        Ok(())
+    }
+}
+
+fn list_len(p: &str, n: usize) -> Result<()> {
+    if n > MAX_LIST {
+        Err(err(p, format!("{n} entries, above the limit {MAX_LIST}")))
+    } else {
+        Ok(())
+    }
+}
+
+/// A name: plain text, no control characters, at most [`MAX_NAME_CHARS`] characters.
+fn name(p: &str, s: &str) -> Result<()> {
+    text(p, s, MAX_NAME_CHARS)
+}
+
+fn text(p: &str, s: &str, max_chars: usize) -> Result<()> {
+    let n = s.chars().count();
+    if n > max_chars {
+        return Err(err(
+            p,
+            format!("{n} characters, above the limit {max_chars}"),
+        ));
+    }
+    if s.chars().any(char::is_control) {
+        return Err(err(p, "contains control characters"));
+    }
+    Ok(())
+}
+
+fn optional_path(p: &str, s: &str) -> Result<()> {
+    if s.is_empty() {
+        Ok(())
+    } else {
+        reference(p, s)
+    }
+}
+
+/// A texture or image reference (see the module doc).
+fn reference(p: &str, s: &str) -> Result<()> {
+    text(p, s, MAX_PATH_CHARS)?;
+    if s.is_empty() {
+        return Err(err(p, "is empty"));
+    }
+    if let Some(builtin) = s.strip_prefix(BUILTIN_PREFIX) {
+        return if BUILTIN_NAMES.contains(&builtin) {
+            Ok(())
+        } else {
+            Err(err(
+                p,
+                format!(
+                    "{s:?} is not a built-in texture (known: {})",
+                    BUILTIN_NAMES.join(", ")
+                ),
+            ))
+        };
+    }
+    if s.contains(':') {
+        return Err(err(
+            p,
+            format!(
+                "{s:?}: URLs, data:/blob: references and drive letters are not allowed; use a relative path"
+            ),
+        ));
+    }
+    if s.starts_with('/') {
+        return Err(err(
+            p,
+            format!("{s:?} is an absolute path; use a path relative to the scene"),
+        ));
+    }
+    if s.contains('\\') {
+        return Err(err(p, format!("{s:?} contains \\; use / between folders")));
+    }
+    if s.split('/').any(|seg| seg == "..") {
+        return Err(err(p, format!("{s:?} leaves the scene folder (..)")));
+    }
+    Ok(())
+}
+
+fn err(path: &str, message: impl Into<String>) -> Error {
+    Error::Field {
+        path: path.to_string(),
+        message: message.into(),
+    }
+}

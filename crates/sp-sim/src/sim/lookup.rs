@@ -1,0 +1,241 @@
+//! Fast evaluation of life curves and gradients for the per-particle loop.
+//!
+//! Same formula as [`crate::document::Curve`]: piecewise linear through the keys, constant before
+//! the first and after the last key, `v = v₀ + (v₁ − v₀)·(t − t₀)/(t₁ − t₀)`. Prepared as `n + 1`
+//! segments `(start, base, slope)` so that evaluation is `base + slope·(t − start)` for segment
+//! `i = #{keys with tₖ < t}`: segment 0 is the constant first value, segment `n` the constant last
+//! value, segment `i` in between starts at key `i − 1` with slope `(vᵢ − vᵢ₋₁)/(tᵢ − tᵢ₋₁)`
+//! (precomputed, so the result may differ from the document's evaluation in the last bit; a
+//! zero-length segment is never selected, as in the document where the later value holds).
+//! `i` is a branch-free count for up to 4 keys and a binary search (`partition_point`) above.
+
+use crate::document::{Curve, Gradient, Rgb};
+
+/// A curve prepared for evaluation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CurveEval {
+    ts: Vec<f32>,
+    /// `(start, base, slope)` per segment, `ts.len() + 1` of them.
+    segments: Vec<(f32, f32, f32)>,
+    constant: Option<f32>,
+}
+
+impl CurveEval {
+    /// Prepares `curve`; an empty curve evaluates to `empty_value`.
+    pub fn new(curve: &Curve, empty_value: f32) -> CurveEval {
+        let ts: Vec<f32> = curve.keys.iter().map(|k| k.t).collect();
+        let vs: Vec<f32> = curve.keys.iter().map(|k| k.v).collect();
+        let constant = match vs.first() {
+            None => Some(empty_value),
+            Some(&v0) if vs.iter().all(|&v| v == v0) => Some(v0),
+            Some(_) => None,
+        };
+        let n = ts.len();
+        let segments = (0..=n)
+            .map(|i| match i {
+                0 => (0.0, vs.first().copied().unwrap_or(empty_value), 0.0),
+                i if i == n => (0.0, vs[n - 1], 0.0),
+                i => (
+                    ts[i - 1],
+                    vs[i - 1],
+                    slope(ts[i - 1], ts[i], vs[i - 1], vs[i]),
+                ),
+            })
+            .collect();
+        CurveEval {
+            ts,
+            segments,
+            constant,
+        }
+    }
+
+    /// Value at normalised life `t`.
+    #[inline(always)]
+    pub fn eval(&self, t: f32) -> f32 {
+        if let Some(c) = self.constant {
+            return c;
+        }
+        let (start, base, slope) = self.segments[count_below(&self.ts, t)];
+        base + slope * (t - start)
+    }
+}
+
+/// A gradient prepared for evaluation (per channel, as [`CurveEval`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradientEval {
+    ts: Vec<f32>,
+    /// `(start, base, slope)` per segment, `ts.len() + 1` of them.
+    segments: Vec<(f32, [f32; 3], [f32; 3])>,
+    constant: Option<Rgb>,
+}
+
+impl GradientEval {
+    /// Prepares `gradient`; an empty gradient evaluates to white.
+    pub fn new(gradient: &Gradient) -> GradientEval {
+        let ts: Vec<f32> = gradient.keys.iter().map(|k| k.t).collect();
+        let cs: Vec<[f32; 3]> = gradient
+            .keys
+            .iter()
+            .map(|k| [k.color.r, k.color.g, k.color.b])
+            .collect();
+        let constant = match gradient.keys.first() {
+            None => Some(Rgb::WHITE),
+            Some(k0) if gradient.keys.iter().all(|k| k.color == k0.color) => Some(k0.color),
+            Some(_) => None,
+        };
+        let n = ts.len();
+        let segments = (0..=n)
+            .map(|i| match i {
+                0 => (0.0, cs.first().copied().unwrap_or([1.0; 3]), [0.0; 3]),
+                i if i == n => (0.0, cs[n - 1], [0.0; 3]),
+                i => {
+                    let (t0, t1, a, b) = (ts[i - 1], ts[i], cs[i - 1], cs[i]);
+                    (
+                        t0,
+                        a,
+                        [
+                            slope(t0, t1, a[0], b[0]),
+                            slope(t0, t1, a[1], b[1]),
+                            slope(t0, t1, a[2], b[2]),
+                        ],
+                    )
+                }
+            })
+            .collect();
+        GradientEval {
+            ts,
+            segments,
+            constant,
+        }
+    }
+
+    /// Colour at normalised life `t`.
+    #[inline(always)]
+    pub fn eval(&self, t: f32) -> Rgb {
+        if let Some(c) = self.constant {
+            return c;
+        }
+        let (start, [r, g, b], [mr, mg, mb]) = self.segments[count_below(&self.ts, t)];
+        let d = t - start;
+        Rgb {
+            r: r + mr * d,
+            g: g + mg * d,
+            b: b + mb * d,
+        }
+    }
+}
+
+/// Number of keys with `tₖ < t` (keys sorted): a branch-free count for up to 4 keys, a binary
+/// search above.
+#[inline(always)]
+fn count_below(ts: &[f32], t: f32) -> usize {
+    if ts.len() > 4 {
+        ts.partition_point(|&k| k < t)
+    } else {
+        ts.iter().map(|&k| usize::from(k < t)).sum()
+    }
+}
+
+/// `t` limited to `[lo, hi]` with plain compares (compiles to min/max instructions; a NaN `t`
+/// stays NaN).
+#[inline(always)]
+pub fn clamp(t: f32, lo: f32, hi: f32) -> f32 {
+    let t = if t < lo { lo } else { t };
+    if t > hi { hi } else { t }
+}
+
+/// `(v₁ − v₀)/(t₁ − t₀)`, or 0 for a zero-length segment (never selected).
+fn slope(t0: f32, t1: f32, v0: f32, v1: f32) -> f32 {
+    let span = t1 - t0;
+    if span > 0.0 { (v1 - v0) / span } else { 0.0 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::{ColorKey, CurveKey};
+
+    #[test]
+    fn agrees_with_the_document_formula() {
+        let mut keys: Vec<CurveKey> = (0..9)
+            .map(|i| CurveKey {
+                t: i as f32 / 8.0,
+                v: ((i * 7) % 5) as f32,
+            })
+            .collect();
+        keys.insert(
+            3,
+            CurveKey {
+                t: keys[2].t,
+                v: 9.0,
+            },
+        ); // a zero-length segment
+        for n in 1..keys.len() {
+            let curve = Curve {
+                keys: keys[..n].to_vec(),
+            };
+            let fast = CurveEval::new(&curve, 1.0);
+            for j in -10..=110 {
+                let t = j as f32 / 100.0;
+                assert!((fast.eval(t) - curve.eval(t)).abs() <= 1e-5, "n={n} t={t}");
+            }
+            for k in &curve.keys {
+                assert!(
+                    (fast.eval(k.t) - curve.eval(k.t)).abs() <= 1e-5,
+                    "n={n} at key {}",
+                    k.t
+                );
+            }
+        }
+        let g = Gradient {
+            keys: vec![
+                ColorKey {
+                    t: 0.1,
+                    color: Rgb::from_u8(255, 0, 0),
+                },
+                ColorKey {
+                    t: 0.5,
+                    color: Rgb::from_u8(0, 255, 0),
+                },
+                ColorKey {
+                    t: 0.5,
+                    color: Rgb::from_u8(0, 0, 0),
+                },
+                ColorKey {
+                    t: 0.9,
+                    color: Rgb::from_u8(0, 0, 255),
+                },
+            ],
+        };
+        let fast = GradientEval::new(&g);
+        for j in 0..=40 {
+            let t = j as f32 / 40.0;
+            let (a, b) = (fast.eval(t), g.eval(t));
+            assert!(
+                (a.r - b.r).abs() + (a.g - b.g).abs() + (a.b - b.b).abs() <= 1e-5,
+                "t={t}"
+            );
+        }
+    }
+
+    #[test]
+    fn empty_curves_use_their_neutral_value() {
+        assert_eq!(CurveEval::new(&Curve { keys: vec![] }, 1.0).eval(0.3), 1.0);
+        assert_eq!(
+            GradientEval::new(&Gradient { keys: vec![] }).eval(0.3),
+            Rgb::WHITE
+        );
+    }
+
+    #[test]
+    fn clamp_limits() {
+        assert_eq!(
+            [
+                clamp(-1.0, 0.0, 1.0),
+                clamp(0.5, 0.0, 1.0),
+                clamp(3.0, 0.0, 1.0)
+            ],
+            [0.0, 0.5, 1.0]
+        );
+    }
+}

@@ -1,0 +1,308 @@
+//! Emission schedule: the exact birth times of a system, in order.
+//!
+//! With `d` = delay, `D` = duration, `r` = rate per second (system time, seconds):
+//! - continuous births at `tᵢ = d + i/r`, `i = 0, 1, 2, …`; one-shot: only while `i/r < D`, i.e.
+//!   `i < ⌈D·r⌉` births in all; loop-continuous: forever;
+//! - one-shot bursts: `count` births at `d + time` (once each);
+//!   loop-continuous bursts: `count` births at `d + c·D + (time mod D)` for every cycle `c ≥ 0`;
+//! - on equal times continuous births come before bursts, bursts in list order (a stable sort by
+//!   time);
+//! - `set_emitting(false)` at time `T` drops every birth after `T`; `set_emitting(true)` resumes
+//!   with the first scheduled birth after the current time.
+//!
+//! The times are computed from the indices (`d + i/r`), never accumulated, so no drift and no
+//! dependence on the step size.
+
+use crate::document::{ParticleSystem, PlayMode};
+
+/// Cursor over a system's birth times.
+#[derive(Clone, Debug)]
+pub struct Schedule {
+    delay: f64,
+    duration: f64,
+    rate: f64,
+    looping: bool,
+    /// Continuous births emitted so far (index of the next one).
+    rate_index: u64,
+    /// One-shot: number of continuous births in all.
+    rate_total: u64,
+    /// Bursts `(offset within a cycle, count)`, stably sorted by offset.
+    bursts: Vec<(f64, u32)>,
+    /// Current burst cycle (loop mode; always 0 for one-shot).
+    cycle: u64,
+    /// Next burst in `bursts`.
+    burst_index: usize,
+    /// Births already taken from the current burst.
+    burst_taken: u32,
+    emitting: bool,
+}
+
+impl Schedule {
+    /// The schedule of `system` from time 0.
+    pub fn new(system: &ParticleSystem) -> Schedule {
+        let looping = system.mode == PlayMode::LoopContinuous;
+        let duration = f64::from(system.duration_secs.max(0.0));
+        let rate = f64::from(system.rate_per_sec.max(0.0));
+        let mut bursts: Vec<(f64, u32)> = system
+            .bursts
+            .iter()
+            .filter(|b| b.count > 0)
+            .map(|b| {
+                let t = f64::from(b.time_secs.max(0.0));
+                (
+                    if looping && duration > 0.0 {
+                        t % duration
+                    } else {
+                        t
+                    },
+                    b.count,
+                )
+            })
+            .collect();
+        bursts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        if looping && duration <= 0.0 {
+            bursts.clear();
+        }
+        let rate_total = if looping || rate <= 0.0 {
+            0
+        } else {
+            libm::ceil(duration * rate) as u64
+        };
+        Schedule {
+            delay: f64::from(system.delay_secs.max(0.0)),
+            duration,
+            rate,
+            looping,
+            rate_index: 0,
+            rate_total,
+            bursts,
+            cycle: 0,
+            burst_index: 0,
+            burst_taken: 0,
+            emitting: true,
+        }
+    }
+
+    fn next_rate_time(&self) -> Option<f64> {
+        if self.rate <= 0.0 || (!self.looping && self.rate_index >= self.rate_total) {
+            return None;
+        }
+        Some(self.delay + self.rate_index as f64 / self.rate)
+    }
+
+    fn next_burst_time(&self) -> Option<f64> {
+        let &(offset, _) = self.bursts.get(self.burst_index)?;
+        Some(self.delay + self.cycle as f64 * self.duration + offset)
+    }
+
+    /// Time of the next birth, if any remains.
+    pub fn peek(&self) -> Option<f64> {
+        if !self.emitting {
+            return None;
+        }
+        match (self.next_rate_time(), self.next_burst_time()) {
+            (Some(r), Some(b)) => Some(r.min(b)),
+            (r, b) => r.or(b),
+        }
+    }
+
+    /// Consumes the next birth (the one [`Schedule::peek`] reports).
+    pub fn pop(&mut self) {
+        match (self.next_rate_time(), self.next_burst_time()) {
+            (Some(r), Some(b)) if r <= b => self.rate_index += 1,
+            (Some(_), None) => self.rate_index += 1,
+            (_, Some(_)) => self.pop_burst(),
+            (None, None) => {}
+        }
+    }
+
+    fn pop_burst(&mut self) {
+        let Some(&(_, count)) = self.bursts.get(self.burst_index) else {
+            return;
+        };
+        self.burst_taken += 1;
+        if self.burst_taken >= count {
+            self.burst_taken = 0;
+            self.burst_index += 1;
+            if self.looping && self.burst_index >= self.bursts.len() {
+                self.burst_index = 0;
+                self.cycle += 1;
+            }
+        }
+    }
+
+    /// True when no birth will ever come again (one-shot emission over, or emission switched off).
+    pub fn is_exhausted(&self) -> bool {
+        self.peek().is_none()
+    }
+
+    /// Switches emission on or off at system time `now_secs` (see the module formula).
+    pub fn set_emitting(&mut self, on: bool, now_secs: f64) {
+        if on == self.emitting {
+            return;
+        }
+        self.emitting = on;
+        if on {
+            self.skip_through(now_secs);
+        }
+    }
+
+    /// Drops every birth at or before `now_secs`.
+    fn skip_through(&mut self, now_secs: f64) {
+        self.drop_births(now_secs, true);
+    }
+
+    /// Drops every birth before `limit_secs` (also at it when `inclusive`), in time independent of
+    /// how many there are (used when the pool is full: births then are dropped anyway).
+    pub fn drop_births(&mut self, limit_secs: f64, inclusive: bool) {
+        let before = |t: f64| {
+            if inclusive {
+                t <= limit_secs
+            } else {
+                t < limit_secs
+            }
+        };
+        if self.rate > 0.0 {
+            let since_delay = limit_secs - self.delay;
+            let mut i = if since_delay > 0.0 {
+                libm::floor(since_delay * self.rate) as u64
+            } else {
+                0
+            };
+            // The same time formula as `next_rate_time`, so rounding cannot disagree with it.
+            let time = |i: u64| self.delay + i as f64 / self.rate;
+            while i > 0 && !before(time(i - 1)) {
+                i -= 1;
+            }
+            while before(time(i)) {
+                i += 1;
+            }
+            if !self.looping {
+                i = i.min(self.rate_total);
+            }
+            self.rate_index = self.rate_index.max(i);
+        }
+        if self.looping && self.duration > 0.0 && !self.bursts.is_empty() {
+            let cycles = (limit_secs - self.delay) / self.duration;
+            let cycle = if cycles > 0.0 {
+                libm::floor(cycles) as u64
+            } else {
+                0
+            };
+            if cycle > self.cycle {
+                self.cycle = cycle;
+                self.burst_index = 0;
+                self.burst_taken = 0;
+            }
+        }
+        while self.next_burst_time().is_some_and(before) {
+            self.burst_taken = 0;
+            self.burst_index += 1;
+            if self.looping && self.burst_index >= self.bursts.len() {
+                self.burst_index = 0;
+                self.cycle += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Burst;
+
+    fn times(s: &mut Schedule, until: f64) -> Vec<f64> {
+        let mut out = Vec::new();
+        while let Some(t) = s.peek().filter(|&t| t <= until) {
+            out.push(t);
+            s.pop();
+        }
+        out
+    }
+
+    #[test]
+    fn one_shot_rate_stops_after_duration() {
+        let sys = ParticleSystem {
+            rate_per_sec: 10.0,
+            duration_secs: 1.0,
+            delay_secs: 0.5,
+            ..Default::default()
+        };
+        let mut s = Schedule::new(&sys);
+        let t = times(&mut s, 100.0);
+        assert_eq!(t.len(), 10);
+        assert_eq!(t[0], 0.5);
+        assert!((t[9] - 1.4).abs() < 1e-12);
+        assert!(s.is_exhausted());
+    }
+
+    #[test]
+    fn loop_bursts_repeat_every_duration() {
+        let sys = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            rate_per_sec: 0.0,
+            duration_secs: 2.0,
+            bursts: vec![Burst {
+                time_secs: 0.5,
+                count: 2,
+            }],
+            ..Default::default()
+        };
+        let mut s = Schedule::new(&sys);
+        assert_eq!(times(&mut s, 5.0), [0.5, 0.5, 2.5, 2.5, 4.5, 4.5]);
+    }
+
+    #[test]
+    fn switching_off_and_on_skips_the_pause() {
+        let sys = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            rate_per_sec: 4.0,
+            ..Default::default()
+        };
+        let mut s = Schedule::new(&sys);
+        assert_eq!(times(&mut s, 1.0), [0.0, 0.25, 0.5, 0.75, 1.0]);
+        s.set_emitting(false, 1.0);
+        assert_eq!(s.peek(), None);
+        s.set_emitting(true, 3.1);
+        assert_eq!(s.peek(), Some(3.25));
+    }
+
+    #[test]
+    fn dropping_births_matches_popping_them_one_by_one() {
+        let sys = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            rate_per_sec: 7.3,
+            duration_secs: 0.7,
+            delay_secs: 0.25,
+            bursts: vec![
+                Burst {
+                    time_secs: 0.1,
+                    count: 3,
+                },
+                Burst {
+                    time_secs: 0.5,
+                    count: 2,
+                },
+            ],
+            ..Default::default()
+        };
+        for limit in [0.0, 0.25, 0.35, 1.0, 5.2, 123.456] {
+            for inclusive in [false, true] {
+                let mut fast = Schedule::new(&sys);
+                fast.drop_births(limit, inclusive);
+                let mut slow = Schedule::new(&sys);
+                while slow
+                    .peek()
+                    .is_some_and(|t| if inclusive { t <= limit } else { t < limit })
+                {
+                    slow.pop();
+                }
+                assert_eq!(
+                    times(&mut fast, limit + 3.0),
+                    times(&mut slow, limit + 3.0),
+                    "{limit} {inclusive}"
+                );
+            }
+        }
+    }
+}

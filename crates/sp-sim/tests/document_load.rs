@@ -1,0 +1,287 @@
+//! Loading documents: defaults, migration, versions, and hostile input with field paths.
+
+use sp_sim::Error;
+use sp_sim::document::{
+    BlendMode, DOCUMENT_VERSION, MAX_DOCUMENT_BYTES, PlayMode, Range, Scene, default_scene,
+    load_scene, save_scene,
+};
+
+fn field_error(json: &str) -> (String, String) {
+    match load_scene(json) {
+        Err(Error::Field { path, message }) => (path, message),
+        other => panic!("expected a field error for {json}, got {other:?}"),
+    }
+}
+
+fn system_json(fields: &str) -> String {
+    format!(r#"{{"version": 1, "systems": [{{}}, {{ {fields} }}]}}"#)
+}
+
+#[test]
+fn partial_documents_get_defaults() {
+    let scene = load_scene(r#"{"version": 1, "systems": [{"name": "A"}]}"#).expect("loads");
+    let mut expected = Scene::default();
+    expected.systems.push(sp_sim::document::ParticleSystem {
+        name: "A".into(),
+        ..Default::default()
+    });
+    assert_eq!(scene, expected);
+    assert_eq!(
+        load_scene("{}").expect("empty object loads"),
+        Scene::default()
+    );
+}
+
+#[test]
+fn unknown_fields_are_ignored() {
+    let scene = load_scene(
+        r#"{"version": 1, "future": [1, 2], "systems": [{"sparkle": true, "ratePerSec": 5}]}"#,
+    )
+    .expect("loads");
+    assert_eq!(scene.systems[0].rate_per_sec, 5.0);
+}
+
+#[test]
+fn legacy_documents_are_migrated() {
+    let legacy = r#"{
+        "particleSystems": [{
+            "name": "old", "texture": "builtin:star", "blendMode": "add", "emissionRate": 12,
+            "maxCount": 30, "duration": 1.5, "lifetime": 0.75, "loop": true
+        }]
+    }"#;
+    let scene = load_scene(legacy).expect("legacy loads");
+    assert_eq!(scene.version, DOCUMENT_VERSION);
+    let s = &scene.systems[0];
+    assert_eq!(s.textures, ["builtin:star"]);
+    assert_eq!(s.blend, BlendMode::Additive);
+    assert_eq!(s.rate_per_sec, 12.0);
+    assert_eq!(s.max_particles, 30);
+    assert_eq!(s.duration_secs, 1.5);
+    assert_eq!(s.lifetime_secs, Range::fixed(0.75));
+    assert_eq!(s.mode, PlayMode::LoopContinuous);
+    // Saving writes the current shape, which loads to the same scene.
+    assert_eq!(load_scene(&save_scene(&scene)).expect("reloads"), scene);
+    assert!(!save_scene(&scene).contains("blendMode"));
+}
+
+#[test]
+fn new_fields_win_over_legacy_ones() {
+    let scene = load_scene(r#"{"systems": [{"texture": "builtin:ring", "textures": ["builtin:star"], "blendMode": "screen"}]}"#)
+        .expect("loads");
+    assert_eq!(scene.systems[0].textures, ["builtin:star"]);
+    assert_eq!(scene.systems[0].blend, BlendMode::Screen);
+}
+
+#[test]
+fn newer_versions_are_refused_clearly() {
+    let err = load_scene(r#"{"version": 2}"#).expect_err("refused");
+    assert_eq!(
+        err,
+        Error::NewerVersion {
+            found: 2,
+            supported: 1
+        }
+    );
+    assert!(err.to_string().contains("newer"), "{err}");
+    assert_eq!(field_error(r#"{"version": "one"}"#).0, "version");
+    assert_eq!(field_error(r#"{"version": -1}"#).0, "version");
+}
+
+#[test]
+fn syntax_errors_give_line_and_column() {
+    match load_scene("{\n  \"version\": 1,\n  oops\n}") {
+        Err(Error::Json { line, column, .. }) => assert_eq!((line, column), (3, 3)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(field_error("[1, 2]").0, "(document)");
+    let deep = "[".repeat(10_000);
+    assert!(matches!(load_scene(&deep), Err(Error::Json { .. })));
+}
+
+#[test]
+fn oversized_input_names_its_size() {
+    let big = format!(
+        r#"{{"version": 1, "pad": "{}"}}"#,
+        "x".repeat(MAX_DOCUMENT_BYTES)
+    );
+    let err = load_scene(&big).expect_err("too large");
+    assert_eq!(
+        err,
+        Error::TooLarge {
+            size_bytes: big.len(),
+            limit_bytes: MAX_DOCUMENT_BYTES
+        }
+    );
+    assert!(err.to_string().contains(&big.len().to_string()));
+}
+
+#[test]
+fn absurd_numbers_are_refused_with_the_field_path() {
+    let (path, message) = field_error(&system_json(r#""maxParticles": 1000000000"#));
+    assert_eq!(
+        format!("{path}: {message}"),
+        "systems[1].maxParticles: 1000000000 is above the limit 100000"
+    );
+    let cases: &[(&str, &str)] = &[
+        (r#""maxParticles": 1e12"#, "systems[1].maxParticles"),
+        (r#""maxParticles": -5"#, "systems[1].maxParticles"),
+        (r#""ratePerSec": 1e9"#, "systems[1].ratePerSec"),
+        (r#""ratePerSec": 1e300"#, "systems[1].ratePerSec"),
+        (
+            r#""lifetimeSecs": {"min": 0, "max": 1}"#,
+            "systems[1].lifetimeSecs.min",
+        ),
+        (
+            r#""lifetimeSecs": {"min": 1, "max": 601}"#,
+            "systems[1].lifetimeSecs.max",
+        ),
+        (r#""durationSecs": 1e6"#, "systems[1].durationSecs"),
+        (r#""delaySecs": -1"#, "systems[1].delaySecs"),
+        (
+            r#""startScale": {"min": -1, "max": 1}"#,
+            "systems[1].startScale.min",
+        ),
+        (r#""flipbook": {"fps": 0}"#, "systems[1].flipbook.fps"),
+        (r#""flipbook": {"fps": 500}"#, "systems[1].flipbook.fps"),
+        (
+            r#""bursts": [{"timeSecs": 0, "count": 1}, {"timeSecs": 1, "count": 10000000}]"#,
+            "systems[1].bursts[1].count",
+        ),
+        (
+            r#""alphaCurve": [{"t": 0, "v": 1}, {"t": 2, "v": 0}]"#,
+            "systems[1].alphaCurve[1].t",
+        ),
+        (
+            r#""alphaCurve": [{"t": 0, "v": 5}]"#,
+            "systems[1].alphaCurve[0].v",
+        ),
+        (r#""transform": {"x": 1e30}"#, "systems[1].transform.x"),
+        (
+            r#""emitter": {"kind": "circle", "radius": -3}"#,
+            "systems[1].emitter.radius",
+        ),
+        (
+            r#""emitter": {"kind": "spiral"}"#,
+            "systems[1].emitter.kind",
+        ),
+        (r#""gravity": [0, "down"]"#, "systems[1].gravity[1]"),
+        (
+            r#""colorGradient": [{"t": 0, "color": "red"}]"#,
+            "systems[1].colorGradient[0].color",
+        ),
+        (
+            r#""mode": "loopContinuous", "durationSecs": 0"#,
+            "systems[1].durationSecs",
+        ),
+    ];
+    for (fields, expected_path) in cases {
+        let (path, message) = field_error(&system_json(fields));
+        assert_eq!(&path, expected_path, "{fields}: {message}");
+        assert!(!message.is_empty());
+    }
+    let keys: Vec<String> = (0..65)
+        .map(|i| format!(r#"{{"t": {}, "v": 1}}"#, i as f32 / 64.0))
+        .collect();
+    let (path, _) = field_error(&system_json(&format!(
+        r#""scaleCurve": [{}]"#,
+        keys.join(",")
+    )));
+    assert_eq!(path, "systems[1].scaleCurve");
+    let (path, _) = field_error(r#"{"export": {"fps": 1000}}"#);
+    assert_eq!(path, "export.fps");
+}
+
+#[test]
+fn too_many_or_too_long_things_are_refused() {
+    let systems = vec!["{}"; 257].join(",");
+    assert_eq!(
+        field_error(&format!(r#"{{"systems": [{systems}]}}"#)).0,
+        "systems"
+    );
+    let long = "n".repeat(201);
+    assert_eq!(
+        field_error(&system_json(&format!(r#""name": "{long}""#))).0,
+        "systems[1].name"
+    );
+    assert_eq!(
+        field_error(&system_json(r#""name": "a\u0000b""#)).0,
+        "systems[1].name"
+    );
+}
+
+#[test]
+fn hostile_texture_references_are_refused() {
+    for bad in [
+        "../secret.png",
+        "fx/../../x.png",
+        "/etc/passwd",
+        "data:image/png;base64,AAAA",
+        "blob:https://example.com/1",
+        "https://example.com/a.png",
+        "javascript:alert(1)",
+        "C:\\\\images\\\\a.png",
+        "a\\\\b.png",
+        "builtin:unknown",
+        "",
+    ] {
+        let (path, message) = field_error(&system_json(&format!(
+            r#""textures": ["builtin:star", "{bad}"]"#
+        )));
+        assert_eq!(path, "systems[1].textures[1]", "{bad}: {message}");
+    }
+    assert_eq!(
+        field_error(r#"{"images": [{"path": "../a.png"}]}"#).0,
+        "images[0].path"
+    );
+    let ok = load_scene(&system_json(
+        r#""textures": ["fx/fire_01.png", "builtin:smoke"]"#,
+    ))
+    .expect("relative paths load");
+    assert_eq!(ok.systems[1].textures, ["fx/fire_01.png", "builtin:smoke"]);
+}
+
+#[test]
+fn markup_in_names_is_just_text() {
+    let name = "<script>alert('x')</script><img src=x onerror=alert(1)>";
+    let json = format!(
+        r#"{{"systems": [{{"name": {}}}], "animations": [{}]}}"#,
+        serde_json::json!(name),
+        serde_json::json!(name)
+    );
+    let scene = load_scene(&json).expect("names are text");
+    assert_eq!(scene.systems[0].name, name);
+    assert_eq!(scene.animations, [name]);
+    assert_eq!(load_scene(&save_scene(&scene)).expect("reloads"), scene);
+}
+
+#[test]
+fn curve_keys_are_sorted_on_load() {
+    let scene = load_scene(&system_json(
+        r#""alphaCurve": [{"t": 1, "v": 0}, {"t": 0, "v": 1}]"#,
+    ))
+    .expect("loads");
+    let ts: Vec<f32> = scene.systems[1]
+        .alpha_curve
+        .keys
+        .iter()
+        .map(|k| k.t)
+        .collect();
+    assert_eq!(ts, [0.0, 1.0]);
+}
+
+#[test]
+fn default_scene_is_valid_and_round_trips() {
+    let scene = default_scene();
+    assert!(scene.systems.len() >= 2);
+    assert!(scene.systems.iter().any(|s| s.blend == BlendMode::Additive));
+    assert!(
+        scene
+            .systems
+            .iter()
+            .all(|s| s.textures.iter().all(|t| t.starts_with("builtin:")))
+    );
+    assert_eq!(
+        load_scene(&save_scene(&scene)).expect("default scene loads"),
+        scene
+    );
+}

@@ -1,0 +1,327 @@
+//! Round trip: any valid document → JSON → document is identical (bounded proptest).
+
+use proptest::prelude::*;
+use sp_sim::document::{
+    BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, EmitterShape, ExportSettings, Flipbook,
+    FlipbookMode, Gradient, ImageAsset, LoopAnimations, ModelObject, ParticleSystem, PlayMode,
+    Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion, TexturePick, Transform2D,
+    load_scene, save_scene,
+};
+
+fn text() -> impl Strategy<Value = String> {
+    // Any printable text, markup included (names are never interpreted).
+    "[^\\p{Cc}]{0,24}"
+}
+
+fn reference() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "builtin:soft_dot",
+            "builtin:spark",
+            "builtin:star",
+            "builtin:ring",
+            "builtin:smoke"
+        ])
+        .prop_map(String::from),
+        "[a-z0-9_]{1,8}(/[a-z0-9_ ]{1,8}){0,2}\\.(png|webp)",
+    ]
+}
+
+fn range(lo: f32, hi: f32) -> impl Strategy<Value = Range> {
+    (lo..=hi, lo..=hi).prop_map(|(min, max)| Range { min, max })
+}
+
+fn transform() -> impl Strategy<Value = Transform2D> {
+    (
+        -5000.0f32..5000.0,
+        -5000.0f32..5000.0,
+        -720.0f32..720.0,
+        -10.0f32..10.0,
+        -10.0f32..10.0,
+    )
+        .prop_map(|(x, y, rotation_deg, scale_x, scale_y)| Transform2D {
+            x,
+            y,
+            rotation_deg,
+            scale_x,
+            scale_y,
+        })
+}
+
+fn curve(lo: f32, hi: f32) -> impl Strategy<Value = Curve> {
+    prop::collection::vec((0.0f32..=1.0, lo..=hi), 0..6).prop_map(|mut keys| {
+        keys.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Curve {
+            keys: keys.into_iter().map(|(t, v)| CurveKey { t, v }).collect(),
+        }
+    })
+}
+
+fn gradient() -> impl Strategy<Value = Gradient> {
+    prop::collection::vec((0.0f32..=1.0, any::<[u8; 3]>()), 0..5).prop_map(|mut keys| {
+        keys.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Gradient {
+            keys: keys
+                .into_iter()
+                .map(|(t, [r, g, b])| ColorKey {
+                    t,
+                    color: Rgb::from_u8(r, g, b),
+                })
+                .collect(),
+        }
+    })
+}
+
+fn emitter() -> impl Strategy<Value = EmitterShape> {
+    prop_oneof![
+        Just(EmitterShape::Point),
+        (0.0f32..500.0, any::<bool>())
+            .prop_map(|(radius, edge)| EmitterShape::Circle { radius, edge }),
+        (0.0f32..500.0, 0.0f32..500.0, any::<bool>()).prop_map(|(width, height, edge)| {
+            EmitterShape::Rect {
+                width,
+                height,
+                edge,
+            }
+        }),
+        (0.0f32..500.0).prop_map(|length| EmitterShape::Line { length }),
+    ]
+}
+
+fn system() -> impl Strategy<Value = ParticleSystem> {
+    let identity = (
+        text(),
+        any::<bool>(),
+        text(),
+        (text(), text(), text()),
+        any::<u32>(),
+        transform(),
+    );
+    let timing = (
+        prop_oneof![Just(SimulationSpace::Local), Just(SimulationSpace::World)],
+        prop_oneof![Just(PlayMode::OneShot), Just(PlayMode::LoopContinuous)],
+        0.01f32..3600.0,
+        0.0f32..3600.0,
+        emitter(),
+        0.0f32..100_000.0,
+        prop::collection::vec(
+            (0.0f32..3600.0, 0u32..100_000)
+                .prop_map(|(time_secs, count)| Burst { time_secs, count }),
+            0..4,
+        ),
+        0u32..=100_000,
+    );
+    let motion = (
+        range(0.001, 600.0),
+        range(-1000.0, 1000.0),
+        -720.0f32..720.0,
+        0.0f32..=360.0,
+        (-1000.0f32..1000.0, -1000.0f32..1000.0),
+        0.0f32..100.0,
+        range(-720.0, 720.0),
+        range(-720.0, 720.0),
+        any::<bool>(),
+        range(0.0, 10.0),
+    );
+    let look = (
+        curve(0.0, 10.0),
+        gradient(),
+        curve(0.0, 1.0),
+        prop::collection::vec(reference(), 0..4),
+        prop_oneof![Just(TexturePick::Random), Just(TexturePick::InOrder)],
+        (
+            any::<bool>(),
+            1.0f32..=240.0,
+            prop::sample::select(vec![
+                FlipbookMode::OnceVanish,
+                FlipbookMode::OnceHold,
+                FlipbookMode::Loop,
+                FlipbookMode::ReverseLoop,
+            ]),
+        ),
+        (-1.0f32..2.0, -1.0f32..2.0),
+        prop::sample::select(vec![
+            BlendMode::Normal,
+            BlendMode::Additive,
+            BlendMode::Multiply,
+            BlendMode::Screen,
+        ]),
+    );
+    (identity, timing, motion, look).prop_map(|(id, tm, mo, lk)| {
+        let (name, visible, animation, (start, looping, end), seed, transform) = id;
+        let (space, mode, duration_secs, delay_secs, emitter, rate_per_sec, bursts, max_particles) =
+            tm;
+        let (
+            lifetime,
+            speed,
+            direction_deg,
+            spread_deg,
+            (gx, gy),
+            damping,
+            rot,
+            ang,
+            align,
+            start_scale,
+        ) = mo;
+        let (
+            scale_curve,
+            color_gradient,
+            alpha_curve,
+            textures,
+            texture_pick,
+            (enabled, fps, fmode),
+            (ax, ay),
+            blend,
+        ) = lk;
+        let lifetime_secs = Range {
+            min: lifetime.min.max(0.001),
+            max: lifetime.max.max(0.001),
+        };
+        ParticleSystem {
+            name,
+            visible,
+            animation,
+            loop_animations: LoopAnimations {
+                start,
+                looping,
+                end,
+            },
+            seed,
+            transform,
+            space,
+            mode,
+            duration_secs,
+            delay_secs,
+            emitter,
+            rate_per_sec,
+            bursts,
+            max_particles,
+            lifetime_secs,
+            speed,
+            direction_deg,
+            spread_deg,
+            gravity: [gx, gy],
+            damping,
+            start_rotation_deg: rot,
+            angular_velocity_deg: ang,
+            align_to_velocity: align,
+            start_scale,
+            scale_curve,
+            color_gradient,
+            alpha_curve,
+            textures,
+            texture_pick,
+            flipbook: Flipbook {
+                enabled,
+                fps,
+                mode: fmode,
+            },
+            anchor: [ax, ay],
+            blend,
+        }
+    })
+}
+
+fn scene() -> impl Strategy<Value = Scene> {
+    let export = (
+        "[a-z./]{0,12}",
+        prop_oneof![Just(CurveKind::Linear), Just(CurveKind::Bezier)],
+        1u32..=240,
+        any::<[bool; 4]>(),
+        "[A-Za-z0-9_]{1,12}\\.json",
+    )
+        .prop_map(
+            |(
+                images_path,
+                curve,
+                fps,
+                [omit_fps, integer_frames, bone_pool, exclude],
+                file_name,
+            )| {
+                ExportSettings {
+                    images_path,
+                    spine_version: SpineVersion::V4_2,
+                    curve,
+                    fps,
+                    omit_fps,
+                    integer_frames,
+                    bone_pool,
+                    exclude_empty_animations: exclude,
+                    file_name,
+                }
+            },
+        );
+    let images = prop::collection::vec(
+        (reference(), 0u32..4096, 0u32..4096).prop_map(|(path, width, height)| ImageAsset {
+            path,
+            width,
+            height,
+        }),
+        0..3,
+    );
+    let skeletons = prop::collection::vec(
+        (text(), transform(), text(), any::<bool>()).prop_map(
+            |(name, transform, animation, visible)| SkeletonObject {
+                name,
+                path: "spine/hero.json".into(),
+                atlas: "spine/hero.atlas".into(),
+                transform,
+                animation,
+                skin: "default".into(),
+                visible,
+            },
+        ),
+        0..2,
+    );
+    let models = prop::collection::vec(
+        (
+            text(),
+            transform(),
+            0.0f32..10.0,
+            prop::sample::select(vec!["y", "z"]),
+        )
+            .prop_map(|(name, transform, speed, up)| ModelObject {
+                name,
+                path: "models/a.ms3d".into(),
+                transform,
+                clip: "idle".into(),
+                speed,
+                up_axis: up.into(),
+                visible: true,
+            }),
+        0..2,
+    );
+    (
+        prop::collection::vec(text(), 0..4),
+        prop::collection::vec(system(), 0..4),
+        images,
+        export,
+        skeletons,
+        models,
+    )
+        .prop_map(
+            |(animations, systems, images, export, skeletons, models)| Scene {
+                version: 1,
+                animations,
+                systems,
+                images,
+                export,
+                skeletons,
+                models,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_valid_document_round_trips(doc in scene()) {
+        let json = save_scene(&doc);
+        let loaded = load_scene(&json);
+        prop_assert!(loaded.is_ok(), "{:?}", loaded.err());
+        prop_assert_eq!(loaded.ok(), Some(doc.clone()));
+        let compact = serde_json::to_string(&doc).expect("serialises");
+        prop_assert_eq!(load_scene(&compact).ok(), Some(doc));
+    }
+}

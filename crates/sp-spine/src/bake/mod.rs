@@ -1,0 +1,272 @@
+//! The baker (export spec §10): a deterministic, frame-by-frame simulation of every visible
+//! system at the export FPS, turned into per-bone runs of particle states.
+//!
+//! Composition (§10.5), per frame: particle local state + system root transform + follow
+//! target's effective transform = final state. The simulation composes the first two
+//! ([`sp_sim::sim::particle_to_scene`]); [`follow::FollowTarget`] supplies the third (identity
+//! until path and bone following exist); [`sample`] converts the result to Spine axes and
+//! to the bone's local transform under its system bone.
+//!
+//! Bones: one-shot systems use interval colouring of lives on the frame line ([`assign`]);
+//! loop-continuous systems use the seamless-loop construction of [`looping`].
+
+pub mod assign;
+pub mod follow;
+pub mod looping;
+pub mod sample;
+
+use crate::coords::{Affine, Inherit, SpinePose};
+
+/// One particle's baked state at one frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameState {
+    /// World pose in Spine axes (what `--frames` reports and the fidelity test compares).
+    pub world: SpinePose,
+    /// Local pose under the system bone (what the timelines carry).
+    pub local: SpinePose,
+    /// `[r, g, b, a]`, 8-bit.
+    pub color: [u8; 4],
+    /// Texture index shown, `None` while fake-dead (hidden).
+    pub texture: Option<u16>,
+}
+
+/// Consecutive frames of one life on one bone, in the frames of its animation segment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Run {
+    /// First frame (segment-local).
+    pub start_frame: u32,
+    /// One state per frame from `start_frame`.
+    pub states: Vec<FrameState>,
+}
+
+impl Run {
+    /// Last frame covered.
+    pub fn end_frame(&self) -> u32 {
+        self.start_frame + self.states.len() as u32 - 1
+    }
+}
+
+/// Which part of a system's export an animation holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Segment {
+    /// A one-shot system's whole life.
+    OneShot,
+    /// Loop-continuous warm-up from empty.
+    Start,
+    /// Loop-continuous pure loop (first frame = last frame).
+    Loop,
+    /// Loop-continuous wind-down (emission stopped).
+    End,
+}
+
+/// What one system contributes to one animation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Track {
+    /// Animation name (a 所属动画).
+    pub animation: String,
+    /// Segment kind.
+    pub segment: Segment,
+    /// Last frame of the segment (segment-local; the animation lasts at least this long).
+    pub end_frame: u32,
+    /// Runs per particle bone (index = pool bone), each list sorted and non-overlapping.
+    pub bones: Vec<Vec<Run>>,
+}
+
+/// A baked visible system.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BakedSystem {
+    /// Index in the scene's `systems`.
+    pub scene_index: usize,
+    /// System bone pose (root-relative, as written to its timelines, quantised).
+    pub root_pose: SpinePose,
+    /// World transform of the system bone (from `root_pose`).
+    pub parent: Affine,
+    /// How particle bones compose with the system bone.
+    pub inherit: Inherit,
+    /// Number of particle bones.
+    pub bone_count: usize,
+    /// Largest number of particles alive at once in any sampled frame.
+    pub peak_alive: usize,
+    /// Particles spawned that were visible in at least one frame.
+    pub lives: usize,
+    /// One track per animation the system writes into.
+    pub tracks: Vec<Track>,
+}
+
+/// Progress reported during an export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Stage name: `bake`, `reduce`, `validate`.
+    pub stage: &'static str,
+    /// Units done.
+    pub done: u32,
+    /// Units in all.
+    pub total: u32,
+}
+
+use sp_sim::document::{ParticleSystem, PlayMode, SimulationSpace};
+
+use crate::error::{Error, Result};
+use follow::FollowTarget;
+use looping::{LoopPlan, loop_tracks};
+use sample::{PoseContext, Stop, sample_system};
+
+/// Quantises the system bone pose as it is written (2 decimals for position, 3 for rotation,
+/// 4 for scale) and as the runtime stores it (`f32`), so particle bones are placed against
+/// exactly the parent the runtime will compute.
+pub fn written_root_pose(p: &SpinePose) -> SpinePose {
+    let q = |v: f64, steps: f64| {
+        let r = libm::round(v * steps) / steps;
+        if r == 0.0 { 0.0 } else { r }
+    };
+    SpinePose {
+        x: q(p.x, 100.0),
+        y: q(p.y, 100.0),
+        rotation_deg: q(p.rotation_deg, 1000.0),
+        scale_x: q(p.scale_x, 10000.0),
+        scale_y: q(p.scale_y, 10000.0),
+    }
+}
+
+fn f32_pose(p: &SpinePose) -> SpinePose {
+    let r = crate::reduce::runtime_curve::f32_round;
+    SpinePose {
+        x: r(p.x),
+        y: r(p.y),
+        rotation_deg: r(p.rotation_deg),
+        scale_x: r(p.scale_x),
+        scale_y: r(p.scale_y),
+    }
+}
+
+/// Frame alignment of a loop-continuous system with the others sharing its animations:
+/// `(start segment length, loop animation length)` in frames.
+pub type LoopAlignment = (u32, u32);
+
+/// The loop plan a system would have on its own (before alignment).
+pub fn own_loop_plan(system: &ParticleSystem, fps: u32) -> LoopPlan {
+    let longest_life = system
+        .lifetime_secs
+        .min
+        .max(system.lifetime_secs.max)
+        .max(0.0);
+    LoopPlan::new(system.delay_secs, longest_life, system.duration_secs, fps)
+}
+
+/// Bakes one visible system (scene index `index`) at `fps`; `align` aligns a loop-continuous
+/// system with the others of its animations.
+pub fn bake_system(
+    system: &ParticleSystem,
+    index: usize,
+    fps: u32,
+    pool: bool,
+    follow: &dyn FollowTarget,
+    align: Option<LoopAlignment>,
+    warnings: &mut Vec<String>,
+) -> Result<BakedSystem> {
+    let err = |message: String| Error::System {
+        index,
+        name: system.name.clone(),
+        message,
+    };
+    let t = follow.effective_transform(system, 0.0);
+    let root_pose = written_root_pose(&SpinePose::from_editor(
+        t.x,
+        t.y,
+        t.rotation_deg,
+        t.scale_x,
+        t.scale_y,
+    ));
+    let parent = Affine::IDENTITY.child(&f32_pose(&root_pose), Inherit::Normal);
+    if parent.det().abs() < 1e-12 {
+        return Err(err(
+            "the system's scale is 0: its particles cannot be placed".into(),
+        ));
+    }
+    let inherit = match system.space {
+        SimulationSpace::World => Inherit::OnlyTranslation,
+        SimulationSpace::Local if parent.is_conformal() => Inherit::Normal,
+        SimulationSpace::Local => Inherit::OnlyTranslation,
+    };
+    let ctx = PoseContext { parent, inherit };
+    let longest_life = system
+        .lifetime_secs
+        .min
+        .max(system.lifetime_secs.max)
+        .max(0.0);
+    let (tracks, sampled) = match system.mode {
+        PlayMode::OneShot => {
+            let last_burst = system
+                .bursts
+                .iter()
+                .map(|b| b.time_secs)
+                .fold(0.0f32, f32::max);
+            let horizon = f64::from(system.delay_secs.max(0.0))
+                + f64::from(system.duration_secs.max(last_burst).max(0.0))
+                + f64::from(longest_life)
+                + 1.0;
+            let limit_frames =
+                libm::ceil(horizon * f64::from(fps)).min(f64::from(u32::MAX / 2)) as u32 + 2;
+            let sampled = sample_system(system, follow, &ctx, fps, Stop::Finished { limit_frames })
+                .map_err(err)?;
+            let bones = assign::assign_line(&sampled.lives, pool);
+            let track = Track {
+                animation: system.animation.clone(),
+                segment: Segment::OneShot,
+                end_frame: sampled.last_frame,
+                bones,
+            };
+            (vec![track], sampled)
+        }
+        PlayMode::LoopContinuous => {
+            let mut plan = own_loop_plan(system, fps);
+            if let Some((t0, span)) = align {
+                plan = plan.aligned(t0, span);
+            }
+            if !plan.span_frames.is_multiple_of(plan.loop_frames) {
+                warnings.push(format!(
+                    "system {:?}: its loop of {} frames does not divide the loop animation {:?} of {}                      frames (set by a longer loop in the same animation); the joint loop has a seam",
+                    system.name, plan.loop_frames, system.loop_animations.looping, plan.span_frames
+                ));
+            }
+            let exact = f64::from(system.duration_secs) * f64::from(fps);
+            if (exact - f64::from(plan.loop_frames)).abs() > 1e-6 {
+                warnings.push(format!(
+                    "system {:?}: loop length {} s is not a whole number of frames at {fps} fps; \
+                     exported as {} frames",
+                    system.name, system.duration_secs, plan.loop_frames
+                ));
+            }
+            let until = plan.sample_until(longest_life);
+            let sampled =
+                sample_system(system, follow, &ctx, fps, Stop::AtFrame(until)).map_err(err)?;
+            let la = &system.loop_animations;
+            let tracks = loop_tracks(
+                &sampled.lives,
+                &plan,
+                pool,
+                [&la.start, &la.looping, &la.end],
+            );
+            (tracks, sampled)
+        }
+    };
+    let bone_count = tracks.iter().map(|t| t.bones.len()).max().unwrap_or(0);
+    let mut tracks = tracks;
+    for t in &mut tracks {
+        t.bones.resize(bone_count, Vec::new());
+    }
+    Ok(BakedSystem {
+        scene_index: index,
+        root_pose,
+        parent,
+        inherit,
+        bone_count,
+        peak_alive: sampled.peak_alive,
+        lives: sampled
+            .lives
+            .iter()
+            .filter(|l| !l.states.is_empty())
+            .count(),
+        tracks,
+    })
+}

@@ -1,0 +1,466 @@
+//! The exporter (export spec §4–§8, §11): bakes every visible system, names everything,
+//! assembles bones → slots → skins → animations, reduces keys, serialises, and validates the
+//! bytes it is about to return.
+
+pub mod names;
+pub mod timelines;
+
+use sp_sim::document::{CurveKind, Scene};
+
+use crate::bake::{BakedSystem, Progress, Track, bake_system, follow::NoFollow};
+use crate::coords::SpinePose;
+use crate::error::{Error, Result};
+use crate::frames::FramesWriter;
+use crate::images::{ImageResolver, ImageSizes};
+use crate::json::{
+    AnimationData, BoneData, BoneTimelines, CurveJson, Num, OrderedMap, SkeletonFile, SkeletonInfo,
+    SkinData, SlotData, ValueKey, XyKey, hash_string,
+};
+use crate::names::NameAllocator;
+use crate::reduce::{CurveMode, Timing};
+use crate::report::ExportReport;
+use names::BoneNames;
+use timelines::{KeyCounts, KeyMode, Specs, bone_timelines, slot_timelines};
+
+/// The `skeleton.spine` version written (the official 4.2 examples' version).
+pub const SPINE_VERSION: &str = "4.2.22";
+
+/// Options beyond the document's export settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Reduce keys (false writes every baked frame: the measurement baseline).
+    pub reduce: bool,
+    /// Also produce the `--frames` document.
+    pub frames: bool,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            reduce: true,
+            frames: false,
+        }
+    }
+}
+
+/// The result of an export.
+#[derive(Clone, Debug)]
+pub struct ExportOutput {
+    /// The Spine 4.2 JSON, validated.
+    pub json: String,
+    /// Summary.
+    pub report: ExportReport,
+    /// The baked frames (`--frames`), when asked for.
+    pub frames: Option<String>,
+}
+
+/// Exports `scene` with the default options. `on_progress` is called between stages and
+/// systems; returning `false` cancels ([`Error::Cancelled`]).
+pub fn export_scene(
+    scene: &Scene,
+    images: &ImageSizes,
+    on_progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<ExportOutput> {
+    export_scene_with(scene, images, ExportOptions::default(), on_progress)
+}
+
+fn check_fps(scene: &Scene) -> Result<u32> {
+    let fps = scene.export.fps;
+    if !(1..=240).contains(&fps) {
+        return Err(Error::Settings {
+            field: "export.fps".into(),
+            message: format!("{fps} is not an integer in 1..=240"),
+        });
+    }
+    Ok(fps)
+}
+
+/// Exports `scene` (see [`export_scene`]) with explicit options.
+pub fn export_scene_with(
+    scene: &Scene,
+    images: &ImageSizes,
+    options: ExportOptions,
+    on_progress: &mut dyn FnMut(Progress) -> bool,
+) -> Result<ExportOutput> {
+    let fps = check_fps(scene)?;
+    let settings = &scene.export;
+    let timing = Timing { fps };
+    let mode = KeyMode {
+        curve: match settings.curve {
+            CurveKind::Linear => CurveMode::Linear,
+            CurveKind::Bezier => CurveMode::Bezier,
+        },
+        timing,
+        reduce: options.reduce,
+    };
+    let mut warnings: Vec<String> = Vec::new();
+    let visible: Vec<usize> = (0..scene.systems.len())
+        .filter(|&i| scene.systems[i].visible)
+        .collect();
+    let total = visible.len() as u32;
+    let align = loop_alignment(scene, &visible, fps);
+    let mut baked: Vec<BakedSystem> = Vec::new();
+    for (n, &i) in visible.iter().enumerate() {
+        if !on_progress(Progress {
+            stage: "bake",
+            done: n as u32,
+            total,
+        }) {
+            return Err(Error::Cancelled);
+        }
+        let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
+        baked.push(bake_system(
+            &scene.systems[i],
+            i,
+            fps,
+            settings.bone_pool,
+            &NoFollow,
+            a,
+            &mut warnings,
+        )?);
+    }
+
+    // Names, bones, slots, skin.
+    let mut bone_ns = NameAllocator::new();
+    bone_ns.reserve("root");
+    let mut slot_ns = NameAllocator::new();
+    let mut resolver = ImageResolver::new(scene, images);
+    let mut all_names: Vec<BoneNames> = Vec::new();
+    let mut bones = vec![BoneData::new("root".into(), None, None)];
+    let mut slots = Vec::new();
+    let mut skin = OrderedMap::default();
+    let mut attachment_count = 0usize;
+    for b in &baked {
+        let system = &scene.systems[b.scene_index];
+        let names = names::allocate(system, b, &mut bone_ns, &mut slot_ns, &mut resolver);
+        bones.push(BoneData::new(
+            names.system_bone.clone(),
+            Some("root".into()),
+            None,
+        ));
+        for (i, bone) in names.bones.iter().enumerate() {
+            bones.push(BoneData::new(
+                bone.clone(),
+                Some(names.system_bone.clone()),
+                b.inherit.json_name(),
+            ));
+            let keys = &names.attachments[i];
+            let setup = keys.values().next().cloned();
+            slots.push(SlotData {
+                name: names.slots[i].clone(),
+                bone: bone.clone(),
+                color: "ffffff00".into(),
+                attachment: setup,
+                blend: blend_name(system.blend),
+            });
+            let mut entries = OrderedMap::default();
+            let mut seen = std::collections::BTreeSet::new();
+            for key in keys.values() {
+                if seen.insert(key.clone())
+                    && let Some(region) = names.regions.get(key)
+                {
+                    entries.push(key.clone(), region.clone());
+                    attachment_count += 1;
+                }
+            }
+            if !entries.is_empty() {
+                skin.push(names.slots[i].clone(), entries);
+            }
+        }
+        all_names.push(names);
+    }
+    warnings.append(&mut resolver.warnings);
+
+    // Animations.
+    let mut order: Vec<String> = Vec::new();
+    for name in scene.animations.iter().chain(
+        baked
+            .iter()
+            .flat_map(|b| b.tracks.iter().map(|t| &t.animation)),
+    ) {
+        if !order.contains(name) {
+            order.push(name.clone());
+        }
+    }
+    let mut counts = KeyCounts::default();
+    let mut animations = OrderedMap::default();
+    let mut frames = options.frames.then(|| FramesWriter::new(fps));
+    for (ai, anim) in order.iter().enumerate() {
+        if !on_progress(Progress {
+            stage: "reduce",
+            done: ai as u32,
+            total: order.len() as u32,
+        }) {
+            return Err(Error::Cancelled);
+        }
+        let mut parts: Vec<(usize, &Track)> = Vec::new();
+        for (si, b) in baked.iter().enumerate() {
+            let mut mine = b.tracks.iter().filter(|t| &t.animation == anim);
+            if let Some(t) = mine.next() {
+                parts.push((si, t));
+            }
+            if mine.next().is_some() {
+                warnings.push(format!(
+                    "system {:?} exports two segments into animation {anim:?}: only the first is written",
+                    scene.systems[b.scene_index].name
+                ));
+            }
+        }
+        let has_content = parts
+            .iter()
+            .any(|(_, t)| t.bones.iter().any(|r| !r.is_empty()));
+        if !has_content && settings.exclude_empty_animations {
+            continue;
+        }
+        let mut data = AnimationData::default();
+        let duration = parts
+            .iter()
+            .filter(|(_, t)| has_runs(t))
+            .map(|(_, t)| t.end_frame)
+            .max()
+            .unwrap_or(0);
+        for &(si, track) in &parts {
+            if !has_runs(track) {
+                continue;
+            }
+            let b = &baked[si];
+            let names = &all_names[si];
+            data.bones.push(
+                names.system_bone.clone(),
+                system_timelines(&b.root_pose, track.end_frame, timing, &mut counts),
+            );
+            let gain =
+                (b.parent.a.abs() + b.parent.b.abs()).max(b.parent.c.abs() + b.parent.d.abs());
+            let scale_gain = match b.inherit {
+                crate::coords::Inherit::Normal => b.parent.max_scale(),
+                crate::coords::Inherit::OnlyTranslation => 1.0,
+            };
+            let specs = Specs::new(gain, scale_gain);
+            for (bi, runs) in track.bones.iter().enumerate() {
+                if let Some(t) = bone_timelines(runs, &specs, mode, &mut counts) {
+                    data.bones.push(names.bones[bi].clone(), t);
+                }
+                if let Some(t) =
+                    slot_timelines(runs, track.end_frame, bi, names, &specs, mode, &mut counts)
+                {
+                    data.slots.push(names.slots[bi].clone(), t);
+                }
+            }
+            if let Some(f) = frames.as_mut() {
+                f.add_track(anim, track, names);
+            }
+        }
+        if let Some(f) = frames.as_mut() {
+            f.finish_animation(anim, duration);
+        }
+        animations.push(anim.clone(), data);
+    }
+
+    let bounds = bounds(&baked);
+    let file = SkeletonFile {
+        skeleton: SkeletonInfo {
+            hash: HASH_PLACEHOLDER.into(),
+            spine: SPINE_VERSION.into(),
+            x: Num(bounds[0]),
+            y: Num(bounds[1]),
+            width: Num(bounds[2]),
+            height: Num(bounds[3]),
+            fps: (!settings.omit_fps).then_some(Num(f64::from(fps))),
+            images: settings.images_path.clone(),
+            audio: String::new(),
+        },
+        bones,
+        slots,
+        skins: vec![SkinData {
+            name: "default".into(),
+            attachments: skin,
+        }],
+        animations,
+    };
+    let mut json = serde_json::to_string(&file)?;
+    let hash = fnv1a(json.as_bytes());
+    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
+    if !on_progress(Progress {
+        stage: "validate",
+        done: 0,
+        total: 1,
+    }) {
+        return Err(Error::Cancelled);
+    }
+    crate::validate::validate_str(&json)?;
+    let report = ExportReport {
+        bones: file.bones.len(),
+        slots: file.slots.len(),
+        attachments: attachment_count,
+        keys: counts.written,
+        unreduced_keys: counts.unreduced,
+        bytes: json.len(),
+        bake_ms: None,
+        peak_alive: baked.iter().map(|b| b.peak_alive).sum(),
+        lives: baked.iter().map(|b| b.lives).sum(),
+        animations: order
+            .iter()
+            .filter(|n| file.animations.0.iter().any(|(k, _)| k == *n))
+            .cloned()
+            .collect(),
+        warnings,
+    };
+    Ok(ExportOutput {
+        json,
+        report,
+        frames: frames.map(FramesWriter::finish),
+    })
+}
+
+const HASH_PLACEHOLDER: &str = "hash-placeholder";
+
+/// Loop-continuous systems sharing a start animation start their loops together (the longest
+/// prewarm), and those sharing a loop animation repeat across the longest loop.
+pub(crate) fn loop_alignment(
+    scene: &Scene,
+    visible: &[usize],
+    fps: u32,
+) -> Vec<(usize, crate::bake::LoopAlignment)> {
+    use sp_sim::document::PlayMode;
+    let loops: Vec<(usize, crate::bake::looping::LoopPlan)> = visible
+        .iter()
+        .filter(|&&i| scene.systems[i].mode == PlayMode::LoopContinuous)
+        .map(|&i| (i, crate::bake::own_loop_plan(&scene.systems[i], fps)))
+        .collect();
+    loops
+        .iter()
+        .map(|(i, _)| {
+            let me = &scene.systems[*i].loop_animations;
+            let t0 = loops
+                .iter()
+                .filter(|(j, _)| scene.systems[*j].loop_animations.start == me.start)
+                .map(|(_, p)| p.t0_frames)
+                .max()
+                .unwrap_or(0);
+            let span = loops
+                .iter()
+                .filter(|(j, _)| scene.systems[*j].loop_animations.looping == me.looping)
+                .map(|(_, p)| p.loop_frames)
+                .max()
+                .unwrap_or(1);
+            (*i, (t0, span))
+        })
+        .collect()
+}
+
+fn has_runs(t: &Track) -> bool {
+    t.bones.iter().any(|r| !r.is_empty())
+}
+
+/// FNV-1a 64 of the serialised skeleton (with the placeholder hash): `skeleton.hash`.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn blend_name(blend: sp_sim::document::BlendMode) -> Option<&'static str> {
+    use sp_sim::document::BlendMode;
+    match blend {
+        BlendMode::Normal => None,
+        BlendMode::Additive => Some("additive"),
+        BlendMode::Multiply => Some("multiply"),
+        BlendMode::Screen => Some("screen"),
+    }
+}
+
+/// The system bone's timelines: its transform (spec §5.1: not in the setup pose) as constant
+/// keys at frame 0 and at the segment's last frame (the latter also fixes the animation's
+/// duration, so a loop lasts exactly its length).
+fn system_timelines(
+    pose: &SpinePose,
+    end_frame: u32,
+    timing: Timing,
+    counts: &mut KeyCounts,
+) -> BoneTimelines {
+    let frames: Vec<u32> = if end_frame > 0 {
+        vec![0, end_frame]
+    } else {
+        vec![0]
+    };
+    let n = frames.len() as u64;
+    let mut t = BoneTimelines {
+        translate: frames
+            .iter()
+            .map(|&f| XyKey {
+                time: Num(timing.key_time(f)),
+                x: Num(pose.x),
+                y: Num(pose.y),
+                curve: CurveJson::Linear,
+            })
+            .collect(),
+        ..BoneTimelines::default()
+    };
+    *counts.written.entry("translate".into()).or_default() += n;
+    *counts.unreduced.entry("translate".into()).or_default() += n;
+    if pose.rotation_deg != 0.0 {
+        t.rotate = frames
+            .iter()
+            .map(|&f| ValueKey {
+                time: Num(timing.key_time(f)),
+                value: Num(pose.rotation_deg),
+                curve: CurveJson::Linear,
+            })
+            .collect();
+        *counts.written.entry("rotate".into()).or_default() += n;
+        *counts.unreduced.entry("rotate".into()).or_default() += n;
+    }
+    if pose.scale_x != 1.0 || pose.scale_y != 1.0 {
+        t.scale = frames
+            .iter()
+            .map(|&f| XyKey {
+                time: Num(timing.key_time(f)),
+                x: Num(pose.scale_x),
+                y: Num(pose.scale_y),
+                curve: CurveJson::Linear,
+            })
+            .collect();
+        *counts.written.entry("scale".into()).or_default() += n;
+        *counts.unreduced.entry("scale".into()).or_default() += n;
+    }
+    t
+}
+
+/// `[x, y, width, height]` of every baked particle position (rounded outwards to 0.01 px).
+fn bounds(baked: &[BakedSystem]) -> [f64; 4] {
+    let (mut x0, mut y0, mut x1, mut y1) = (
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+    );
+    for b in baked {
+        for t in &b.tracks {
+            for runs in &t.bones {
+                for r in runs {
+                    for s in &r.states {
+                        x0 = x0.min(s.world.x);
+                        y0 = y0.min(s.world.y);
+                        x1 = x1.max(s.world.x);
+                        y1 = y1.max(s.world.y);
+                    }
+                }
+            }
+        }
+    }
+    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
+        return [0.0; 4];
+    }
+    let lo = |v: f64| libm::floor(v * 100.0) / 100.0;
+    let hi = |v: f64| libm::ceil(v * 100.0) / 100.0;
+    let (x, y) = (lo(x0), lo(y0));
+    [
+        x,
+        y,
+        libm::round((hi(x1) - x) * 100.0) / 100.0,
+        libm::round((hi(y1) - y) * 100.0) / 100.0,
+    ]
+}

@@ -1,0 +1,289 @@
+//! Timelines of one particle bone and its slot within one animation (export spec §6, §12).
+//!
+//! Continuous channels (translate x/y together, rotate, scale x/y together, the four rgba
+//! channels together) are reduced per run ([`crate::reduce`]), with a forced key at every frame
+//! where the attachment shows, hides or switches (§12.4); the last key of every run but the
+//! bone's last is `stepped`, so nothing is interpolated across a birth, a death or a bone's
+//! hand-over to the next life. A timeline whose keys all equal the setup pose is left out.
+//! Attachments are discrete: a key at frame 0 and at every change (show, hide, image or
+//! flipbook frame switch), `null` while nothing is alive or the particle is fake-dead.
+
+use std::collections::BTreeMap;
+
+use super::names::BoneNames;
+use crate::bake::Run;
+use crate::json::{
+    AttachmentKey, BoneTimelines, CurveJson, Num, RgbaKey, SlotTimelines, ValueKey, XyKey, hex_rgba,
+};
+use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run_forced};
+
+/// Channel tolerances and precisions for one system's particle bones.
+#[derive(Clone, Copy, Debug)]
+pub struct Specs {
+    /// Translate x/y (local units).
+    pub translate: ChannelSpec,
+    /// Rotation, degrees.
+    pub rotate: ChannelSpec,
+    /// Scale.
+    pub scale: ChannelSpec,
+    /// Colour channels r, g, b (0..1).
+    pub rgb: ChannelSpec,
+    /// Alpha (0..1).
+    pub alpha: ChannelSpec,
+}
+
+/// Steps per unit that keep the quantisation error at most a fifth of `tolerance`.
+pub fn steps_for(tolerance: f64) -> f64 {
+    let decimals = libm::ceil(-libm::log10(tolerance / 5.0)).clamp(0.0, 9.0);
+    libm::pow(10.0, decimals)
+}
+
+impl Specs {
+    /// Specs for a bone whose translation passes through a parent with per-axis gain
+    /// `translate_gain` and whose scale is multiplied by `scale_gain` (§12.3 tolerances with a
+    /// 10 % margin for `f32` storage in the runtime).
+    pub fn new(translate_gain: f64, scale_gain: f64) -> Specs {
+        let channel = |tolerance: f64| {
+            let steps = steps_for(tolerance);
+            ChannelSpec {
+                tolerance,
+                steps,
+                handle_steps: steps,
+            }
+        };
+        Specs {
+            translate: channel(0.09 / translate_gain.max(1e-6)),
+            rotate: channel(0.009),
+            scale: channel(0.009 / scale_gain.max(1e-6)),
+            rgb: ChannelSpec {
+                tolerance: 0.999 / 255.0,
+                steps: 255.0,
+                handle_steps: 10000.0,
+            },
+            alpha: ChannelSpec {
+                tolerance: 0.0099,
+                steps: 255.0,
+                handle_steps: 10000.0,
+            },
+        }
+    }
+}
+
+/// Keys written per timeline type, reduced and as they would be unreduced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeyCounts {
+    /// Reduced keys by timeline name.
+    pub written: BTreeMap<String, u64>,
+    /// Every-frame keys by timeline name (for the same timelines).
+    pub unreduced: BTreeMap<String, u64>,
+}
+
+impl KeyCounts {
+    fn add(&mut self, name: &str, written: usize, unreduced: usize) {
+        *self.written.entry(name.to_owned()).or_default() += written as u64;
+        *self.unreduced.entry(name.to_owned()).or_default() += unreduced as u64;
+    }
+    /// Adds another count.
+    pub fn merge(&mut self, other: &KeyCounts) {
+        for (k, v) in &other.written {
+            *self.written.entry(k.clone()).or_default() += v;
+        }
+        for (k, v) in &other.unreduced {
+            *self.unreduced.entry(k.clone()).or_default() += v;
+        }
+    }
+}
+
+/// How keys are produced.
+#[derive(Clone, Copy, Debug)]
+pub struct KeyMode {
+    /// Linear or Bézier.
+    pub curve: CurveMode,
+    /// Frame timing.
+    pub timing: Timing,
+    /// False: every baked frame becomes a key (measurement baseline).
+    pub reduce: bool,
+}
+
+fn channel_keys<const N: usize>(
+    runs: &[Run],
+    specs: &[ChannelSpec; N],
+    mode: KeyMode,
+    value: impl Fn(&crate::bake::FrameState) -> [f64; N],
+) -> (Vec<Key<N>>, usize) {
+    let mut keys: Vec<Key<N>> = Vec::new();
+    let mut frames = 0;
+    for (ri, run) in runs.iter().enumerate() {
+        let samples: Vec<[f64; N]> = run.states.iter().map(&value).collect();
+        frames += samples.len();
+        let mut run_keys = if mode.reduce {
+            // Forced keys (§12.4): every frame where the attachment shows, hides or switches.
+            let forced: Vec<usize> = (1..run.states.len())
+                .filter(|&k| run.states[k].texture != run.states[k - 1].texture)
+                .collect();
+            reduce_run_forced(
+                run.start_frame,
+                &samples,
+                &forced,
+                specs,
+                mode.curve,
+                mode.timing,
+            )
+        } else {
+            samples
+                .iter()
+                .enumerate()
+                .map(|(k, s)| Key {
+                    frame: run.start_frame + k as u32,
+                    values: std::array::from_fn(|c| specs[c].quantize(s[c])),
+                    curve: KeyCurve::Linear,
+                })
+                .collect()
+        };
+        if ri + 1 < runs.len()
+            && let Some(last) = run_keys.last_mut()
+        {
+            last.curve = KeyCurve::Stepped;
+        }
+        keys.append(&mut run_keys);
+    }
+    (keys, frames)
+}
+
+fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> CurveJson {
+    match curve {
+        KeyCurve::Linear => CurveJson::Linear,
+        KeyCurve::Stepped => CurveJson::Stepped,
+        KeyCurve::Bezier(h) => CurveJson::Bezier(h.iter().flatten().map(|&v| Num(v)).collect()),
+    }
+}
+
+fn all_equal<const N: usize>(keys: &[Key<N>], default: [f64; N]) -> bool {
+    keys.iter().all(|k| k.values == default)
+}
+
+/// Bone timelines of one particle bone; `None` when the bone has no run.
+pub fn bone_timelines(
+    runs: &[Run],
+    specs: &Specs,
+    mode: KeyMode,
+    counts: &mut KeyCounts,
+) -> Option<BoneTimelines> {
+    if runs.is_empty() {
+        return None;
+    }
+    let time = |f: u32| Num(mode.timing.key_time(f));
+    let mut out = BoneTimelines::default();
+    let (keys, frames) = channel_keys(runs, &[specs.translate; 2], mode, |s| {
+        [s.local.x, s.local.y]
+    });
+    if !all_equal(&keys, [0.0, 0.0]) {
+        counts.add("translate", keys.len(), frames);
+        out.translate = keys
+            .iter()
+            .map(|k| XyKey {
+                time: time(k.frame),
+                x: Num(k.values[0]),
+                y: Num(k.values[1]),
+                curve: curve_json(&k.curve),
+            })
+            .collect();
+    }
+    let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, |s| [s.local.rotation_deg]);
+    if !all_equal(&keys, [0.0]) {
+        counts.add("rotate", keys.len(), frames);
+        out.rotate = keys
+            .iter()
+            .map(|k| ValueKey {
+                time: time(k.frame),
+                value: Num(k.values[0]),
+                curve: curve_json(&k.curve),
+            })
+            .collect();
+    }
+    let (keys, frames) = channel_keys(runs, &[specs.scale; 2], mode, |s| {
+        [s.local.scale_x, s.local.scale_y]
+    });
+    if !all_equal(&keys, [1.0, 1.0]) {
+        counts.add("scale", keys.len(), frames);
+        out.scale = keys
+            .iter()
+            .map(|k| XyKey {
+                time: time(k.frame),
+                x: Num(k.values[0]),
+                y: Num(k.values[1]),
+                curve: curve_json(&k.curve),
+            })
+            .collect();
+    }
+    Some(out)
+}
+
+/// Slot timelines (attachment and rgba) of one particle slot; `None` when the bone has no run.
+#[allow(clippy::too_many_arguments)]
+pub fn slot_timelines(
+    runs: &[Run],
+    segment_end: u32,
+    bone: usize,
+    names: &BoneNames,
+    specs: &Specs,
+    mode: KeyMode,
+    counts: &mut KeyCounts,
+) -> Option<SlotTimelines> {
+    if runs.is_empty() {
+        return None;
+    }
+    let time = |f: u32| Num(mode.timing.key_time(f));
+    let mut out = SlotTimelines::default();
+    // Attachment change points.
+    let mut current: Option<Option<u16>> = None;
+    let mut push = |frame: u32, tex: Option<u16>, out: &mut SlotTimelines| {
+        if current != Some(tex) {
+            current = Some(tex);
+            let name = tex.and_then(|t| names.attachment(bone, t).map(str::to_owned));
+            out.attachment.push(AttachmentKey {
+                time: time(frame),
+                name,
+            });
+        }
+    };
+    for (ri, run) in runs.iter().enumerate() {
+        if ri == 0 && run.start_frame > 0 {
+            push(0, None, &mut out);
+        }
+        for (k, s) in run.states.iter().enumerate() {
+            push(run.start_frame + k as u32, s.texture, &mut out);
+        }
+        let next_start = runs.get(ri + 1).map(|r| r.start_frame);
+        let after = run.end_frame() + 1;
+        if next_start != Some(after) && after <= segment_end {
+            push(after, None, &mut out);
+        }
+    }
+    // Discrete keys are change points whether reduced or not.
+    counts.add("attachment", out.attachment.len(), out.attachment.len());
+    let channel = [specs.rgb, specs.rgb, specs.rgb, specs.alpha];
+    let (keys, frames) = channel_keys(runs, &channel, mode, |s| {
+        [
+            f64::from(s.color[0]) / 255.0,
+            f64::from(s.color[1]) / 255.0,
+            f64::from(s.color[2]) / 255.0,
+            f64::from(s.color[3]) / 255.0,
+        ]
+    });
+    counts.add("rgba", keys.len(), frames);
+    out.rgba = keys
+        .iter()
+        .map(|k| {
+            let c = k
+                .values
+                .map(|v| libm::round(v * 255.0).clamp(0.0, 255.0) as u8);
+            RgbaKey {
+                time: time(k.frame),
+                color: hex_rgba(c),
+                curve: curve_json(&k.curve),
+            }
+        })
+        .collect();
+    Some(out)
+}

@@ -1,0 +1,182 @@
+//! Reducer error bounds, linear and Bézier, checked with the runtime's own evaluation.
+
+use super::*;
+
+const POS: ChannelSpec = ChannelSpec {
+    tolerance: 0.09,
+    steps: 100.0,
+    handle_steps: 100.0,
+};
+const T30: Timing = Timing { fps: 30 };
+
+fn check_bounds<const N: usize>(
+    keys: &[Key<N>],
+    start: u32,
+    samples: &[[f64; N]],
+    specs: &[ChannelSpec; N],
+) {
+    for (k, s) in samples.iter().enumerate() {
+        let v = runtime_value(keys, start + k as u32, T30).expect("inside the run");
+        for c in 0..N {
+            assert!(
+                (v[c] - s[c]).abs() <= specs[c].tolerance + 1e-9,
+                "frame {k} ch {c}: {} vs {}",
+                v[c],
+                s[c]
+            );
+        }
+    }
+}
+
+#[test]
+fn straight_lines_collapse_to_two_keys() {
+    let samples: Vec<[f64; 2]> = (0..90).map(|k| [3.0 * k as f64, -1.5 * k as f64]).collect();
+    let keys = reduce_run(10, &samples, &[POS, POS], CurveMode::Linear, T30);
+    assert_eq!(keys.len(), 2);
+    assert_eq!((keys[0].frame, keys[1].frame), (10, 99));
+    check_bounds(&keys, 10, &samples, &[POS, POS]);
+}
+
+#[test]
+fn parabola_stays_within_tolerance_linear_and_bezier() {
+    // Gravity 600 px/s², 3 s at 30 fps.
+    let samples: Vec<[f64; 2]> = (0..90)
+        .map(|k| {
+            let t = k as f64 / 30.0;
+            [120.0 * t, 200.0 * t - 300.0 * t * t]
+        })
+        .collect();
+    let lin = reduce_run(0, &samples, &[POS, POS], CurveMode::Linear, T30);
+    check_bounds(&lin, 0, &samples, &[POS, POS]);
+    let bez = reduce_run(0, &samples, &[POS, POS], CurveMode::Bezier, T30);
+    check_bounds(&bez, 0, &samples, &[POS, POS]);
+    assert!(
+        bez.len() < lin.len(),
+        "bezier {} vs linear {}",
+        bez.len(),
+        lin.len()
+    );
+    assert!(bez.iter().any(|k| matches!(k.curve, KeyCurve::Bezier(_))));
+}
+
+#[test]
+fn bezier_is_verified_against_the_10_segment_polyline_not_the_ideal_curve() {
+    // A sharp cubic: the ideal curve would fit over the whole range, the polyline does not at a
+    // tight tolerance, so the reducer must add keys.
+    let tight = ChannelSpec {
+        tolerance: 0.01,
+        steps: 10000.0,
+        handle_steps: 10000.0,
+    };
+    let samples: Vec<[f64; 1]> = (0..61)
+        .map(|k| {
+            let u = k as f64 / 60.0;
+            [1000.0 * u * u * u]
+        })
+        .collect();
+    let keys = reduce_run(0, &samples, &[tight], CurveMode::Bezier, T30);
+    assert!(keys.len() > 2);
+    check_bounds(&keys, 0, &samples, &[tight]);
+}
+
+#[test]
+fn noisy_data_never_exceeds_tolerance() {
+    let mut state = 12345u64;
+    let mut rnd = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as f64 / (1u64 << 31) as f64) - 0.5
+    };
+    let rot = ChannelSpec {
+        tolerance: 0.009,
+        steps: 1000.0,
+        handle_steps: 1000.0,
+    };
+    let mut v = 0.0;
+    let samples: Vec<[f64; 1]> = (0..200)
+        .map(|_| {
+            v += 5.0 + rnd() * 0.2;
+            [v]
+        })
+        .collect();
+    for mode in [CurveMode::Linear, CurveMode::Bezier] {
+        let keys = reduce_run(3, &samples, &[rot], mode, T30);
+        check_bounds(&keys, 3, &samples, &[rot]);
+    }
+}
+
+#[test]
+fn single_and_two_frame_runs() {
+    let keys = reduce_run(5, &[[1.234]], &[POS], CurveMode::Linear, T30);
+    assert_eq!(keys.len(), 1);
+    assert_eq!(keys[0].values, [1.23]);
+    let keys = reduce_run(5, &[[1.0], [2.0]], &[POS], CurveMode::Bezier, T30);
+    assert_eq!(keys.len(), 2);
+}
+
+#[test]
+fn key_times_never_round_up() {
+    let t = Timing { fps: 30 };
+    for f in 0..10_000u32 {
+        assert!(f32_round(t.key_time(f)) <= t.eval_time(f), "frame {f}");
+        assert!(t.key_time(f) > t.key_time(f.saturating_sub(1)) || f == 0);
+    }
+    assert_eq!(t.key_time(3), 0.1);
+    assert_eq!(t.key_time(1), 0.033333);
+}
+
+#[test]
+fn forced_keys_are_never_crossed() {
+    let samples: Vec<[f64; 1]> = (0..60).map(|k| [2.0 * k as f64]).collect();
+    let keys = reduce_run_forced(0, &samples, &[17, 40], &[POS], CurveMode::Bezier, T30);
+    let frames: Vec<u32> = keys.iter().map(|k| k.frame).collect();
+    assert_eq!(frames, vec![0, 17, 40, 59]);
+    check_bounds(&keys, 0, &samples, &[POS]);
+    assert_eq!(
+        reduce_run_forced(0, &samples, &[], &[POS], CurveMode::Linear, T30).len(),
+        2
+    );
+}
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+        /// Any motion (random accelerations, jumps) stays within tolerance at every frame, in both
+        /// modes, with forced keys kept.
+        #[test]
+        fn reduced_keys_stay_within_tolerance(
+            accel in prop::collection::vec(-3000.0f64..3000.0, 2..120),
+            start in 0u32..500,
+            fps in prop::sample::select(vec![24u32, 30, 60, 144]),
+            bezier in any::<bool>(),
+        ) {
+            let timing = Timing { fps };
+            let dt = 1.0 / f64::from(fps);
+            let (mut x, mut v) = (0.0f64, 50.0f64);
+            let samples: Vec<[f64; 2]> = accel
+                .iter()
+                .map(|a| {
+                    v += a * dt;
+                    x += v * dt;
+                    [x, 0.5 * x + a * 0.001]
+                })
+                .collect();
+            let forced: Vec<usize> = (1..samples.len()).filter(|k| k % 37 == 0).collect();
+            let mode = if bezier { CurveMode::Bezier } else { CurveMode::Linear };
+            let keys = reduce_run_forced(start, &samples, &forced, &[POS, POS], mode, timing);
+            for &f in &forced {
+                prop_assert!(keys.iter().any(|k| k.frame == start + f as u32));
+            }
+            for (k, s) in samples.iter().enumerate() {
+                let got = runtime_value(&keys, start + k as u32, timing).expect("inside");
+                for c in 0..2 {
+                    prop_assert!((got[c] - s[c]).abs() <= POS.tolerance + 1e-6, "frame {} ch {}: {} vs {}", k, c, got[c], s[c]);
+                }
+            }
+        }
+    }
+}

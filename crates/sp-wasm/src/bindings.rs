@@ -1,0 +1,45 @@
+//! JS wrappers of the pure functions, and module start-up.
+
+use wasm_bindgen::prelude::*;
+
+use crate::pure;
+
+fn js(e: crate::Error) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// Runs when the module is instantiated: panics are printed to the console with their message.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// `load_scene` + `save_scene`; throws an `Error` naming the field path.
+#[wasm_bindgen(js_name = normalizeScene)]
+pub fn normalize_scene(json: &str) -> Result<String, JsError> {
+    pure::normalize_scene(json).map_err(js)
+}
+
+/// The default scene document (pretty JSON).
+#[wasm_bindgen(js_name = defaultScene)]
+pub fn default_scene() -> String {
+    pure::default_scene_json()
+}
+
+/// JSON `[{name, path, width, height}]` of the built-in textures.
+#[wasm_bindgen(js_name = builtinTextures)]
+pub fn builtin_textures() -> String {
+    pure::builtin_textures_json()
+}
+
+/// 16 hex digits: FNV-1a 64 of every frame `i/fps` up to `timeSecs` (= `simulate --hash`).
+#[wasm_bindgen(js_name = simHash)]
+pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsError> {
+    pure::sim_hash(scene_json, time_secs, fps).map_err(js)
+}
+
+/// Nanoseconds per particle-step for a steady population of `liveParticles`, over `steps` steps.
+#[wasm_bindgen(js_name = benchSim)]
+pub fn bench_sim(live_particles: u32, steps: u32) -> Result<f64, JsError> {
+    pure::bench_sim(live_particles, steps, crate::clock::now_ms).map_err(js)
+}

@@ -1,0 +1,142 @@
+//! Spine export at the boundary: `exportSpine(sceneJson, imagesJson) -> string` (JSON
+//! `{ json, report }`) and `estimateSpine(sceneJson) -> string` (JSON estimate for the budget
+//! panel), over the same entry as the CLI (`sp_spine::export_scene`), so the bytes are
+//! identical natively and in the browser. Errors are thrown as JS `Error`s with the message of
+//! `sp_spine::Error` (JSON path included).
+
+use serde::Serialize;
+use sp_spine::{ExportReport, ImageSizes};
+
+/// The JSON returned to JavaScript.
+#[derive(Serialize)]
+struct ExportResult<'a> {
+    json: &'a str,
+    report: &'a ExportReport,
+}
+
+/// Parses `imagesJson`: `{ "path": [width, height], … }`; empty text means none.
+fn image_sizes(images_json: &str) -> Result<ImageSizes, String> {
+    if images_json.trim().is_empty() {
+        return Ok(ImageSizes::default());
+    }
+    serde_json::from_str(images_json).map_err(|e| format!("imagesJson: {e}"))
+}
+
+/// Exports a scene document; `now_ms` (a clock supplied by the caller) fills `report.bakeMs`.
+pub fn export_spine(
+    scene_json: &str,
+    images_json: &str,
+    now_ms: Option<&dyn Fn() -> f64>,
+) -> Result<String, String> {
+    export_spine_with_progress(scene_json, images_json, now_ms, &mut |_| true)
+}
+
+/// [`export_spine`] reporting progress; `on_progress` returning `false` cancels.
+pub fn export_spine_with_progress(
+    scene_json: &str,
+    images_json: &str,
+    now_ms: Option<&dyn Fn() -> f64>,
+    on_progress: &mut dyn FnMut(sp_spine::Progress) -> bool,
+) -> Result<String, String> {
+    let started = now_ms.map(|f| f());
+    let scene = sp_sim::document::load_scene(scene_json).map_err(|e| e.to_string())?;
+    let images = image_sizes(images_json)?;
+    let mut out =
+        sp_spine::export_scene(&scene, &images, on_progress).map_err(|e| e.to_string())?;
+    if let (Some(f), Some(t0)) = (now_ms, started) {
+        out.report.bake_ms = Some(f() - t0);
+    }
+    serde_json::to_string(&ExportResult {
+        json: &out.json,
+        report: &out.report,
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// Estimated bones, keys and bytes of exporting a scene (pool on and off).
+pub fn estimate_spine(scene_json: &str) -> Result<String, String> {
+    let scene = sp_sim::document::load_scene(scene_json).map_err(|e| e.to_string())?;
+    let estimate = sp_spine::estimate_scene(&scene).map_err(|e| e.to_string())?;
+    serde_json::to_string(&estimate).map_err(|e| e.to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+mod js {
+    use wasm_bindgen::prelude::*;
+
+    /// `exportSpine(sceneJson, imagesJson)`: JSON `{ json, report }`; throws with the JSON path
+    /// of anything invalid.
+    #[wasm_bindgen(js_name = exportSpine)]
+    pub fn export_spine(scene_json: &str, images_json: &str) -> Result<String, JsError> {
+        let clock = crate::clock::now_ms;
+        super::export_spine(scene_json, images_json, Some(&clock)).map_err(|e| JsError::new(&e))
+    }
+
+    /// `exportSpineWithProgress(sceneJson, imagesJson, onProgress)`: as `exportSpine`, calling
+    /// `onProgress(stage, done, total)` between stages (`bake`, `reduce`, `validate`); a return
+    /// value of `false` cancels with the error "export cancelled".
+    #[wasm_bindgen(js_name = exportSpineWithProgress)]
+    pub fn export_spine_with_progress(
+        scene_json: &str,
+        images_json: &str,
+        on_progress: &js_sys::Function,
+    ) -> Result<String, JsError> {
+        let clock = crate::clock::now_ms;
+        let mut progress = |p: sp_spine::Progress| {
+            on_progress
+                .call3(
+                    &JsValue::NULL,
+                    &JsValue::from_str(p.stage),
+                    &JsValue::from(p.done),
+                    &JsValue::from(p.total),
+                )
+                .map(|v| v.as_bool() != Some(false))
+                .unwrap_or(true)
+        };
+        super::export_spine_with_progress(scene_json, images_json, Some(&clock), &mut progress)
+            .map_err(|e: String| JsError::new(&e))
+    }
+
+    /// `estimateSpine(sceneJson)`: JSON `{ bonesPoolOn, bonesPoolOff, particleFrames,
+    /// unreducedKeys, bytesPoolOn, bytesPoolOff }`.
+    #[wasm_bindgen(js_name = estimateSpine)]
+    pub fn estimate_spine(scene_json: &str) -> Result<String, JsError> {
+        super::estimate_spine(scene_json).map_err(|e| JsError::new(&e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exports_the_default_scene_and_reports_errors() {
+        let scene = sp_sim::document::save_scene(&sp_sim::document::default_scene());
+        let out = export_spine(&scene, "", None).expect("export");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+        assert!(
+            v["json"]
+                .as_str()
+                .is_some_and(|s| s.contains("\"spine\":\"4.2.22\""))
+        );
+        assert!(v["report"]["bones"].as_u64().is_some_and(|b| b >= 2));
+        assert!(export_spine("{", "", None).is_err());
+        assert!(
+            export_spine(&scene, "[1]", None)
+                .expect_err("bad images")
+                .starts_with("imagesJson")
+        );
+        assert!(
+            estimate_spine(&scene)
+                .expect("estimate")
+                .contains("bonesPoolOn")
+        );
+        let mut stages = Vec::new();
+        let cancelled = export_spine_with_progress(&scene, "", None, &mut |p| {
+            stages.push(p.stage);
+            p.stage != "reduce"
+        });
+        assert_eq!(cancelled.expect_err("cancelled"), "export cancelled");
+        assert_eq!(stages.first(), Some(&"bake"));
+    }
+}

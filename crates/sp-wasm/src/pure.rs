@@ -1,0 +1,132 @@
+//! The GPU-free functions of the boundary, as plain Rust (the JS wrappers are in `bindings`).
+
+use serde::Serialize;
+use sp_sim::document::{default_scene, load_scene, save_scene};
+use sp_sim::sim::bench::warmed_bench;
+use sp_sim::sim::state_hash;
+use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
+
+use crate::error::{Result, finite};
+
+/// `load_scene` then `save_scene`: the canonical form of a document (throws with the field path).
+pub fn normalize_scene(json: &str) -> Result<String> {
+    Ok(save_scene(&load_scene(json)?))
+}
+
+/// The default scene as pretty JSON.
+pub fn default_scene_json() -> String {
+    save_scene(&default_scene())
+}
+
+#[derive(Serialize)]
+struct BuiltinInfo {
+    name: &'static str,
+    path: String,
+    width: u32,
+    height: u32,
+}
+
+/// `[{name, path, width, height}]` of the built-in textures (`path` = `builtin:NAME`).
+pub fn builtin_textures_json() -> String {
+    let list: Vec<BuiltinInfo> = BUILTIN_NAMES
+        .iter()
+        .filter_map(|&name| {
+            builtin_size(name).map(|(width, height)| BuiltinInfo {
+                name,
+                path: format!("{BUILTIN_PREFIX}{name}"),
+                width,
+                height,
+            })
+        })
+        .collect();
+    serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
+}
+
+/// FNV-1a 64 hash (16 hex digits) of every frame `i/fps`, `i = 0…⌊time·fps⌋`: the value of
+/// `spineparticle simulate --hash` for the same scene, duration and fps.
+pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String> {
+    let time_secs = finite("timeSecs", time_secs, Some(0.0))?;
+    let fps = finite("fps", fps, Some(f64::MIN_POSITIVE))?;
+    if time_secs * fps > 1e6 {
+        return Err(crate::error::Error::Argument {
+            name: "timeSecs",
+            reason: format!("{time_secs} s at {fps} fps is more than a million frames"),
+        });
+    }
+    let scene = load_scene(scene_json)?;
+    Ok(format!("{:016x}", state_hash(&scene, time_secs, fps)))
+}
+
+/// The benchmark: a warmed steady population of `live` particles stepped `steps` times at
+/// 1/60 s; returns nanoseconds per particle-step measured with `now_ms` (a millisecond clock).
+pub fn bench_sim(live: u32, steps: u32, now_ms: impl Fn() -> f64) -> Result<f64> {
+    if live == 0 || live > 1_000_000 {
+        return Err(crate::error::Error::Argument {
+            name: "liveParticles",
+            reason: format!("{live} is not in 1..=1000000"),
+        });
+    }
+    if steps == 0 || steps > 100_000 {
+        return Err(crate::error::Error::Argument {
+            name: "steps",
+            reason: format!("{steps} is not in 1..=100000"),
+        });
+    }
+    let dt = 1.0 / 60.0;
+    let mut sim = warmed_bench(live);
+    for _ in 0..5 {
+        sim.advance(dt);
+    }
+    let mut particle_steps = 0u64;
+    let start = now_ms();
+    for _ in 0..steps {
+        sim.advance(dt);
+        particle_steps += sim.live_particles() as u64;
+    }
+    let elapsed_ms = now_ms() - start;
+    Ok(elapsed_ms * 1e6 / particle_steps.max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_round_trips_and_reports_paths() {
+        let json = default_scene_json();
+        assert_eq!(normalize_scene(&json).unwrap(), json);
+        let err = normalize_scene("{\"version\":1,\"systems\":[{\"maxParticles\":\"x\"}]}").unwrap_err();
+        assert!(err.to_string().contains("systems[0].maxParticles"), "{err}");
+    }
+
+    #[test]
+    fn hash_matches_the_core_and_checks_arguments() {
+        let json = default_scene_json();
+        let scene = load_scene(&json).unwrap();
+        assert_eq!(sim_hash(&json, 1.0, 30.0).unwrap(), format!("{:016x}", state_hash(&scene, 1.0, 30.0)));
+        assert_ne!(sim_hash(&json, 1.0, 30.0).unwrap(), sim_hash(&json, 1.5, 30.0).unwrap());
+        assert!(sim_hash(&json, f64::NAN, 30.0).unwrap_err().to_string().starts_with("timeSecs"));
+        assert!(sim_hash(&json, 1.0, 0.0).unwrap_err().to_string().starts_with("fps"));
+    }
+
+    #[test]
+    fn builtins_are_listed_with_sizes() {
+        let v: serde_json::Value = serde_json::from_str(&builtin_textures_json()).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), BUILTIN_NAMES.len());
+        assert_eq!(v[0]["path"], "builtin:soft_dot");
+        assert_eq!(v[0]["width"], 64);
+    }
+
+    #[test]
+    fn bench_counts_particle_steps() {
+        let ticks = std::cell::Cell::new(0.0);
+        let clock = || {
+            ticks.set(ticks.get() + 10.0);
+            ticks.get()
+        };
+        // 10 ms between the two clock reads, 20 steps of ~1000 particles.
+        let ns = bench_sim(1000, 20, clock).unwrap();
+        assert!(ns > 400.0 && ns < 600.0, "{ns}");
+        assert!(bench_sim(0, 1, || 0.0).is_err());
+    }
+}

@@ -1,0 +1,263 @@
+// End-to-end: the built editor in Chromium on the WebGPU tier (SwiftShader adapter). Loading,
+// live particles, colour edits, image drops (texture, flipbook, hostile files), undo/redo,
+// reload restore.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { canvasPixels, documentOf, freezeAt, launch, meanAbsDiff, openEditor, pixelStats, plainView, serveDist, shownErrors, type StaticServer } from './support';
+
+let server: StaticServer;
+let browser: Browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch('webgpu');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A PNG of `w`×`h` filled with `rgba` (encoded in the page by a 2D canvas). */
+async function dropFiles(page: Page, files: { name: string; w?: number; h?: number; color?: string; bytes?: number[]; sizeBytes?: number }[]): Promise<void> {
+  await page.evaluate(async (specs) => {
+    const dt = new DataTransfer();
+    for (const f of specs) {
+      let blob: Blob;
+      if (f.bytes !== undefined) blob = new Blob([new Uint8Array(f.bytes)]);
+      else if (f.sizeBytes !== undefined) blob = new Blob([new Uint8Array(f.sizeBytes)]);
+      else {
+        const c = new OffscreenCanvas(f.w ?? 16, f.h ?? 16);
+        const g = c.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        g.fillStyle = f.color ?? '#00ff00';
+        g.fillRect(0, 0, c.width, c.height);
+        blob = await c.convertToBlob({ type: 'image/png' });
+      }
+      dt.items.add(new File([blob], f.name, { type: f.name.endsWith('.png') ? 'image/png' : '' }));
+    }
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files);
+}
+
+describe('editor on WebGPU', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    ({ page, errors } = await openEditor(context, server.url));
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('loads with no console errors, shows the WebGPU tier and the Chinese export button', async () => {
+    await page.waitForFunction(() => document.getElementById('status-tier')?.textContent !== '—');
+    assert.equal(await page.textContent('#status-tier'), 'WebGPU');
+    assert.equal(await page.textContent('#export-button'), '导出Spine Json');
+    const doc = await documentOf(page);
+    assert.ok(doc.systems.length >= 2, 'the default scene has at least two systems');
+    assert.deepEqual(errors, []);
+  });
+
+  it('draws live particles that change over time', async () => {
+    await page.waitForFunction(() => Number(document.getElementById('status-particles')?.textContent) > 0);
+    const a = (await canvasPixels(page)).pixels;
+    await page.waitForTimeout(400);
+    const b = (await canvasPixels(page)).pixels;
+    assert.ok(pixelStats(a).stddev > 2, `the frame is not flat (stddev ${pixelStats(a).stddev})`);
+    assert.ok(meanAbsDiff(a, b) > 0.05, `frames differ over time (${meanAbsDiff(a, b)})`);
+  });
+
+  it('a colour edit turns the particles red', async () => {
+    await plainView(page);
+    await freezeAt(page, 0.8);
+    const before = pixelStats((await canvasPixels(page)).pixels);
+    const count = (await documentOf(page)).systems.length;
+    for (let i = 0; i < count; i++) {
+      await page.click(`#system-list li[data-index="${i}"] .name`);
+      const inputs = page.locator(`input[type=color][data-key^="systems[${i}].colorGradient"]`);
+      const n = await inputs.count();
+      assert.ok(n > 0, 'the gradient has keys');
+      for (let k = 0; k < n; k++) await inputs.nth(k).fill('#ff0000');
+    }
+    const doc = await documentOf(page);
+    for (const s of doc.systems) for (const key of s.colorGradient as { color: string }[]) assert.equal(key.color, '#ff0000');
+    await freezeAt(page, 0.8);
+    const after = pixelStats((await canvasPixels(page)).pixels);
+    assert.ok(after.lit > 200, `particles visible after the edit (${after.lit} lit pixels)`);
+    const redness = (s: typeof after): number => s.sumR / Math.max(1, s.sumG + s.sumB);
+    assert.ok(redness(after) > 4, `red dominates after the edit (${redness(after)})`);
+    assert.ok(redness(after) > redness(before) * 1.5, `redder than before (${redness(before)} → ${redness(after)})`);
+  });
+
+  it('undo and redo the colour edit and a rename', async () => {
+    await page.click('#system-list li[data-index="0"] .name');
+    const name = page.locator('input[data-key="systems[0].name"]');
+    await name.fill('Renamed by e2e');
+    await name.press('Tab');
+    assert.equal((await documentOf(page)).systems[0].name, 'Renamed by e2e');
+    await page.keyboard.press('Control+z');
+    assert.notEqual((await documentOf(page)).systems[0].name, 'Renamed by e2e');
+    await page.keyboard.press('Control+Shift+z');
+    assert.equal((await documentOf(page)).systems[0].name, 'Renamed by e2e');
+    await page.click('#undo-button');
+    await page.click('#undo-button');
+    const undone = await documentOf(page);
+    const colours = (undone.systems[undone.systems.length - 1].colorGradient as { color: string }[]).map((k) => k.color);
+    assert.ok(colours.some((c) => c !== '#ff0000'), 'the last colour edit is undone');
+    await page.click('#redo-button');
+    await page.keyboard.press('Control+y');
+    assert.equal((await documentOf(page)).systems[0].name, 'Renamed by e2e');
+  });
+
+  it('dropping one image makes it the texture of the selected system and changes the pixels', async () => {
+    await page.click('#system-list li[data-index="0"] .name');
+    await freezeAt(page, 0.8);
+    const before = (await canvasPixels(page)).pixels;
+    await dropFiles(page, [{ name: 'green_square.png', w: 32, h: 32, color: '#00ff00' }]);
+    await page.waitForFunction(() => {
+      const w = window as unknown as { __spineParticle: { store: { doc: { systems: { textures: string[] }[] } } } };
+      return w.__spineParticle.store.doc.systems[0].textures[0] === 'green_square.png';
+    });
+    const doc = await documentOf(page);
+    assert.deepEqual(doc.images, [{ path: 'green_square.png', width: 32, height: 32 }]);
+    await freezeAt(page, 0.8);
+    const after = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(before, after) > 0.2, `the texture changed the pixels (${meanAbsDiff(before, after)})`);
+  });
+
+  it('dropping several images makes a flipbook in natural order', async () => {
+    await dropFiles(page, [{ name: 'fx_10.png' }, { name: 'fx_2.png' }, { name: 'fx_1.png' }]);
+    await page.waitForFunction(() => {
+      const w = window as unknown as { __spineParticle: { store: { doc: { systems: { textures: string[] }[] } } } };
+      return w.__spineParticle.store.doc.systems[0].textures.length === 3;
+    });
+    const sys = (await documentOf(page)).systems[0];
+    assert.deepEqual(sys.textures, ['fx_1.png', 'fx_2.png', 'fx_10.png']);
+    assert.equal((sys.flipbook as { enabled: boolean }).enabled, true);
+  });
+
+  it('hostile drops are refused with a message and the scene keeps working', async () => {
+    const before = await documentOf(page);
+    await dropFiles(page, [{ name: 'corrupt.png', bytes: [0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6, 7, 8] }]);
+    await page.waitForFunction(() => document.querySelectorAll('#messages .message.error').length > 0);
+    assert.ok((await shownErrors(page)).some((m) => m.includes('corrupt.png')));
+    await dropFiles(page, [{ name: 'empty.png', bytes: [] }]);
+    await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('empty.png')));
+    await dropFiles(page, [{ name: 'huge.png', sizeBytes: 200 * 1024 * 1024 }]);
+    await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('200.0')));
+    await dropFiles(page, [{ name: 'notes.txt', bytes: [65] }]);
+    await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('notes.txt')));
+    assert.deepEqual(await documentOf(page), before);
+    // NaN and absurd values typed into fields: refused with a message, document unchanged.
+    const max = page.locator('input[data-key="systems[0].maxParticles"]');
+    await max.fill('1e9');
+    await max.press('Enter');
+    await max.fill('NaN');
+    await max.press('Tab');
+    assert.deepEqual(await documentOf(page), before);
+    assert.ok((await shownErrors(page)).length > 0);
+    await page.evaluate(() => {
+      const w = window as unknown as { __spineParticle: { app: { setPlaying(on: boolean): void } } };
+      w.__spineParticle.app.setPlaying(true);
+    });
+    await page.waitForFunction(() => Number(document.getElementById('status-particles')?.textContent) > 0);
+  });
+
+  it('a Spine skeleton drop is recognised, not opened as a scene', async () => {
+    const before = await documentOf(page);
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['{"skeleton":{"spine":"4.2.43"},"bones":[{"name":"root"}]}'], 'hero.json'));
+      dt.items.add(new File(['hero.png\nsize: 4,4\n'], 'hero.atlas'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => [...document.querySelectorAll('#messages .message .text')].some((e) => e.textContent?.includes('hero.json')));
+    assert.deepEqual(await documentOf(page), before);
+  });
+
+  it('presets apply as a new system or a new scene, and a new scene keeps the old one recoverable', async () => {
+    const start = await documentOf(page);
+    await page.selectOption('#preset-mode', 'system');
+    await page.selectOption('#preset-select', 'fire');
+    const merged = await documentOf(page);
+    assert.ok(merged.systems.length > start.systems.length, 'fire systems appended');
+    await page.selectOption('#preset-mode', 'scene');
+    await page.selectOption('#preset-select', 'rain');
+    const rain = await documentOf(page);
+    assert.deepEqual(rain.systems.map((s) => s.name), ['Rain']);
+    assert.ok((await page.locator('#recover-select option').count()) >= 2, 'the replaced scene is recoverable');
+    await page.click('#undo-button');
+    assert.deepEqual(await documentOf(page), merged);
+    await page.click('#new-button');
+    assert.notDeepEqual(await documentOf(page), merged);
+    await page.click('#undo-button');
+    assert.deepEqual(await documentOf(page), merged);
+  });
+
+  it('reloading restores the autosaved scene', async () => {
+    const name = page.locator('input[data-key="systems[0].name"]');
+    await page.click('#system-list li[data-index="0"] .name');
+    await name.fill('Survives reload');
+    await name.press('Tab');
+    await page.waitForTimeout(1100);
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    const doc = await documentOf(page);
+    assert.equal(doc.systems[0].name, 'Survives reload');
+    // User images come back from IndexedDB: nothing is listed as missing.
+    assert.ok((doc.images as unknown[]).length > 0);
+    await page.waitForFunction(() => document.getElementById('status-missing')?.textContent === '');
+    const texts = await page.$$eval('#system-list .name', (els) => els.map((e) => e.textContent));
+    assert.ok(texts.includes('Survives reload'));
+  });
+
+  it('dragging on the canvas moves the selected system as one undo step', async () => {
+    await page.click('#system-list li[data-index="0"] .name');
+    const before = (await documentOf(page)).systems[0].transform as { x: number; y: number };
+    const box = await page.locator('#viewport').boundingBox();
+    assert.ok(box !== null);
+    const x0 = box.x + box.width / 2 + 100;
+    const y0 = box.y + box.height / 2 + 50;
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(x0 + i * 8, y0 + i * 4);
+    await page.mouse.up();
+    const moved = (await documentOf(page)).systems[0].transform as { x: number; y: number };
+    assert.equal(moved.x - before.x, 40);
+    assert.equal(moved.y - before.y, 20);
+    await page.click('#undo-button');
+    assert.deepEqual((await documentOf(page)).systems[0].transform, before);
+  });
+
+  it('Space toggles playback and the read-out shows seconds and frames at the export fps', async () => {
+    await page.click('#viewport');
+    const playing = (): Promise<boolean> => page.evaluate(() => (window as unknown as { __spineParticle: { app: { playing: boolean } } }).__spineParticle.app.playing);
+    const was = await playing();
+    await page.keyboard.press('Space');
+    assert.equal(await playing(), !was);
+    await page.keyboard.press('Space');
+    assert.equal(await playing(), was);
+    await freezeAt(page, 1);
+    await page.waitForFunction(() => document.getElementById('time-seconds')?.textContent === '1.00');
+    assert.match((await page.textContent('#time-frames')) ?? '', /30 @ 30 fps/);
+  });
+
+  it('the English switch persists across reloads', async () => {
+    await page.click('#lang-button');
+    assert.equal(await page.textContent('#export-button'), 'Export Spine JSON');
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    assert.equal(await page.textContent('#export-button'), 'Export Spine JSON');
+    await page.click('#lang-button');
+    assert.equal(await page.textContent('#export-button'), '导出Spine Json');
+  });
+
+  it('reported no console errors', () => {
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,282 @@
+// Shared helpers of the end-to-end tests: a static server for the built site (dist/, served
+// under a sub-path to prove relative URLs), Debian's Chromium through playwright-core with a
+// renderer tier, console-error collection, and canvas pixel analysis from screenshots.
+
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { unzlibSync } from 'fflate';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Built site served by the tests (override with SP_DIST). */
+export const DIST = resolve(process.env.SP_DIST ?? 'dist');
+/** Sub-path the site is served under. */
+export const SUB_PATH = '/spineparticle/app/';
+/** Chromium binary (Debian's package). */
+export const CHROMIUM = process.env.SP_CHROMIUM ?? '/usr/bin/chromium';
+
+const BASE_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const WEBGPU_FLAGS = ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'];
+// WebGL2 on a GPU-less machine: ANGLE on SwiftShader (software GL), no WebGPU.
+const WEBGL2_FLAGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+
+/** Renderer tier a browser is launched for. */
+export type Tier = 'webgpu' | 'webgl2';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** A running static server. */
+export interface StaticServer {
+  /** URL of the site root (ends with `/`). */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves `root` under {@link SUB_PATH} on a free port. */
+export async function serveDist(root = DIST): Promise<StaticServer> {
+  if (!existsSync(join(root, 'index.html'))) {
+    throw new Error(`${root}/index.html is missing: run \`npm run build\` before the e2e tests`);
+  }
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!url.pathname.startsWith(SUB_PATH)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(SUB_PATH.length));
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const file = normalize(join(root, rel));
+    if (!file.startsWith(root) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(readFileSync(file));
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${SUB_PATH}`,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+/** Launches Chromium for a tier. */
+export function launch(tier: Tier): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...BASE_FLAGS, ...(tier === 'webgpu' ? WEBGPU_FLAGS : WEBGL2_FLAGS)],
+  });
+}
+
+/** Console errors and uncaught exceptions of a page. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) errors.push(`http ${res.status()}: ${res.url()}`);
+  });
+  return errors;
+}
+
+/** An editor page ready to use. */
+export interface EditorPage {
+  page: Page;
+  errors: string[];
+}
+
+/** Opens the editor (`query` like `?renderer=webgl2`, `hash` like `#scene=…`) and waits until ready. */
+export async function openEditor(context: BrowserContext, base: string, query = '', hash = ''): Promise<EditorPage> {
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${base}${query}${hash}`);
+  await waitReady(page);
+  return { page, errors };
+}
+
+/** Waits for the editor to finish starting (fails with the page's fatal message). */
+export async function waitReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
+  const state = await page.evaluate(() => document.body.dataset.ready);
+  if (state !== 'true') {
+    const fatal = await page.evaluate(() => document.getElementById('fatal')?.textContent ?? '');
+    throw new Error(`editor failed to start: ${fatal}`);
+  }
+}
+
+/** The current document of the page's store. */
+export async function documentOf(page: Page): Promise<Record<string, unknown> & { systems: Record<string, unknown>[] }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __spineParticle: { store: { json: string } } };
+    return JSON.parse(w.__spineParticle.store.json);
+  });
+}
+
+/** Pauses playback at `timeSecs`, hides overlays, and waits two frames. */
+export async function freezeAt(page: Page, timeSecs: number): Promise<void> {
+  await page.evaluate(async (t) => {
+    const w = window as unknown as { __spineParticle: { app: { setPlaying(on: boolean): void; seek(t: number): void } } };
+    w.__spineParticle.app.setPlaying(false);
+    w.__spineParticle.app.seek(t);
+    let style = document.getElementById('e2e-hide-overlays');
+    if (style === null) {
+      style = document.createElement('style');
+      style.id = 'e2e-hide-overlays';
+      style.textContent = '#messages, #view-tools, #share-box, #drop-overlay, .system-marker { display: none !important; }';
+      document.head.appendChild(style);
+    }
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  }, timeSecs);
+}
+
+/** RGBA pixels of a screenshot. */
+export interface Pixels {
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+/** Screenshot of the canvas, decoded. */
+export async function canvasPixels(page: Page): Promise<{ png: Buffer; pixels: Pixels }> {
+  const png = await page.locator('#canvas').screenshot();
+  return { png, pixels: decodePng(png) };
+}
+
+/** sha256 of a buffer, hex. */
+export function sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Decodes an 8-bit, non-interlaced RGB/RGBA PNG (what Chromium screenshots are). */
+export function decodePng(png: Uint8Array): Pixels {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  let at = 8;
+  let width = 0;
+  let height = 0;
+  let colorType = 0;
+  const idat: Uint8Array[] = [];
+  while (at < png.length) {
+    const len = view.getUint32(at);
+    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
+    const data = png.subarray(at + 8, at + 8 + len);
+    if (type === 'IHDR') {
+      width = view.getUint32(at + 8);
+      height = view.getUint32(at + 12);
+      const depth = png[at + 16];
+      colorType = png[at + 17];
+      if (depth !== 8 || (colorType !== 2 && colorType !== 6) || png[at + 20] !== 0) {
+        throw new Error(`unsupported PNG (depth ${depth}, colour type ${colorType})`);
+      }
+    } else if (type === 'IDAT') idat.push(data);
+    else if (type === 'IEND') break;
+    at += 12 + len;
+  }
+  const total = idat.reduce((n, d) => n + d.length, 0);
+  const joined = new Uint8Array(total);
+  let o = 0;
+  for (const d of idat) {
+    joined.set(d, o);
+    o += d.length;
+  }
+  const raw = unzlibSync(joined);
+  const bpp = colorType === 6 ? 4 : 3;
+  const stride = width * bpp;
+  const out = new Uint8Array(width * height * 4);
+  const prev = new Uint8Array(stride);
+  const line = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const src = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= bpp ? line[x - bpp] : 0;
+      const b = prev[x];
+      const c = x >= bpp ? prev[x - bpp] : 0;
+      let v = src[x];
+      if (filter === 1) v += a;
+      else if (filter === 2) v += b;
+      else if (filter === 3) v += (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const pa = Math.abs(p - a);
+        const pb = Math.abs(p - b);
+        const pc = Math.abs(p - c);
+        v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      line[x] = v & 255;
+    }
+    for (let x = 0; x < width; x++) {
+      out[(y * width + x) * 4] = line[x * bpp];
+      out[(y * width + x) * 4 + 1] = line[x * bpp + 1];
+      out[(y * width + x) * 4 + 2] = line[x * bpp + 2];
+      out[(y * width + x) * 4 + 3] = bpp === 4 ? line[x * bpp + 3] : 255;
+    }
+    prev.set(line);
+  }
+  return { width, height, rgba: out };
+}
+
+/** Per-channel statistics of the pixels brighter than `threshold` above `background`. */
+export function pixelStats(p: Pixels, background: [number, number, number] = [0, 0, 0], threshold = 40): { lit: number; sumR: number; sumG: number; sumB: number; stddev: number } {
+  let lit = 0;
+  let sumR = 0;
+  let sumG = 0;
+  let sumB = 0;
+  let sum = 0;
+  let sumSq = 0;
+  const n = p.width * p.height;
+  for (let i = 0; i < n; i++) {
+    const r = p.rgba[i * 4];
+    const g = p.rgba[i * 4 + 1];
+    const b = p.rgba[i * 4 + 2];
+    const l = (r + g + b) / 3;
+    sum += l;
+    sumSq += l * l;
+    if (Math.abs(r - background[0]) + Math.abs(g - background[1]) + Math.abs(b - background[2]) > threshold) {
+      lit++;
+      sumR += r;
+      sumG += g;
+      sumB += b;
+    }
+  }
+  const mean = sum / n;
+  return { lit, sumR, sumG, sumB, stddev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)) };
+}
+
+/** Mean absolute per-channel difference of two equally sized images. */
+export function meanAbsDiff(a: Pixels, b: Pixels): number {
+  if (a.width !== b.width || a.height !== b.height) return Infinity;
+  let d = 0;
+  for (let i = 0; i < a.rgba.length; i += 4) {
+    d += Math.abs(a.rgba[i] - b.rgba[i]) + Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) + Math.abs(a.rgba[i + 2] - b.rgba[i + 2]);
+  }
+  return d / ((a.rgba.length / 4) * 3);
+}
+
+/** Sets view state for stable pixels: black background, no grid. */
+export async function plainView(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __spineParticle: { app: { viewport: { setGrid(on: boolean): void; setBackground(h: string): void } } } };
+    w.__spineParticle.app.viewport.setGrid(false);
+    w.__spineParticle.app.viewport.setBackground('#000000');
+  });
+}
+
+/** Error messages currently shown by the editor. */
+export async function shownErrors(page: Page): Promise<string[]> {
+  return page.$$eval('#messages .message.error .text', (els) => els.map((e) => e.textContent ?? ''));
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_DROP_BYTES, MAX_FILE_BYTES, categorize, planDrop, sniffImage, sniffJson, type DropFile } from './drop';
+
+const img = (path: string, size = 1000): DropFile => ({ path, size });
+
+describe('planDrop', () => {
+  it('one image becomes a texture', () => {
+    const plan = planDrop([img('spark.png')]);
+    expect(plan.actions).toEqual([{ kind: 'texture', image: img('spark.png') }]);
+    expect(plan.rejected).toEqual([]);
+  });
+
+  it('several images become a flipbook in natural order', () => {
+    const plan = planDrop([img('fx_10.png'), img('fx_2.webp'), img('fx_1.JPG')]);
+    expect(plan.actions).toHaveLength(1);
+    const action = plan.actions[0];
+    expect(action.kind).toBe('flipbook');
+    if (action.kind === 'flipbook') expect(action.frames.map((f) => f.path)).toEqual(['fx_1.JPG', 'fx_2.webp', 'fx_10.png']);
+  });
+
+  it('a folder keeps relative paths', () => {
+    const plan = planDrop([img('fire/f_2.png'), img('fire/f_1.png')]);
+    const action = plan.actions[0];
+    expect(action.kind === 'flipbook' && action.frames.map((f) => f.path)).toEqual(['fire/f_1.png', 'fire/f_2.png']);
+  });
+
+  it('a scene json opens the scene and carries the images beside it', () => {
+    const plan = planDrop([{ path: 'proj/scene.json', size: 500, jsonKind: 'scene' }, img('proj/images/a.png')]);
+    expect(plan.actions).toEqual([
+      { kind: 'scene', scene: { path: 'proj/scene.json', size: 500, jsonKind: 'scene' }, images: [img('proj/images/a.png')] },
+    ]);
+  });
+
+  it('a spine json is recognised, never opened as a scene, and takes its atlas and pages', () => {
+    const plan = planDrop([
+      { path: 'hero.json', size: 800, jsonKind: 'spine' },
+      { path: 'hero.atlas', size: 200 },
+      img('hero.png'),
+    ]);
+    expect(plan.actions).toEqual([{ kind: 'spine', skeleton: { path: 'hero.json', size: 800, jsonKind: 'spine' }, atlas: { path: 'hero.atlas', size: 200 }, pages: [img('hero.png')] }]);
+  });
+
+  it('a binary .skel is recognised', () => {
+    const plan = planDrop([{ path: 'boss.skel', size: 800 }]);
+    expect(plan.actions).toEqual([{ kind: 'spine', skeleton: { path: 'boss.skel', size: 800 }, atlas: null, pages: [] }]);
+  });
+
+  it('an .ms3d model is recognised', () => {
+    expect(planDrop([{ path: 'm/dragon.ms3d', size: 5000 }]).actions).toEqual([{ kind: 'ms3d', model: { path: 'm/dragon.ms3d', size: 5000 } }]);
+  });
+
+  it('a drop above the cap is refused as a whole before reading', () => {
+    const plan = planDrop([img('huge.png', 200 * 1024 * 1024)]);
+    expect(plan.totalTooLarge).toBe(true);
+    expect(plan.actions).toEqual([]);
+    expect(planDrop([img('a.png', MAX_DROP_BYTES / 2), img('b.png', MAX_DROP_BYTES / 2 + 1)]).totalTooLarge).toBe(true);
+  });
+
+  it('a single file above the per-file cap is rejected, the rest is used', () => {
+    const plan = planDrop([img('big.png', MAX_FILE_BYTES + 1), img('ok.png')]);
+    expect(plan.rejected).toEqual([{ path: 'big.png', reason: 'tooLarge' }]);
+    expect(plan.actions).toEqual([{ kind: 'texture', image: img('ok.png') }]);
+  });
+
+  it('unsupported, invalid and unknown files are reported', () => {
+    const plan = planDrop([
+      { path: 'notes.txt', size: 3 },
+      { path: 'bad.json', size: 3, jsonKind: 'invalid' },
+      { path: 'pkg.json', size: 3, jsonKind: 'unknown' },
+      { path: 'anim.gif', size: 3 },
+    ]);
+    expect(plan.actions).toEqual([]);
+    expect(plan.rejected.map((r) => r.reason).sort()).toEqual(['invalidJson', 'unknownJson', 'unsupported', 'unsupported']);
+  });
+
+  it('an empty drop does nothing', () => {
+    expect(planDrop([])).toEqual({ actions: [], rejected: [], totalTooLarge: false, totalBytes: 0 });
+  });
+});
+
+describe('sniffing', () => {
+  it('recognises scenes and spine skeletons by content', () => {
+    expect(sniffJson('{"version":1,"systems":[]}')).toBe('scene');
+    expect(sniffJson('{"systems":[]}')).toBe('scene');
+    expect(sniffJson('{"skeleton":{"spine":"4.2.40"},"bones":[]}')).toBe('spine');
+    expect(sniffJson('{"bones":[],"version":1}')).toBe('spine');
+    expect(sniffJson('{"name":"x"}')).toBe('unknown');
+    expect(sniffJson('[1,2]')).toBe('unknown');
+    expect(sniffJson('{"systems":')).toBe('invalid');
+    expect(sniffJson('')).toBe('invalid');
+  });
+  it('recognises image signatures', () => {
+    expect(sniffImage(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]))).toBe('png');
+    expect(sniffImage(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(sniffImage(new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toBe('webp');
+    expect(sniffImage(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(sniffImage(new Uint8Array([]))).toBeNull();
+  });
+  it('categorises by extension, case-insensitively', () => {
+    expect(categorize('A/B.PNG')).toBe('image');
+    expect(categorize('x.jpeg')).toBe('image');
+    expect(categorize('x.atlas')).toBe('atlas');
+    expect(categorize('x.skel')).toBe('skel');
+    expect(categorize('noext')).toBe('unsupported');
+    expect(categorize('.png')).toBe('unsupported');
+  });
+});

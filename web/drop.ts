@@ -1,0 +1,221 @@
+// Drag-and-drop routing (pure): decides what a set of dropped files means before anything is
+// decoded. Sizes are checked first, so a huge drop is refused without reading it.
+//
+// Rules: a scene `.json` (content has `systems` or `version`, no `skeleton`/`bones`) opens the
+// scene, and images dropped with it travel beside it by relative path; a Spine skeleton (`.skel`,
+// or `.json` whose content has `skeleton`/`bones`) with its `.atlas` and pages is recognised;
+// `.ms3d` models are recognised; otherwise images become one texture (one image) or a flipbook
+// (several, in natural file-name order).
+
+import { naturalCompare } from './natsort';
+
+/** Largest single file accepted, bytes. */
+export const MAX_FILE_BYTES = 32 * 1024 * 1024;
+/** Largest whole drop accepted, bytes. */
+export const MAX_DROP_BYTES = 96 * 1024 * 1024;
+/** Largest JSON file read for sniffing, bytes. */
+export const MAX_JSON_BYTES = 16 * 1024 * 1024;
+
+/** What a `.json` file's content is. */
+export type JsonKind = 'scene' | 'spine' | 'unknown' | 'invalid';
+
+/** A dropped file as the router sees it. */
+export interface DropFile {
+  /** Relative path with `/` (folder drops keep their structure), e.g. `fx/fire_01.png`. */
+  path: string;
+  /** Size in bytes. */
+  size: number;
+  /** For `.json` files: the sniffed content kind (see {@link sniffJson}). */
+  jsonKind?: JsonKind;
+}
+
+/** File category by name. */
+export type FileCategory = 'image' | 'json' | 'skel' | 'atlas' | 'ms3d' | 'unsupported';
+
+/** Why a file was not used. */
+export type RejectReason = 'tooLarge' | 'unsupported' | 'invalidJson' | 'unknownJson' | 'unused';
+
+/** A file the drop does not use, with the reason. */
+export interface Rejected {
+  path: string;
+  reason: RejectReason;
+}
+
+/** One thing the drop asks the editor to do. */
+export type DropAction =
+  | { kind: 'scene'; scene: DropFile; images: DropFile[] }
+  | { kind: 'spine'; skeleton: DropFile; atlas: DropFile | null; pages: DropFile[] }
+  | { kind: 'ms3d'; model: DropFile }
+  | { kind: 'texture'; image: DropFile }
+  | { kind: 'flipbook'; frames: DropFile[] };
+
+/** The routing decision for one drop. */
+export interface DropPlan {
+  actions: DropAction[];
+  rejected: Rejected[];
+  /** Set when the whole drop is above {@link MAX_DROP_BYTES}: nothing is read. */
+  totalTooLarge: boolean;
+  /** Total size of the drop, bytes. */
+  totalBytes: number;
+}
+
+/** Lower-case extension without the dot (`''` when none). */
+export function extensionOf(path: string): string {
+  const name = baseName(path);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Last path component. */
+export function baseName(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash >= 0 ? path.slice(slash + 1) : path;
+}
+
+/** Directory part with a trailing `/`, or `''`. */
+export function dirName(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash >= 0 ? path.slice(0, slash + 1) : '';
+}
+
+/** Category of a file from its name. */
+export function categorize(path: string): FileCategory {
+  switch (extensionOf(path)) {
+    case 'png':
+    case 'jpg':
+    case 'jpeg':
+    case 'webp':
+      return 'image';
+    case 'json':
+      return 'json';
+    case 'skel':
+      return 'skel';
+    case 'atlas':
+      return 'atlas';
+    case 'ms3d':
+      return 'ms3d';
+    default:
+      return 'unsupported';
+  }
+}
+
+/** Image container recognised from its first bytes, or null. */
+export function sniffImage(head: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
+  const at = (i: number): number => (i < head.length ? head[i] : -1);
+  if (at(0) === 0x89 && at(1) === 0x50 && at(2) === 0x4e && at(3) === 0x47) return 'png';
+  if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
+  const ascii = (from: number, to: number): string =>
+    String.fromCharCode(...Array.from(head.subarray(from, to)));
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** What a JSON text is: a scene document, a Spine skeleton, something else, or not JSON. */
+export function sniffJson(text: string): JsonKind {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'invalid';
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'unknown';
+  const obj = value as Record<string, unknown>;
+  if ('skeleton' in obj || 'bones' in obj) return 'spine';
+  if ('systems' in obj || 'version' in obj) return 'scene';
+  return 'unknown';
+}
+
+/** `path` relative to directory `dir` (which ends in `/` or is empty) when inside it. */
+export function relativeTo(dir: string, path: string): string {
+  return dir !== '' && path.startsWith(dir) ? path.slice(dir.length) : path;
+}
+
+/** Routes a drop (see the module rules). Files must carry `jsonKind` when they are `.json`. */
+export function planDrop(files: readonly DropFile[]): DropPlan {
+  const totalBytes = files.reduce((sum, f) => sum + f.size, 0);
+  const plan: DropPlan = { actions: [], rejected: [], totalTooLarge: false, totalBytes };
+  if (totalBytes > MAX_DROP_BYTES) {
+    plan.totalTooLarge = true;
+    return plan;
+  }
+  const images: DropFile[] = [];
+  const scenes: DropFile[] = [];
+  const skeletons: DropFile[] = [];
+  const atlases: DropFile[] = [];
+  const models: DropFile[] = [];
+  for (const file of files) {
+    const category = categorize(file.path);
+    if (category === 'unsupported') {
+      plan.rejected.push({ path: file.path, reason: 'unsupported' });
+      continue;
+    }
+    const cap = category === 'json' ? MAX_JSON_BYTES : MAX_FILE_BYTES;
+    if (file.size > cap) {
+      plan.rejected.push({ path: file.path, reason: 'tooLarge' });
+      continue;
+    }
+    switch (category) {
+      case 'image':
+        images.push(file);
+        break;
+      case 'skel':
+        skeletons.push(file);
+        break;
+      case 'atlas':
+        atlases.push(file);
+        break;
+      case 'ms3d':
+        models.push(file);
+        break;
+      case 'json':
+        if (file.jsonKind === 'scene') scenes.push(file);
+        else if (file.jsonKind === 'spine') skeletons.push(file);
+        else {
+          plan.rejected.push({
+            path: file.path,
+            reason: file.jsonKind === 'invalid' ? 'invalidJson' : 'unknownJson',
+          });
+        }
+        break;
+    }
+  }
+  const byPath = (a: DropFile, b: DropFile): number => naturalCompare(a.path, b.path);
+  images.sort(byPath);
+  scenes.sort(byPath);
+  skeletons.sort(byPath);
+  atlases.sort(byPath);
+  models.sort(byPath);
+
+  const usedImages = new Set<DropFile>();
+  // Spine skeletons: each takes the atlas of its own name (else the only atlas) and the images
+  // in the atlas's folder as pages.
+  for (const skeleton of skeletons) {
+    const stem = baseName(skeleton.path).replace(/\.[^.]*$/, '');
+    const atlas =
+      atlases.find((a) => baseName(a.path).replace(/\.atlas$/i, '') === stem) ??
+      (atlases.length === 1 ? atlases[0] : null);
+    const dir = dirName((atlas ?? skeleton).path);
+    const pages = images.filter((img) => dirName(img.path) === dir && !usedImages.has(img));
+    for (const p of pages) usedImages.add(p);
+    plan.actions.push({ kind: 'spine', skeleton, atlas, pages });
+  }
+  const usedAtlases = new Set(
+    plan.actions.flatMap((a) => (a.kind === 'spine' && a.atlas !== null ? [a.atlas] : [])),
+  );
+  for (const atlas of atlases) {
+    if (!usedAtlases.has(atlas)) plan.rejected.push({ path: atlas.path, reason: 'unused' });
+  }
+  for (const model of models) plan.actions.push({ kind: 'ms3d', model });
+
+  const freeImages = images.filter((img) => !usedImages.has(img));
+  if (scenes.length > 0) {
+    // One scene per drop: the first in natural order opens with every free image beside it.
+    const [scene, ...others] = scenes;
+    plan.actions.unshift({ kind: 'scene', scene, images: freeImages });
+    for (const other of others) plan.rejected.push({ path: other.path, reason: 'unused' });
+    return plan;
+  }
+  if (freeImages.length === 1) plan.actions.push({ kind: 'texture', image: freeImages[0] });
+  else if (freeImages.length > 1) plan.actions.push({ kind: 'flipbook', frames: freeImages });
+  return plan;
+}

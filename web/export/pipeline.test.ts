@@ -1,0 +1,53 @@
+// The page's export pipeline in Node: a real export (the native CLI stands in for the wasm
+// `exportSpine`, same entry, same bytes) passes the official runtime; a broken one is refused
+// with its location and produces no skeleton.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliPath } from '../../tests/support/cli';
+import { imagesJson, runExportPipeline, summaryLines } from './pipeline';
+
+function cliExportSpine(sceneJson: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sp-web-export-'));
+  const scene = join(dir, 'scene.json');
+  const out = join(dir, 'out.json');
+  execFileSync('node', ['-e', `require('fs').writeFileSync(${JSON.stringify(scene)}, process.argv[1])`, sceneJson]);
+  const report = execFileSync(cliPath, ['export', scene, '-o', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return JSON.stringify({ json: readFileSync(out, 'utf8'), report: JSON.parse(report) });
+}
+
+describe('export pipeline', () => {
+  it('exports, checks with spine-core and summarises', () => {
+    const scene = readFileSync(resolve('presets/hit_flash.json'), 'utf8');
+    const reply = runExportPipeline(cliExportSpine, scene, '{}', () => 0);
+    expect(reply.kind).toBe('done');
+    if (reply.kind !== 'done') return;
+    expect(reply.check.bones).toBe(reply.report.bones);
+    expect(reply.check.animations.map((a) => a.name)).toContain('animation');
+    const lines = summaryLines(reply.report, 12, true);
+    expect(lines[0]).toContain(`骨骼 ${reply.report.bones}`);
+    expect(summaryLines(reply.report, 12, false)[1]).toMatch(/^keys: /);
+  });
+
+  it('refuses a skeleton the runtime cannot read, naming where', () => {
+    const broken = (): string =>
+      JSON.stringify({
+        json: JSON.stringify({ skeleton: { spine: '4.2.22' }, bones: [{ name: 'root' }], slots: [{ name: 's', bone: 'ghost' }] }),
+        report: { bones: 1, slots: 1, attachments: 0, keys: {}, unreducedKeys: {}, bytes: 0, bakeMs: 0, peakAlive: 0, lives: 0, animations: [], warnings: [] },
+      });
+    const reply = runExportPipeline(broken, '{}', '{}', () => 0);
+    expect(reply.kind).toBe('failed');
+    if (reply.kind === 'failed') expect(reply.message).toMatch(/spine-core could not read the export: .*ghost/);
+    const throwing = (): string => {
+      throw new Error('invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number');
+    };
+    const r2 = runExportPipeline(throwing, '{}', '{}', () => 0);
+    expect(r2).toEqual({ kind: 'failed', message: 'invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number' });
+  });
+
+  it('passes only images with known sizes', () => {
+    expect(JSON.parse(imagesJson([{ path: 'a.png', width: 3, height: 4 }, { path: 'b.png', width: 0, height: 0 }]))).toEqual({ 'a.png': [3, 4] });
+  });
+});

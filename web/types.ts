@@ -1,0 +1,138 @@
+// TypeScript mirror of the scene document (crates/sp-sim/src/document/*.rs, camelCase JSON).
+// Rust is the authority: every document the editor keeps has gone through wasm `normalizeScene`.
+
+/** `[min, max]`, drawn uniformly per particle. */
+export interface Range {
+  min: number;
+  max: number;
+}
+
+/** System placement. */
+export interface Transform2D {
+  x: number;
+  y: number;
+  rotationDeg: number;
+  scaleX: number;
+  scaleY: number;
+}
+
+/** One key of a scalar curve over normalised life. */
+export interface CurveKey {
+  t: number;
+  v: number;
+}
+
+/** One key of a colour gradient over normalised life. */
+export interface ColorKey {
+  t: number;
+  color: string;
+}
+
+/** Emitter shapes (internally tagged by `kind`). */
+export type EmitterShape =
+  | { kind: 'point' }
+  | { kind: 'circle'; radius: number; edge: boolean }
+  | { kind: 'rect'; width: number; height: number; edge: boolean }
+  | { kind: 'line'; length: number };
+
+/** A burst of particles at a time. */
+export interface Burst {
+  timeSecs: number;
+  count: number;
+}
+
+/** Flipbook playback mode. */
+export type FlipbookMode = 'onceVanish' | 'onceHold' | 'loop' | 'reverseLoop';
+
+/** Flipbook settings. */
+export interface Flipbook {
+  enabled: boolean;
+  fps: number;
+  mode: FlipbookMode;
+}
+
+/** Names of the three exported animations of a loop-continuous system. */
+export interface LoopAnimations {
+  start: string;
+  loop: string;
+  end: string;
+}
+
+/** Slot blend modes. */
+export type BlendMode = 'normal' | 'additive' | 'multiply' | 'screen';
+/** Simulation space. */
+export type SimulationSpace = 'local' | 'world';
+/** Play mode. */
+export type PlayMode = 'oneShot' | 'loopContinuous';
+/** Texture pick. */
+export type TexturePick = 'random' | 'inOrder';
+
+/** One particle system. */
+export interface ParticleSystem {
+  name: string;
+  visible: boolean;
+  animation: string;
+  loopAnimations: LoopAnimations;
+  seed: number;
+  transform: Transform2D;
+  space: SimulationSpace;
+  mode: PlayMode;
+  durationSecs: number;
+  delaySecs: number;
+  emitter: EmitterShape;
+  ratePerSec: number;
+  bursts: Burst[];
+  maxParticles: number;
+  lifetimeSecs: Range;
+  speed: Range;
+  directionDeg: number;
+  spreadDeg: number;
+  gravity: [number, number];
+  damping: number;
+  startRotationDeg: Range;
+  angularVelocityDeg: Range;
+  alignToVelocity: boolean;
+  startScale: Range;
+  scaleCurve: CurveKey[];
+  colorGradient: ColorKey[];
+  alphaCurve: CurveKey[];
+  textures: string[];
+  texturePick: TexturePick;
+  flipbook: Flipbook;
+  anchor: [number, number];
+  blend: BlendMode;
+}
+
+/** An image referenced by the scene. */
+export interface ImageAsset {
+  path: string;
+  width: number;
+  height: number;
+}
+
+/** Global export settings. */
+export interface ExportSettings {
+  imagesPath: string;
+  spineVersion: '4.2';
+  curve: 'linear' | 'bezier';
+  fps: number;
+  omitFps: boolean;
+  integerFrames: boolean;
+  bonePool: boolean;
+  excludeEmptyAnimations: boolean;
+  fileName: string;
+}
+
+/** The whole scene document. Later objects (skeletons, models) are kept as opaque JSON. */
+export interface Scene {
+  version: number;
+  animations: string[];
+  systems: ParticleSystem[];
+  images: ImageAsset[];
+  export: ExportSettings;
+  skeletons: unknown[];
+  models: unknown[];
+}
+
+/** Prefix of built-in texture references. */
+export const BUILTIN_PREFIX = 'builtin:';

@@ -1,0 +1,140 @@
+// Scene list: the particle systems in draw order, with select, eye (hide), rename, add,
+// duplicate, delete and reorder. Names are shown as text, never as markup.
+
+import { t } from '../i18n';
+import type { ParticleSystem, Scene } from '../types';
+import type { AppContext } from './context';
+import { clear, h } from './dom';
+import { icon } from './icons';
+
+/** A name not used by any system: `base`, else `base 2`, `base 3`… */
+export function uniqueName(base: string, taken: readonly string[]): string {
+  if (!taken.includes(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base} ${n}`;
+    if (!taken.includes(candidate)) return candidate;
+  }
+}
+
+/** The scene list panel. */
+export class SceneListPanel {
+  private renaming = -1;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly ctx: AppContext,
+    private readonly newSystem: () => ParticleSystem,
+  ) {}
+
+  /** Redraws from `doc`. */
+  update(doc: Scene): void {
+    clear(this.root);
+    const sel = this.ctx.selected();
+    this.root.appendChild(
+      h('div', { class: 'panel-head' },
+        h('h2', {}, t('systems')),
+        h('button', { type: 'button', id: 'add-system', class: 'small', onclick: () => this.add() }, t('add')),
+        h('button', { type: 'button', id: 'duplicate-system', class: 'small', disabled: sel < 0, onclick: () => this.duplicate() }, t('duplicate')),
+        h('button', { type: 'button', id: 'delete-system', class: 'small danger', disabled: sel < 0, onclick: () => this.remove() }, t('delete')),
+      ),
+    );
+    const list = h('ul', { class: 'system-list', id: 'system-list', role: 'listbox' });
+    doc.systems.forEach((sys, i) => list.appendChild(this.item(sys, i, i === sel, doc.systems.length)));
+    if (doc.systems.length === 0) list.appendChild(h('li', { class: 'hint' }, t('noSystems')));
+    this.root.appendChild(list);
+  }
+
+  private item(sys: ParticleSystem, i: number, selected: boolean, count: number): HTMLElement {
+    const eye = h('button', {
+      type: 'button',
+      class: `icon eye${sys.visible ? '' : ' off'}`,
+      title: sys.visible ? t('hide') : t('show'),
+      'aria-label': sys.visible ? t('hide') : t('show'),
+      'aria-pressed': String(!sys.visible),
+      onclick: (e: Event) => {
+        e.stopPropagation();
+        this.ctx.edit(sys.visible ? t('hide') : t('show'), (d) => (d.systems[i].visible = !d.systems[i].visible));
+      },
+    }, icon(sys.visible ? 'eye' : 'eyeOff'));
+    let label: HTMLElement;
+    if (this.renaming === i) {
+      const input = h('input', { type: 'text', class: 'rename', value: sys.name, maxlength: 200, 'aria-label': t('rename') });
+      const finish = (commit: boolean): void => {
+        if (this.renaming !== i) return;
+        this.renaming = -1;
+        if (commit && input.value !== sys.name) this.ctx.edit(t('rename'), (d) => (d.systems[i].name = input.value));
+        else this.update(this.ctx.store.doc);
+      };
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') finish(true);
+        if (e.key === 'Escape') finish(false);
+        e.stopPropagation();
+      });
+      input.addEventListener('blur', () => finish(true));
+      queueMicrotask(() => {
+        input.focus();
+        input.select();
+      });
+      label = input;
+    } else {
+      label = h('span', { class: 'name', title: t('renameHint') }, sys.name === '' ? '—' : sys.name);
+      label.addEventListener('dblclick', () => this.startRename(i));
+    }
+    return h('li', {
+      class: `system${selected ? ' selected' : ''}${sys.visible ? '' : ' hidden'}`,
+      role: 'option',
+      'aria-selected': String(selected),
+      'data-index': i,
+      onclick: () => this.ctx.select(i),
+    },
+      eye,
+      label,
+      h('span', { class: 'blend-tag' }, sys.blend === 'normal' ? '' : t(`blend${sys.blend[0].toUpperCase()}${sys.blend.slice(1)}` as 'blendAdditive')),
+      h('button', { type: 'button', class: 'icon', title: t('rename'), onclick: (e: Event) => { e.stopPropagation(); this.startRename(i); } }, '✎'),
+      h('button', { type: 'button', class: 'icon', title: t('moveUp'), disabled: i === 0, onclick: (e: Event) => { e.stopPropagation(); this.move(i, -1); } }, '↑'),
+      h('button', { type: 'button', class: 'icon', title: t('moveDown'), disabled: i === count - 1, onclick: (e: Event) => { e.stopPropagation(); this.move(i, 1); } }, '↓'),
+    );
+  }
+
+  private startRename(i: number): void {
+    this.renaming = i;
+    this.ctx.select(i);
+    this.update(this.ctx.store.doc);
+  }
+
+  private add(): void {
+    const doc = this.ctx.store.doc;
+    const sys = this.newSystem();
+    sys.name = uniqueName(t('newSystemName'), doc.systems.map((s) => s.name));
+    sys.seed = (doc.systems.length * 7919 + 1) >>> 0;
+    if (doc.animations.length > 0 && !doc.animations.includes(sys.animation)) sys.animation = doc.animations[0];
+    if (this.ctx.edit(t('add'), (d) => void d.systems.push(sys))) this.ctx.select(doc.systems.length);
+  }
+
+  private duplicate(): void {
+    const i = this.ctx.selected();
+    const doc = this.ctx.store.doc;
+    const src = doc.systems[i];
+    if (src === undefined) return;
+    const copy = structuredClone(src);
+    copy.name = uniqueName(`${src.name} ${t('copySuffix')}`, doc.systems.map((s) => s.name));
+    copy.seed = (src.seed + 1) >>> 0;
+    if (this.ctx.edit(t('duplicate'), (d) => void d.systems.splice(i + 1, 0, copy))) this.ctx.select(i + 1);
+  }
+
+  private remove(): void {
+    const i = this.ctx.selected();
+    if (i < 0) return;
+    if (this.ctx.edit(t('delete'), (d) => void d.systems.splice(i, 1))) {
+      this.ctx.select(Math.min(i, this.ctx.store.doc.systems.length - 1));
+    }
+  }
+
+  private move(i: number, by: number): void {
+    const j = i + by;
+    if (this.ctx.edit(t('reorder'), (d) => {
+      const [s] = d.systems.splice(i, 1);
+      d.systems.splice(j, 0, s);
+    })) this.ctx.select(j);
+  }
+}
