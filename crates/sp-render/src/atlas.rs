@@ -86,8 +86,15 @@ impl AtlasLayout {
 /// Packs `images` into pages no larger than `max_page_px` (see the module docs).
 pub fn pack(images: &BTreeMap<String, PremulImage>, max_page_px: u32) -> AtlasLayout {
     let max_page_px = max_page_px.max(MIN_PAGE_PX);
-    let largest = images.values().map(|i| i.width.max(i.height) + 2 * PAD_PX).max().unwrap_or(0);
-    let page_px = largest.max(MIN_PAGE_PX).next_power_of_two().min(max_page_px);
+    let largest = images
+        .values()
+        .map(|i| i.width.max(i.height) + 2 * PAD_PX)
+        .max()
+        .unwrap_or(0);
+    let page_px = largest
+        .max(MIN_PAGE_PX)
+        .next_power_of_two()
+        .min(max_page_px);
     let fit = page_px - 2 * PAD_PX;
     // Placed sizes (shrunk to fit a page, keeping the aspect ratio).
     let mut items: Vec<(&String, u32, u32)> = images
@@ -106,7 +113,11 @@ pub fn pack(images: &BTreeMap<String, PremulImage>, max_page_px: u32) -> AtlasLa
         .collect();
     items.sort_by(|a, b| b.2.cmp(&a.2).then(b.1.cmp(&a.1)).then(a.0.cmp(b.0)));
 
-    let mut layout = AtlasLayout { page_px, pages: 1, ..AtlasLayout::default() };
+    let mut layout = AtlasLayout {
+        page_px,
+        pages: 1,
+        ..AtlasLayout::default()
+    };
     let (mut layer, mut x, mut y, mut shelf_h) = (0u32, 0u32, 0u32, 0u32);
     for (path, w, h) in items {
         let (pw, ph) = (w + 2 * PAD_PX, h + 2 * PAD_PX);
@@ -123,7 +134,13 @@ pub fn pack(images: &BTreeMap<String, PremulImage>, max_page_px: u32) -> AtlasLa
         }
         layout.placements.insert(
             path.clone(),
-            Placement { layer, x: x + PAD_PX, y: y + PAD_PX, width: w, height: h },
+            Placement {
+                layer,
+                x: x + PAD_PX,
+                y: y + PAD_PX,
+                width: w,
+                height: h,
+            },
         );
         x += pw;
         shelf_h = shelf_h.max(ph);
@@ -161,7 +178,11 @@ mod tests {
     use super::*;
 
     fn img(w: u32, h: u32, v: u8) -> PremulImage {
-        PremulImage { width: w, height: h, rgba: vec![v; (w * h * 4) as usize] }
+        PremulImage {
+            width: w,
+            height: h,
+            rgba: vec![v; (w * h * 4) as usize],
+        }
     }
 
     fn overlaps(a: &Placement, b: &Placement) -> bool {
@@ -181,7 +202,10 @@ mod tests {
         }
         let layout = pack(&images, 256);
         assert_eq!(layout.page_px, 256);
-        assert!(layout.pages >= 2, "40 images of up to 150 px need several 256 px pages");
+        assert!(
+            layout.pages >= 2,
+            "40 images of up to 150 px need several 256 px pages"
+        );
         let all: Vec<_> = layout.placements.values().collect();
         for (i, a) in all.iter().enumerate() {
             assert!(a.x + a.width + PAD_PX <= 256 && a.y + a.height + PAD_PX <= 256);
@@ -211,8 +235,18 @@ mod tests {
 
     #[test]
     fn padding_repeats_edges() {
-        let image = PremulImage { width: 2, height: 1, rgba: vec![1, 1, 1, 1, 2, 2, 2, 2] };
-        let p = Placement { layer: 0, x: 2, y: 2, width: 2, height: 1 };
+        let image = PremulImage {
+            width: 2,
+            height: 1,
+            rgba: vec![1, 1, 1, 1, 2, 2, 2, 2],
+        };
+        let p = Placement {
+            layer: 0,
+            x: 2,
+            y: 2,
+            width: 2,
+            height: 1,
+        };
         let (block, w, h) = padded_block(&image, &p);
         assert_eq!((w, h), (6, 5));
         let at = |x: usize, y: usize| block[(y * 6 + x) * 4];

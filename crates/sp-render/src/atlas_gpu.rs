@@ -40,7 +40,9 @@ impl AtlasGpu {
             view_formats: &[],
         });
         for (path, placement) in &layout.placements {
-            let Some(image) = images.get(path) else { continue };
+            let Some(image) = images.get(path) else {
+                continue;
+            };
             let (block, w, h) = padded_block(image, placement);
             queue.write_texture(
                 wgpu::TexelCopyTextureInfo {
@@ -59,7 +61,11 @@ impl AtlasGpu {
                     bytes_per_row: Some(w * 4),
                     rows_per_image: Some(h),
                 },
-                wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                wgpu::Extent3d {
+                    width: w,
+                    height: h,
+                    depth_or_array_layers: 1,
+                },
             );
         }
         let view = texture.create_view(&wgpu::TextureViewDescriptor {
@@ -80,10 +86,19 @@ impl AtlasGpu {
             label: Some("atlas"),
             layout: layout_group,
             entries: &[
-                wgpu::BindGroupEntry { binding: 0, resource: wgpu::BindingResource::TextureView(&view) },
-                wgpu::BindGroupEntry { binding: 1, resource: wgpu::BindingResource::Sampler(&sampler) },
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
             ],
         });
-        AtlasGpu { bind_group, _texture: texture }
+        AtlasGpu {
+            bind_group,
+            _texture: texture,
+        }
     }
 }

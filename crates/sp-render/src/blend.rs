@@ -16,8 +16,12 @@ use sp_sim::document::BlendMode;
 use wgpu::{BlendComponent, BlendFactor, BlendOperation, BlendState};
 
 /// All modes, in the order of the renderer's pipeline table.
-pub const ALL_BLEND_MODES: [BlendMode; 4] =
-    [BlendMode::Normal, BlendMode::Additive, BlendMode::Multiply, BlendMode::Screen];
+pub const ALL_BLEND_MODES: [BlendMode; 4] = [
+    BlendMode::Normal,
+    BlendMode::Additive,
+    BlendMode::Multiply,
+    BlendMode::Screen,
+];
 
 /// Index of `mode` in [`ALL_BLEND_MODES`].
 pub fn blend_index(mode: BlendMode) -> usize {
@@ -38,7 +42,11 @@ pub fn blend_state(mode: BlendMode) -> BlendState {
         BlendMode::Screen => (BlendFactor::One, BlendFactor::OneMinusSrc),
     };
     BlendState {
-        color: BlendComponent { src_factor: src, dst_factor: dst, operation: BlendOperation::Add },
+        color: BlendComponent {
+            src_factor: src,
+            dst_factor: dst,
+            operation: BlendOperation::Add,
+        },
         alpha: BlendComponent {
             src_factor: BlendFactor::One,
             dst_factor: dst,
@@ -80,13 +88,21 @@ mod tests {
     #[test]
     fn normal_is_premultiplied_source_over() {
         // Half-transparent red (premultiplied 0.5,0,0,0.5) over opaque blue.
-        let out = blend_reference(BlendMode::Normal, [0.5, 0.0, 0.0, 0.5], [0.0, 0.0, 1.0, 1.0]);
+        let out = blend_reference(
+            BlendMode::Normal,
+            [0.5, 0.0, 0.0, 0.5],
+            [0.0, 0.0, 1.0, 1.0],
+        );
         assert!(close(out, [0.5, 0.0, 0.5, 1.0]), "{out:?}");
     }
 
     #[test]
     fn additive_adds_light_and_transparent_pixels_add_nothing() {
-        let out = blend_reference(BlendMode::Additive, [0.25, 0.5, 0.0, 0.5], [0.5, 0.25, 0.0, 1.0]);
+        let out = blend_reference(
+            BlendMode::Additive,
+            [0.25, 0.5, 0.0, 0.5],
+            [0.5, 0.25, 0.0, 1.0],
+        );
         assert!(close(out, [0.75, 0.75, 0.0, 1.5]), "{out:?}");
         let none = blend_reference(BlendMode::Additive, [0.0; 4], [0.3, 0.3, 0.3, 1.0]);
         assert!(close(none, [0.3, 0.3, 0.3, 1.0]));
@@ -103,7 +119,11 @@ mod tests {
 
     #[test]
     fn screen_lightens() {
-        let out = blend_reference(BlendMode::Screen, [0.5, 0.5, 0.5, 1.0], [0.5, 0.0, 1.0, 1.0]);
+        let out = blend_reference(
+            BlendMode::Screen,
+            [0.5, 0.5, 0.5, 1.0],
+            [0.5, 0.0, 1.0, 1.0],
+        );
         assert!(close(out, [0.75, 0.5, 1.0, 1.0]), "{out:?}");
     }
 

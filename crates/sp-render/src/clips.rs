@@ -74,7 +74,12 @@ impl VertexClip {
     /// # Errors
     /// [`Error::BadClip`].
     pub fn validate(&self) -> Result<()> {
-        let bad = |reason: String| Err(Error::BadClip { name: self.name.clone(), reason });
+        let bad = |reason: String| {
+            Err(Error::BadClip {
+                name: self.name.clone(),
+                reason,
+            })
+        };
         let vertices = self.uvs.len();
         if vertices == 0 || self.indices.is_empty() {
             return bad("the clip has no triangles".into());
@@ -86,17 +91,32 @@ impl VertexClip {
             return bad(format!("fps {} is not a positive number", self.fps));
         }
         if !self.indices.len().is_multiple_of(3) {
-            return bad(format!("{} indices is not a whole number of triangles", self.indices.len()));
+            return bad(format!(
+                "{} indices is not a whole number of triangles",
+                self.indices.len()
+            ));
         }
-        if let Some((at, &i)) = self.indices.iter().enumerate().find(|&(_, &i)| i as usize >= vertices) {
-            return bad(format!("index {at} is {i}, but there are only {vertices} vertices"));
+        if let Some((at, &i)) = self
+            .indices
+            .iter()
+            .enumerate()
+            .find(|&(_, &i)| i as usize >= vertices)
+        {
+            return bad(format!(
+                "index {at} is {i}, but there are only {vertices} vertices"
+            ));
         }
         for (f, frame) in self.frames.iter().enumerate() {
             if frame.len() != vertices {
-                return bad(format!("frame {f} has {} positions, expected {vertices}", frame.len()));
+                return bad(format!(
+                    "frame {f} has {} positions, expected {vertices}",
+                    frame.len()
+                ));
             }
             if frame.iter().flatten().any(|v| !v.is_finite()) {
-                return bad(format!("frame {f} has a position that is not a finite number"));
+                return bad(format!(
+                    "frame {f} has a position that is not a finite number"
+                ));
             }
         }
         for (d, draw) in self.draws.iter().enumerate() {
@@ -156,7 +176,11 @@ pub fn encode_frames(clip: &VertexClip, encoding: FrameEncoding) -> EncodedFrame
             encoding,
             bbox_min: [0.0; 3],
             bbox_extent: [1.0; 3],
-            frames: clip.frames.iter().map(|f| bytemuck::cast_slice(f).to_vec()).collect(),
+            frames: clip
+                .frames
+                .iter()
+                .map(|f| bytemuck::cast_slice(f).to_vec())
+                .collect(),
         },
         FrameEncoding::U16 => {
             let (min, extent) = clip.bbox();
@@ -174,7 +198,12 @@ pub fn encode_frames(clip: &VertexClip, encoding: FrameEncoding) -> EncodedFrame
                     out
                 })
                 .collect();
-            EncodedFrames { encoding, bbox_min: min, bbox_extent: extent, frames }
+            EncodedFrames {
+                encoding,
+                bbox_min: min,
+                bbox_extent: extent,
+                frames,
+            }
         }
     }
 }
@@ -211,12 +240,24 @@ pub fn frame_pair(time_secs: f64, fps: f32, frame_count: u32, looping: bool) -> 
     if looping {
         let f = f.rem_euclid(f64::from(n));
         let a = (f.floor() as u32).min(n - 1);
-        FramePair { a, b: (a + 1) % n, blend: (f - f64::from(a)) as f32 }
+        FramePair {
+            a,
+            b: (a + 1) % n,
+            blend: (f - f64::from(a)) as f32,
+        }
     } else {
         let f = f.clamp(0.0, f64::from(n - 1));
         let a = (f.floor() as u32).min(n - 1);
         let b = (a + 1).min(n - 1);
-        FramePair { a, b, blend: if a == b { 0.0 } else { (f - f64::from(a)) as f32 } }
+        FramePair {
+            a,
+            b,
+            blend: if a == b {
+                0.0
+            } else {
+                (f - f64::from(a)) as f32
+            },
+        }
     }
 }
 
@@ -281,10 +322,22 @@ pub fn view_matrix(view: &crate::view::View) -> [f32; 16] {
     let [kx, ky] = view.clip_scale();
     let kz = -0.5 / DEPTH_RANGE_PX;
     [
-        kx, 0.0, 0.0, 0.0, //
-        0.0, ky, 0.0, 0.0, //
-        0.0, 0.0, kz, 0.0, //
-        -view.pan_x * kx, -view.pan_y * ky, 0.5, 1.0,
+        kx,
+        0.0,
+        0.0,
+        0.0, //
+        0.0,
+        ky,
+        0.0,
+        0.0, //
+        0.0,
+        0.0,
+        kz,
+        0.0, //
+        -view.pan_x * kx,
+        -view.pan_y * ky,
+        0.5,
+        1.0,
     ]
 }
 
@@ -301,7 +354,10 @@ mod tests {
             draws: vec![ClipDrawRange {
                 index_start: 0,
                 index_count: 3,
-                material: ClipMaterial { texture: None, color: [1.0; 4] },
+                material: ClipMaterial {
+                    texture: None,
+                    color: [1.0; 4],
+                },
             }],
             frames,
         }
@@ -313,16 +369,36 @@ mod tests {
         good.validate().unwrap();
         let mut bad = good.clone();
         bad.indices[2] = 7;
-        assert!(bad.validate().unwrap_err().to_string().contains("index 2 is 7"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("index 2 is 7")
+        );
         let mut bad = good.clone();
         bad.frames.push(vec![[0.0; 3]; 2]);
-        assert!(bad.validate().unwrap_err().to_string().contains("frame 1 has 2 positions"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("frame 1 has 2 positions")
+        );
         let mut bad = good.clone();
         bad.draws[0].index_count = 6;
-        assert!(bad.validate().unwrap_err().to_string().contains("draw range 0"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("draw range 0")
+        );
         let mut bad = good;
         bad.frames.clear();
-        assert!(bad.validate().unwrap_err().to_string().contains("no frames"));
+        assert!(
+            bad.validate()
+                .unwrap_err()
+                .to_string()
+                .contains("no frames")
+        );
     }
 
     #[test]
@@ -353,14 +429,35 @@ mod tests {
 
     #[test]
     fn frame_pairs_loop_and_clamp() {
-        assert_eq!(frame_pair(0.0, 10.0, 4, true), FramePair { a: 0, b: 1, blend: 0.0 });
+        assert_eq!(
+            frame_pair(0.0, 10.0, 4, true),
+            FramePair {
+                a: 0,
+                b: 1,
+                blend: 0.0
+            }
+        );
         let p = frame_pair(0.35, 10.0, 4, true);
         assert_eq!((p.a, p.b), (3, 0));
         assert!((p.blend - 0.5).abs() < 1e-5);
         let wrapped = frame_pair(0.45, 10.0, 4, true);
         assert_eq!((wrapped.a, wrapped.b), (0, 1));
-        assert_eq!(frame_pair(9.0, 10.0, 4, false), FramePair { a: 3, b: 3, blend: 0.0 });
-        assert_eq!(frame_pair(-1.0, 10.0, 4, false), FramePair { a: 0, b: 1, blend: 0.0 });
+        assert_eq!(
+            frame_pair(9.0, 10.0, 4, false),
+            FramePair {
+                a: 3,
+                b: 3,
+                blend: 0.0
+            }
+        );
+        assert_eq!(
+            frame_pair(-1.0, 10.0, 4, false),
+            FramePair {
+                a: 0,
+                b: 1,
+                blend: 0.0
+            }
+        );
         assert_eq!(frame_pair(f64::NAN, 10.0, 4, true).a, 0);
     }
 
@@ -375,10 +472,14 @@ mod tests {
             device_pixel_ratio: 1.0,
         };
         let m = view_matrix(&view);
-        let identity = [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
+        let identity = [
+            1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0,
+        ];
         assert_eq!(mat4_mul(&m, &identity), m);
         let p = [60.0f32, 70.0, 0.0, 1.0];
-        let clip: Vec<f32> = (0..4).map(|r| (0..4).map(|k| m[k * 4 + r] * p[k]).sum()).collect();
+        let clip: Vec<f32> = (0..4)
+            .map(|r| (0..4).map(|k| m[k * 4 + r] * p[k]).sum())
+            .collect();
         let expect = view.scene_to_clip(60.0, 70.0);
         assert!((clip[0] - expect[0]).abs() < 1e-6 && (clip[1] - expect[1]).abs() < 1e-6);
         assert!((clip[2] - 0.5).abs() < 1e-6);

@@ -42,7 +42,9 @@ pub struct Gpu {
 
 impl std::fmt::Debug for Gpu {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Gpu").field("tier", &self.tier).finish_non_exhaustive()
+        f.debug_struct("Gpu")
+            .field("tier", &self.tier)
+            .finish_non_exhaustive()
     }
 }
 
@@ -110,9 +112,15 @@ impl Gpu {
             view_formats: vec![],
             color_space: Default::default(),
         };
-        finish(adapter, None, config, GpuTier::Native, wgpu::Limits::downlevel_webgl2_defaults())
-            .await
-            .map_err(Error::NoRenderer)
+        finish(
+            adapter,
+            None,
+            config,
+            GpuTier::Native,
+            wgpu::Limits::downlevel_webgl2_defaults(),
+        )
+        .await
+        .map_err(Error::NoRenderer)
     }
 
     /// Reconfigures the surface for a new size in device pixels (clamped to 1..device limit).
@@ -158,7 +166,9 @@ async fn open_webgpu(target: &mut dyn RenderTarget) -> std::result::Result<Gpu, 
     let surface = target.create_surface(&instance).map_err(|e| (e, true))?;
     let config = surface_config(&surface, &adapter, target.size_px()).map_err(|e| (e, true))?;
     let limits = wgpu::Limits::downlevel_webgl2_defaults();
-    finish(adapter, Some(surface), config, GpuTier::WebGpu, limits).await.map_err(|e| (e, true))
+    finish(adapter, Some(surface), config, GpuTier::WebGpu, limits)
+        .await
+        .map_err(|e| (e, true))
 }
 
 /// WebGL2 attempt.
@@ -200,7 +210,10 @@ fn surface_config(
     let alpha_mode = if caps.alpha_modes.contains(&wgpu::CompositeAlphaMode::Opaque) {
         wgpu::CompositeAlphaMode::Opaque
     } else {
-        caps.alpha_modes.first().copied().unwrap_or(wgpu::CompositeAlphaMode::Auto)
+        caps.alpha_modes
+            .first()
+            .copied()
+            .unwrap_or(wgpu::CompositeAlphaMode::Auto)
     };
     Ok(wgpu::SurfaceConfiguration {
         usage: wgpu::TextureUsages::RENDER_ATTACHMENT,

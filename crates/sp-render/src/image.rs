@@ -27,7 +27,10 @@ impl PremulImage {
     /// Errors name the image: zero width or height, a side above [`MAX_IMAGE_SIDE_PX`], or a byte
     /// length different from `width · height · 4`.
     pub fn from_straight(path: &str, width: u32, height: u32, mut rgba: Vec<u8>) -> Result<Self> {
-        let bad = |reason: String| Error::BadImage { path: path.to_string(), reason };
+        let bad = |reason: String| Error::BadImage {
+            path: path.to_string(),
+            reason,
+        };
         if width == 0 || height == 0 {
             return Err(bad(format!("the image is empty ({width}×{height} pixels)")));
         }
@@ -49,12 +52,20 @@ impl PremulImage {
                 *c = ((u16::from(*c) * a + 127) / 255) as u8;
             }
         }
-        Ok(PremulImage { width, height, rgba })
+        Ok(PremulImage {
+            width,
+            height,
+            rgba,
+        })
     }
 
     /// A `side × side` opaque white square (used for flat-coloured meshes).
     pub fn white(side: u32) -> PremulImage {
-        PremulImage { width: side, height: side, rgba: vec![255; (side * side * 4) as usize] }
+        PremulImage {
+            width: side,
+            height: side,
+            rgba: vec![255; (side * side * 4) as usize],
+        }
     }
 
     /// Box-filtered copy scaled to `width × height` (each output texel averages the source texels
@@ -88,7 +99,11 @@ impl PremulImage {
                 }
             }
         }
-        PremulImage { width: dw as u32, height: dh as u32, rgba: out }
+        PremulImage {
+            width: dw as u32,
+            height: dh as u32,
+            rgba: out,
+        }
     }
 }
 
@@ -101,7 +116,9 @@ mod tests {
         let img = PremulImage::from_straight("a.png", 2, 1, vec![255, 128, 0, 128, 10, 20, 30, 0])
             .unwrap();
         assert_eq!(img.rgba, vec![128, 64, 0, 128, 0, 0, 0, 0]);
-        let zero = PremulImage::from_straight("z.png", 0, 4, vec![]).unwrap_err().to_string();
+        let zero = PremulImage::from_straight("z.png", 0, 4, vec![])
+            .unwrap_err()
+            .to_string();
         assert!(zero.contains("z.png") && zero.contains("empty"), "{zero}");
         let huge = PremulImage::from_straight("h.png", 5000, 1, vec![0; 20000]).unwrap_err();
         assert!(huge.to_string().contains("4096"), "{huge}");
@@ -114,7 +131,9 @@ mod tests {
         let img = PremulImage {
             width: 2,
             height: 2,
-            rgba: vec![0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0],
+            rgba: vec![
+                0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0,
+            ],
         };
         let small = img.resized(1, 1);
         assert_eq!(small.rgba, vec![128, 128, 128, 128]);

@@ -159,7 +159,11 @@ impl Pipelines {
         let clip_module = shader(device, "clip", include_str!("shaders/clip.wgsl"));
         let clip_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("clip"),
-            bind_group_layouts: &[Some(&view_layout), Some(&atlas_layout), Some(&clip_draw_layout)],
+            bind_group_layouts: &[
+                Some(&view_layout),
+                Some(&atlas_layout),
+                Some(&clip_draw_layout),
+            ],
             immediate_size: 0,
         });
         let clip = [FrameEncoding::F32, FrameEncoding::U16].map(|encoding| {
@@ -167,10 +171,21 @@ impl Pipelines {
                 FrameEncoding::F32 => (wgpu::VertexFormat::Float32x3, 12, "vs_clip_f32"),
                 FrameEncoding::U16 => (wgpu::VertexFormat::Unorm16x4, 8, "vs_clip_u16"),
             };
-            let a = [wgpu::VertexAttribute { format: format_attr, offset: 0, shader_location: 0 }];
-            let b = [wgpu::VertexAttribute { format: format_attr, offset: 0, shader_location: 1 }];
-            let uv =
-                [wgpu::VertexAttribute { format: wgpu::VertexFormat::Float32x2, offset: 0, shader_location: 2 }];
+            let a = [wgpu::VertexAttribute {
+                format: format_attr,
+                offset: 0,
+                shader_location: 0,
+            }];
+            let b = [wgpu::VertexAttribute {
+                format: format_attr,
+                offset: 0,
+                shader_location: 1,
+            }];
+            let uv = [wgpu::VertexAttribute {
+                format: wgpu::VertexFormat::Float32x2,
+                offset: 0,
+                shader_location: 2,
+            }];
             let per_vertex = |attributes| wgpu::VertexBufferLayout {
                 array_stride: stride,
                 step_mode: wgpu::VertexStepMode::Vertex,
@@ -199,7 +214,14 @@ impl Pipelines {
             )
         });
 
-        Pipelines { view_layout, atlas_layout, clip_draw_layout, sprite, grid, clip }
+        Pipelines {
+            view_layout,
+            atlas_layout,
+            clip_draw_layout,
+            sprite,
+            grid,
+            clip,
+        }
     }
 }
 
@@ -225,7 +247,10 @@ fn color_pipeline(
             compilation_options: Default::default(),
             buffers,
         },
-        primitive: wgpu::PrimitiveState { topology, ..Default::default() },
+        primitive: wgpu::PrimitiveState {
+            topology,
+            ..Default::default()
+        },
         depth_stencil: Some(depth_state(depth)),
         multisample: wgpu::MultisampleState::default(),
         fragment: Some(wgpu::FragmentState {

@@ -11,8 +11,8 @@ use crate::atlas::{AtlasEntry, AtlasLayout, pack};
 use crate::atlas_gpu::AtlasGpu;
 use crate::blend::blend_index;
 use crate::clips::{
-    ClipDrawUniform, ClipId, ClipInstance, EncodedFrames, FrameEncoding, VertexClip,
-    encode_frames, frame_pair, mat4_mul, view_matrix,
+    ClipDrawUniform, ClipId, ClipInstance, EncodedFrames, FrameEncoding, VertexClip, encode_frames,
+    frame_pair, mat4_mul, view_matrix,
 };
 use crate::error::{Error, Result};
 use crate::gpu::{Gpu, MAX_PAGE_PX};
@@ -58,14 +58,24 @@ struct GrowBuffer {
 }
 
 impl GrowBuffer {
-    fn new(device: &wgpu::Device, label: &'static str, usage: wgpu::BufferUsages, capacity: u64) -> Self {
+    fn new(
+        device: &wgpu::Device,
+        label: &'static str,
+        usage: wgpu::BufferUsages,
+        capacity: u64,
+    ) -> Self {
         let buffer = device.create_buffer(&wgpu::BufferDescriptor {
             label: Some(label),
             size: capacity,
             usage: usage | wgpu::BufferUsages::COPY_DST,
             mapped_at_creation: false,
         });
-        GrowBuffer { buffer, capacity, usage, label }
+        GrowBuffer {
+            buffer,
+            capacity,
+            usage,
+            label,
+        }
     }
 
     /// Makes room for `bytes`; returns true when the buffer was replaced.
@@ -105,10 +115,17 @@ impl DeviceState {
         let view_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
             label: Some("view"),
             layout: &pipelines.view_layout,
-            entries: &[wgpu::BindGroupEntry { binding: 0, resource: view_buffer.as_entire_binding() }],
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: view_buffer.as_entire_binding(),
+            }],
         });
-        let instances =
-            GrowBuffer::new(device, "sprite instances", wgpu::BufferUsages::VERTEX, 64 * 1024);
+        let instances = GrowBuffer::new(
+            device,
+            "sprite instances",
+            wgpu::BufferUsages::VERTEX,
+            64 * 1024,
+        );
         let clip_uniforms =
             GrowBuffer::new(device, "clip draws", wgpu::BufferUsages::UNIFORM, 16 * 1024);
         let clip_group = clip_bind_group(device, &pipelines, &clip_uniforms.buffer);
@@ -132,7 +149,11 @@ impl DeviceState {
     }
 }
 
-fn clip_bind_group(device: &wgpu::Device, pipelines: &Pipelines, buffer: &wgpu::Buffer) -> wgpu::BindGroup {
+fn clip_bind_group(
+    device: &wgpu::Device,
+    pipelines: &Pipelines,
+    buffer: &wgpu::Buffer,
+) -> wgpu::BindGroup {
     device.create_bind_group(&wgpu::BindGroupDescriptor {
         label: Some("clip draws"),
         layout: &pipelines.clip_draw_layout,
@@ -176,7 +197,10 @@ impl Renderer {
     ///
     /// # Errors
     /// [`Error::NoRenderer`] when no backend works.
-    pub async fn create(target: &mut dyn RenderTarget, preference: TierPreference) -> Result<Renderer> {
+    pub async fn create(
+        target: &mut dyn RenderTarget,
+        preference: TierPreference,
+    ) -> Result<Renderer> {
         let gpu = Gpu::open(target, preference).await?;
         Ok(Renderer::with_gpu(gpu))
     }
@@ -198,7 +222,10 @@ impl Renderer {
             draw_scratch: Vec::new(),
         };
         renderer.layout = pack(&renderer.images, renderer.max_page_px());
-        let (w, h) = (renderer.state.gpu.config.width, renderer.state.gpu.config.height);
+        let (w, h) = (
+            renderer.state.gpu.config.width,
+            renderer.state.gpu.config.height,
+        );
         renderer.view.width_px = w;
         renderer.view.height_px = h;
         renderer
@@ -295,7 +322,10 @@ impl Renderer {
     /// texture array limit.
     pub fn add_image(&mut self, path: &str, width: u32, height: u32, rgba: Vec<u8>) -> Result<()> {
         if path == WHITE_IMAGE {
-            return Err(Error::BadImage { path: path.into(), reason: "this name is reserved".into() });
+            return Err(Error::BadImage {
+                path: path.into(),
+                reason: "this name is reserved".into(),
+            });
         }
         let image = PremulImage::from_straight(path, width, height, rgba)?;
         let previous = self.images.insert(path.to_string(), image);
@@ -352,7 +382,14 @@ impl Renderer {
         let id = ClipId(self.next_clip);
         self.next_clip += 1;
         let encoded = encode_frames(&clip, encoding);
-        self.clips.insert(id, ClipEntry { clip, encoded, gpu: None });
+        self.clips.insert(
+            id,
+            ClipEntry {
+                clip,
+                encoded,
+                gpu: None,
+            },
+        );
         Ok(id)
     }
 
@@ -363,7 +400,9 @@ impl Renderer {
 
     /// GPU bytes of a clip's frame buffers: `(per frame, all frames)`.
     pub fn clip_memory(&self, id: ClipId) -> Option<(usize, usize)> {
-        self.clips.get(&id).map(|e| e.clip.frame_memory(e.encoded.encoding))
+        self.clips
+            .get(&id)
+            .map(|e| e.clip.frame_memory(e.encoded.encoding))
     }
 
     fn upload_pending(&mut self) {
@@ -400,10 +439,21 @@ impl Renderer {
                 .iter()
                 .map(|f| make("clip frame", f, wgpu::BufferUsages::VERTEX))
                 .collect();
-            let uvs = make("clip uvs", bytemuck::cast_slice(&entry.clip.uvs), wgpu::BufferUsages::VERTEX);
-            let indices =
-                make("clip indices", bytemuck::cast_slice(&entry.clip.indices), wgpu::BufferUsages::INDEX);
-            entry.gpu = Some(ClipBuffers { frames, uvs, indices });
+            let uvs = make(
+                "clip uvs",
+                bytemuck::cast_slice(&entry.clip.uvs),
+                wgpu::BufferUsages::VERTEX,
+            );
+            let indices = make(
+                "clip indices",
+                bytemuck::cast_slice(&entry.clip.indices),
+                wgpu::BufferUsages::INDEX,
+            );
+            entry.gpu = Some(ClipBuffers {
+                frames,
+                uvs,
+                indices,
+            });
         }
     }
 
@@ -415,12 +465,24 @@ impl Renderer {
         let stride = self.state.uniform_stride();
         let view_m = view_matrix(&self.view);
         for inst in instances {
-            let Some(entry) = self.clips.get(&inst.clip) else { continue };
-            let pair = frame_pair(inst.time_secs, entry.clip.fps, entry.clip.frames.len() as u32, inst.looping);
+            let Some(entry) = self.clips.get(&inst.clip) else {
+                continue;
+            };
+            let pair = frame_pair(
+                inst.time_secs,
+                entry.clip.fps,
+                entry.clip.frames.len() as u32,
+                inst.looping,
+            );
             let model_to_clip = mat4_mul(&view_m, &inst.model_to_scene);
             let e = &entry.encoded;
             for (range, draw) in entry.clip.draws.iter().enumerate() {
-                let (uv_rect, layer) = match draw.material.texture.as_deref().and_then(|t| self.layout.entry(t)) {
+                let (uv_rect, layer) = match draw
+                    .material
+                    .texture
+                    .as_deref()
+                    .and_then(|t| self.layout.entry(t))
+                {
                     Some(a) => (a.uv_rect, a.layer),
                     None => {
                         let w = self.layout.entry(WHITE_IMAGE);
@@ -438,25 +500,39 @@ impl Renderer {
                 let uniform = ClipDrawUniform {
                     model_to_clip,
                     bbox_min: [e.bbox_min[0], e.bbox_min[1], e.bbox_min[2], 0.0],
-                    bbox_extent_blend: [e.bbox_extent[0], e.bbox_extent[1], e.bbox_extent[2], pair.blend],
+                    bbox_extent_blend: [
+                        e.bbox_extent[0],
+                        e.bbox_extent[1],
+                        e.bbox_extent[2],
+                        pair.blend,
+                    ],
                     color: [c[0] * t[0] * a, c[1] * t[1] * a, c[2] * t[2] * a, a],
                     uv_rect,
                     layer: [layer, 0, 0, 0],
                 };
                 let offset = self.clip_scratch.len() as u32;
-                self.clip_scratch.extend_from_slice(bytemuck::bytes_of(&uniform));
-                self.clip_scratch.resize(offset as usize + stride as usize, 0);
-                self.draw_scratch.push((inst.clip, pair.a, pair.b, offset, range));
+                self.clip_scratch
+                    .extend_from_slice(bytemuck::bytes_of(&uniform));
+                self.clip_scratch
+                    .resize(offset as usize + stride as usize, 0);
+                self.draw_scratch
+                    .push((inst.clip, pair.a, pair.b, offset, range));
             }
         }
         if self.clip_scratch.is_empty() {
             return;
         }
         let st = &mut self.state;
-        if st.clip_uniforms.reserve(&st.gpu.device, self.clip_scratch.len() as u64) {
-            st.clip_group = clip_bind_group(&st.gpu.device, &st.pipelines, &st.clip_uniforms.buffer);
+        if st
+            .clip_uniforms
+            .reserve(&st.gpu.device, self.clip_scratch.len() as u64)
+        {
+            st.clip_group =
+                clip_bind_group(&st.gpu.device, &st.pipelines, &st.clip_uniforms.buffer);
         }
-        st.gpu.queue.write_buffer(&st.clip_uniforms.buffer, 0, &self.clip_scratch);
+        st.gpu
+            .queue
+            .write_buffer(&st.clip_uniforms.buffer, 0, &self.clip_scratch);
     }
 
     /// Draws one frame (see the module docs) and presents it.
@@ -473,11 +549,17 @@ impl Renderer {
         let st = &mut self.state;
         let device = &st.gpu.device;
         let uniform = ViewUniform::new(&self.view, self.background);
-        st.gpu.queue.write_buffer(&st.view_buffer, 0, bytemuck::bytes_of(&uniform));
+        st.gpu
+            .queue
+            .write_buffer(&st.view_buffer, 0, bytemuck::bytes_of(&uniform));
         if !sprites.is_empty() {
             let bytes = sprites.instances.len() as u64 * SPRITE_INSTANCE_BYTES;
             st.instances.reserve(device, bytes);
-            st.gpu.queue.write_buffer(&st.instances.buffer, 0, bytemuck::cast_slice(&sprites.instances));
+            st.gpu.queue.write_buffer(
+                &st.instances.buffer,
+                0,
+                bytemuck::cast_slice(&sprites.instances),
+            );
         }
 
         // Target texture.
@@ -485,8 +567,11 @@ impl Renderer {
         let mut frame = None;
         let target_view = if let Some(surface) = &st.gpu.surface {
             match surface.get_current_texture() {
-                wgpu::CurrentSurfaceTexture::Success(t) | wgpu::CurrentSurfaceTexture::Suboptimal(t) => {
-                    let v = t.texture.create_view(&wgpu::TextureViewDescriptor::default());
+                wgpu::CurrentSurfaceTexture::Success(t)
+                | wgpu::CurrentSurfaceTexture::Suboptimal(t) => {
+                    let v = t
+                        .texture
+                        .create_view(&wgpu::TextureViewDescriptor::default());
                     frame = Some(t);
                     v
                 }
@@ -497,11 +582,18 @@ impl Renderer {
                 _ => return Ok(report),
             }
         } else {
-            let stale = st.offscreen.as_ref().is_none_or(|t| (t.width(), t.height()) != (w, h));
+            let stale = st
+                .offscreen
+                .as_ref()
+                .is_none_or(|t| (t.width(), t.height()) != (w, h));
             if stale {
                 st.offscreen = Some(device.create_texture(&wgpu::TextureDescriptor {
                     label: Some("offscreen"),
-                    size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                    size: wgpu::Extent3d {
+                        width: w,
+                        height: h,
+                        depth_or_array_layers: 1,
+                    },
                     mip_level_count: 1,
                     sample_count: 1,
                     dimension: wgpu::TextureDimension::D2,
@@ -518,7 +610,11 @@ impl Renderer {
         if st.depth.as_ref().is_none_or(|d| (d.1, d.2) != (w, h)) {
             let depth = device.create_texture(&wgpu::TextureDescriptor {
                 label: Some("depth"),
-                size: wgpu::Extent3d { width: w, height: h, depth_or_array_layers: 1 },
+                size: wgpu::Extent3d {
+                    width: w,
+                    height: h,
+                    depth_or_array_layers: 1,
+                },
                 mip_level_count: 1,
                 sample_count: 1,
                 dimension: wgpu::TextureDimension::D2,
@@ -526,12 +622,22 @@ impl Renderer {
                 usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
                 view_formats: &[],
             });
-            st.depth = Some((depth.create_view(&wgpu::TextureViewDescriptor::default()), w, h));
+            st.depth = Some((
+                depth.create_view(&wgpu::TextureViewDescriptor::default()),
+                w,
+                h,
+            ));
         }
-        let Some((depth_view, _, _)) = &st.depth else { return Ok(report) };
-        let Some(atlas) = &st.atlas else { return Ok(report) };
+        let Some((depth_view, _, _)) = &st.depth else {
+            return Ok(report);
+        };
+        let Some(atlas) = &st.atlas else {
+            return Ok(report);
+        };
 
-        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("frame") });
+        let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor {
+            label: Some("frame"),
+        });
         {
             let [r, g, b] = self.background;
             let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
@@ -571,7 +677,9 @@ impl Renderer {
             if !self.draw_scratch.is_empty() {
                 pass.set_bind_group(1, &atlas.bind_group, &[]);
                 for &(id, a, b, offset, range) in &self.draw_scratch {
-                    let Some(entry) = self.clips.get(&id) else { continue };
+                    let Some(entry) = self.clips.get(&id) else {
+                        continue;
+                    };
                     let Some(buffers) = &entry.gpu else { continue };
                     let pipeline = match entry.encoded.encoding {
                         FrameEncoding::F32 => &st.pipelines.clip[0],
@@ -590,7 +698,11 @@ impl Renderer {
                     pass.set_vertex_buffer(1, fb.slice(..));
                     pass.set_vertex_buffer(2, buffers.uvs.slice(..));
                     pass.set_index_buffer(buffers.indices.slice(..), wgpu::IndexFormat::Uint32);
-                    pass.draw_indexed(draw.index_start..draw.index_start + draw.index_count, 0, 0..1);
+                    pass.draw_indexed(
+                        draw.index_start..draw.index_start + draw.index_count,
+                        0,
+                        0..1,
+                    );
                     report.draw_calls += 1;
                 }
             }

@@ -26,7 +26,12 @@ pub const FALLBACK_TEXTURE: &str = "builtin:soft_dot";
 pub fn add_builtin_images(renderer: &mut Renderer) -> Result<()> {
     for name in BUILTIN_NAMES {
         if let Some(t) = builtin(name) {
-            renderer.add_image(&format!("{BUILTIN_PREFIX}{name}"), t.width, t.height, t.rgba)?;
+            renderer.add_image(
+                &format!("{BUILTIN_PREFIX}{name}"),
+                t.width,
+                t.height,
+                t.rgba,
+            )?;
         }
     }
     Ok(())
@@ -63,7 +68,10 @@ pub fn build_scene_sprites(
             if !p.visible {
                 continue;
             }
-            let Some(Some(entry)) = entries.get(usize::from(p.texture_index)).or(entries.first()) else {
+            let Some(Some(entry)) = entries
+                .get(usize::from(p.texture_index))
+                .or(entries.first())
+            else {
                 continue;
             };
             let pose = particle_to_scene(system, p);
@@ -71,7 +79,10 @@ pub fn build_scene_sprites(
                 system.blend,
                 SpriteInstance {
                     position: [pose.x, pose.y],
-                    size: [entry.width_px * pose.scale_x, entry.height_px * pose.scale_y],
+                    size: [
+                        entry.width_px * pose.scale_x,
+                        entry.height_px * pose.scale_y,
+                    ],
                     anchor,
                     rotation_rad: pose.rotation_deg.to_radians(),
                     layer: entry.layer,
@@ -153,7 +164,10 @@ mod tests {
 
     #[test]
     fn missing_images_are_reported_not_drawn() {
-        let scene = Scene { systems: vec![system("a", BlendMode::Normal, &["nope.png"])], ..Scene::default() };
+        let scene = Scene {
+            systems: vec![system("a", BlendMode::Normal, &["nope.png"])],
+            ..Scene::default()
+        };
         let mut sim = SceneSim::new(&scene);
         sim.seek(1.0);
         let layout = layout_with(&[("builtin:soft_dot", 64, 64)]);
@@ -161,6 +175,9 @@ mod tests {
         let mut missing = BTreeSet::new();
         build_scene_sprites(&sim, &layout, &mut batch, &mut missing);
         assert!(batch.is_empty());
-        assert_eq!(missing.into_iter().collect::<Vec<_>>(), vec!["nope.png".to_string()]);
+        assert_eq!(
+            missing.into_iter().collect::<Vec<_>>(),
+            vec!["nope.png".to_string()]
+        );
     }
 }

@@ -65,7 +65,11 @@ impl SpriteBatch {
             Some(last) if last.blend == blend && last.start + last.count == index => {
                 last.count += 1;
             }
-            _ => self.draws.push(SpriteDraw { blend, start: index, count: 1 }),
+            _ => self.draws.push(SpriteDraw {
+                blend,
+                start: index,
+                count: 1,
+            }),
         }
     }
 
@@ -112,9 +116,21 @@ mod tests {
         assert_eq!(
             batch.draws,
             vec![
-                SpriteDraw { blend: BlendMode::Normal, start: 0, count: 2 },
-                SpriteDraw { blend: BlendMode::Additive, start: 2, count: 1 },
-                SpriteDraw { blend: BlendMode::Normal, start: 3, count: 1 },
+                SpriteDraw {
+                    blend: BlendMode::Normal,
+                    start: 0,
+                    count: 2
+                },
+                SpriteDraw {
+                    blend: BlendMode::Additive,
+                    start: 2,
+                    count: 1
+                },
+                SpriteDraw {
+                    blend: BlendMode::Normal,
+                    start: 3,
+                    count: 1
+                },
             ]
         );
         batch.clear();

@@ -51,9 +51,15 @@ mod tests {
 
     #[test]
     fn parses_preferences_and_names_tiers() {
-        assert_eq!(TierPreference::parse("WebGL2"), Some(TierPreference::WebGl2));
+        assert_eq!(
+            TierPreference::parse("WebGL2"),
+            Some(TierPreference::WebGl2)
+        );
         assert_eq!(TierPreference::parse("auto"), Some(TierPreference::Auto));
-        assert_eq!(TierPreference::parse("webgpu"), Some(TierPreference::WebGpu));
+        assert_eq!(
+            TierPreference::parse("webgpu"),
+            Some(TierPreference::WebGpu)
+        );
         assert_eq!(TierPreference::parse("vulkan"), None);
         assert_eq!(GpuTier::WebGpu.name(), "WebGPU");
         assert_eq!(GpuTier::WebGl2.name(), "WebGL2");

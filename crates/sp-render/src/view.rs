@@ -27,7 +27,14 @@ pub struct View {
 
 impl Default for View {
     fn default() -> Self {
-        View { pan_x: 0.0, pan_y: 0.0, zoom: 1.0, width_px: 1, height_px: 1, device_pixel_ratio: 1.0 }
+        View {
+            pan_x: 0.0,
+            pan_y: 0.0,
+            zoom: 1.0,
+            width_px: 1,
+            height_px: 1,
+            device_pixel_ratio: 1.0,
+        }
     }
 }
 
@@ -40,7 +47,10 @@ impl View {
     /// `(kx, ky)` such that `clip = (p − pan) · k` (see the module docs).
     pub fn clip_scale(&self) -> [f32; 2] {
         let ppu = self.pixels_per_unit();
-        [2.0 * ppu / self.width_px.max(1) as f32, -2.0 * ppu / self.height_px.max(1) as f32]
+        [
+            2.0 * ppu / self.width_px.max(1) as f32,
+            -2.0 * ppu / self.height_px.max(1) as f32,
+        ]
     }
 
     /// Scene point to clip space (for tests and CPU-side checks).
@@ -126,7 +136,10 @@ mod tests {
     #[test]
     fn grid_spacing_is_readable() {
         for zoom in [0.01f32, 0.1, 0.5, 1.0, 3.0, 40.0] {
-            let v = View { zoom, ..View::default() };
+            let v = View {
+                zoom,
+                ..View::default()
+            };
             let s = v.grid_spacing();
             assert!(s * zoom >= 24.0 - 1e-3, "zoom {zoom}: spacing {s}");
             assert!(s * zoom < 24.0 * 2.6, "zoom {zoom}: spacing {s} too coarse");

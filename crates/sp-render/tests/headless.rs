@@ -11,7 +11,10 @@ use sp_sim::sim::SceneSim;
 
 fn noop_renderer() -> Renderer {
     let options = wgpu::BackendOptions {
-        noop: wgpu::NoopBackendOptions { enable: true, ..Default::default() },
+        noop: wgpu::NoopBackendOptions {
+            enable: true,
+            ..Default::default()
+        },
         ..Default::default()
     };
     let gpu = pollster::block_on(Gpu::open_headless(wgpu::Backends::NOOP, options, 320, 240))
@@ -20,7 +23,14 @@ fn noop_renderer() -> Renderer {
 }
 
 fn quad_clip() -> VertexClip {
-    let frame = |dx: f32| vec![[dx, 0.0, 0.0], [dx + 10.0, 0.0, 1.0], [dx, 10.0, 2.0], [dx + 10.0, 10.0, 3.0]];
+    let frame = |dx: f32| {
+        vec![
+            [dx, 0.0, 0.0],
+            [dx + 10.0, 0.0, 1.0],
+            [dx, 10.0, 2.0],
+            [dx + 10.0, 10.0, 3.0],
+        ]
+    };
     VertexClip {
         name: "quad".into(),
         fps: 10.0,
@@ -30,12 +40,18 @@ fn quad_clip() -> VertexClip {
             ClipDrawRange {
                 index_start: 0,
                 index_count: 3,
-                material: ClipMaterial { texture: Some("builtin:star".into()), color: [1.0; 4] },
+                material: ClipMaterial {
+                    texture: Some("builtin:star".into()),
+                    color: [1.0; 4],
+                },
             },
             ClipDrawRange {
                 index_start: 3,
                 index_count: 3,
-                material: ClipMaterial { texture: None, color: [1.0, 0.0, 0.0, 1.0] },
+                material: ClipMaterial {
+                    texture: None,
+                    color: [1.0, 0.0, 0.0, 1.0],
+                },
             },
         ],
         frames: vec![frame(0.0), frame(5.0), frame(10.0)],
@@ -47,20 +63,32 @@ fn draws_particles_grid_and_clips_without_validation_errors() {
     let mut renderer = noop_renderer();
     assert_eq!(renderer.tier(), GpuTier::Native);
     add_builtin_images(&mut renderer).unwrap();
-    renderer.add_image("user/a.png", 3, 2, vec![200; 24]).unwrap();
-    renderer.set_view(View { zoom: 1.5, width_px: 320, height_px: 240, ..View::default() });
+    renderer
+        .add_image("user/a.png", 3, 2, vec![200; 24])
+        .unwrap();
+    renderer.set_view(View {
+        zoom: 1.5,
+        width_px: 320,
+        height_px: 240,
+        ..View::default()
+    });
 
     let scene = Scene {
-        systems: [BlendMode::Normal, BlendMode::Additive, BlendMode::Multiply, BlendMode::Screen]
-            .into_iter()
-            .map(|blend| ParticleSystem {
-                rate_per_sec: 50.0,
-                lifetime_secs: Range::fixed(2.0),
-                blend,
-                textures: vec!["builtin:star".into(), "user/a.png".into()],
-                ..ParticleSystem::default()
-            })
-            .collect(),
+        systems: [
+            BlendMode::Normal,
+            BlendMode::Additive,
+            BlendMode::Multiply,
+            BlendMode::Screen,
+        ]
+        .into_iter()
+        .map(|blend| ParticleSystem {
+            rate_per_sec: 50.0,
+            lifetime_secs: Range::fixed(2.0),
+            blend,
+            textures: vec!["builtin:star".into(), "user/a.png".into()],
+            ..ParticleSystem::default()
+        })
+        .collect(),
         ..Scene::default()
     };
     let mut sim = SceneSim::new(&scene);
@@ -73,7 +101,9 @@ fn draws_particles_grid_and_clips_without_validation_errors() {
     let f32_clip = renderer.add_clip(quad_clip(), FrameEncoding::F32).unwrap();
     let u16_clip = renderer.add_clip(quad_clip(), FrameEncoding::U16).unwrap();
     assert_eq!(renderer.clip_memory(u16_clip), Some((32, 96)));
-    let identity = [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0];
+    let identity = [
+        1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0,
+    ];
     let instances: Vec<ClipInstance> = (0..5)
         .map(|i| ClipInstance {
             clip: if i % 2 == 0 { f32_clip } else { u16_clip },
@@ -97,7 +127,9 @@ fn draws_particles_grid_and_clips_without_validation_errors() {
     sim.seek(1.9);
     batch.clear();
     build_scene_sprites(&sim, renderer.atlas_layout(), &mut batch, &mut missing);
-    renderer.add_image("user/big.png", 900, 700, vec![255; 900 * 700 * 4]).unwrap();
+    renderer
+        .add_image("user/big.png", 900, 700, vec![255; 900 * 700 * 4])
+        .unwrap();
     assert!(renderer.remove_image("user/a.png"));
     renderer.set_grid(false);
     renderer.render(&batch, &instances).unwrap();
@@ -108,11 +140,20 @@ fn draws_particles_grid_and_clips_without_validation_errors() {
 #[test]
 fn bad_images_and_clips_are_errors() {
     let mut renderer = noop_renderer();
-    let e = renderer.add_image("x.png", 0, 0, vec![]).unwrap_err().to_string();
+    let e = renderer
+        .add_image("x.png", 0, 0, vec![])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("x.png") && e.contains("empty"), "{e}");
-    let e = renderer.add_image("x.png", 4097, 1, vec![0; 4097 * 4]).unwrap_err().to_string();
+    let e = renderer
+        .add_image("x.png", 4097, 1, vec![0; 4097 * 4])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("4096"), "{e}");
-    let e = renderer.add_image("x.png", 2, 2, vec![0; 3]).unwrap_err().to_string();
+    let e = renderer
+        .add_image("x.png", 2, 2, vec![0; 3])
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("3 bytes"), "{e}");
     let mut clip = quad_clip();
     clip.indices.push(9);

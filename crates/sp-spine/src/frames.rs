@@ -3,7 +3,7 @@
 //! `{ "fps": N, "animations": { NAME: [ { "frame": i, "bones": { BONE: { "x", "y",
 //! "rotation", "scaleX", "scaleY", "color": "rrggbbaa", "attachment": NAME_OR_NULL } } } ] } }`
 //! with world values of every particle bone carrying a live particle at frame `i` (a fake-dead
-//! particle has `attachment: null`).
+//! particle has `attachment: null`), listed in draw order (per system, oldest first).
 
 use serde::Serialize;
 
@@ -23,6 +23,9 @@ struct FrameBone {
     color: String,
     attachment: Option<String>,
 }
+
+/// A live bone with its draw order key and name, before sorting.
+type OrderedBone = ((i64, u64), String, FrameBone);
 
 /// One frame.
 #[derive(Clone, Debug, Serialize)]
@@ -63,14 +66,17 @@ impl FramesWriter {
         if self.current.len() < needed {
             self.current.resize_with(needed, OrderedMap::default);
         }
+        // Per frame, this track's live bones in draw order (spawn order), as the preview draws.
+        let mut per_frame: Vec<Vec<OrderedBone>> = vec![Vec::new(); needed];
         for (b, runs) in track.bones.iter().enumerate() {
             for run in runs {
                 for (k, s) in run.states.iter().enumerate() {
                     let frame = run.start_frame as usize + k;
-                    let Some(slot) = self.current.get_mut(frame) else {
+                    let Some(list) = per_frame.get_mut(frame) else {
                         continue;
                     };
-                    slot.push(
+                    list.push((
+                        run.order,
                         names.bones[b].clone(),
                         FrameBone {
                             x: Num(s.world.x),
@@ -84,8 +90,14 @@ impl FramesWriter {
                                 .and_then(|t| names.attachment(b, t))
                                 .map(str::to_owned),
                         },
-                    );
+                    ));
                 }
+            }
+        }
+        for (frame, mut list) in per_frame.into_iter().enumerate() {
+            list.sort_by_key(|entry| entry.0);
+            for (_, name, bone) in list {
+                self.current[frame].push(name, bone);
             }
         }
     }

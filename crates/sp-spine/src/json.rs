@@ -202,12 +202,35 @@ pub struct AnimationData {
     /// Bone timelines by bone name.
     #[serde(skip_serializing_if = "OrderedMap::is_empty")]
     pub bones: OrderedMap<BoneTimelines>,
+    /// Draw order keys.
+    #[serde(rename = "drawOrder", skip_serializing_if = "Vec::is_empty")]
+    pub draw_order: Vec<DrawOrderKey>,
+}
+
+/// A draw order key: slots moved from their setup index (none = back to the setup order).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrawOrderKey {
+    /// Seconds.
+    #[serde(skip_serializing_if = "time_is_zero")]
+    pub time: Num,
+    /// Moved slots, in setup slot order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub offsets: Vec<DrawOrderOffset>,
+}
+
+/// One moved slot of a [`DrawOrderKey`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DrawOrderOffset {
+    /// Slot name.
+    pub slot: String,
+    /// New index minus setup index.
+    pub offset: i64,
 }
 
 impl AnimationData {
     /// Whether the animation has no timeline.
     pub fn is_empty(&self) -> bool {
-        self.slots.is_empty() && self.bones.is_empty()
+        self.slots.is_empty() && self.bones.is_empty() && self.draw_order.is_empty()
     }
 }
 

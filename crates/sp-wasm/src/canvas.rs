@@ -20,7 +20,9 @@ pub struct CanvasTarget {
 impl CanvasTarget {
     /// Wraps a canvas.
     pub fn new(canvas: HtmlCanvasElement) -> CanvasTarget {
-        CanvasTarget { canvas: Rc::new(RefCell::new(canvas)) }
+        CanvasTarget {
+            canvas: Rc::new(RefCell::new(canvas)),
+        }
     }
 
     /// The current canvas element.

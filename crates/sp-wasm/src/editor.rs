@@ -31,6 +31,9 @@ fn js(e: Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
+// `addModel`, `modelClips`, … (crates/sp-wasm/src/ms3d.rs, owner ms3d).
+crate::editor_model_methods!();
+
 /// An event listener removed from its canvas when dropped.
 struct Listener {
     target: HtmlCanvasElement,
@@ -66,6 +69,9 @@ struct Inner {
     rebuilds: u32,
     rebuild_error: Option<String>,
     gpu_error: Option<String>,
+    clip_instances: Vec<sp_render::ClipInstance>,
+    clips_drawn: Vec<sp_render::ClipInstance>,
+    models: crate::ms3d::Models,
     _listeners: Vec<Listener>,
 }
 
@@ -89,10 +95,16 @@ impl Editor {
             })
         })?;
         let mut target = CanvasTarget::new(canvas);
-        let mut renderer = Renderer::create(&mut target, preference).await.map_err(|e| js(e.into()))?;
+        let mut renderer = Renderer::create(&mut target, preference)
+            .await
+            .map_err(|e| js(e.into()))?;
         add_builtin_images(&mut renderer).map_err(|e| js(e.into()))?;
         let (w, h) = sp_render::RenderTarget::size_px(&target);
-        let view = View { width_px: w, height_px: h, ..View::default() };
+        let view = View {
+            width_px: w,
+            height_px: h,
+            ..View::default()
+        };
         renderer.set_view(view);
         let scene = default_scene();
         let sim = SceneSim::new(&scene);
@@ -106,9 +118,15 @@ impl Editor {
                 e.prevent_default();
                 lost.set(true);
             });
-            let _ = canvas
-                .add_event_listener_with_callback("webglcontextlost", closure.as_ref().unchecked_ref());
-            listeners.push(Listener { target: canvas.clone(), kind: "webglcontextlost", closure });
+            let _ = canvas.add_event_listener_with_callback(
+                "webglcontextlost",
+                closure.as_ref().unchecked_ref(),
+            );
+            listeners.push(Listener {
+                target: canvas.clone(),
+                kind: "webglcontextlost",
+                closure,
+            });
             let restored = gl_restored.clone();
             let closure = Closure::<dyn FnMut(web_sys::Event)>::new(move |_e: web_sys::Event| {
                 restored.set(true);
@@ -117,7 +135,11 @@ impl Editor {
                 "webglcontextrestored",
                 closure.as_ref().unchecked_ref(),
             );
-            listeners.push(Listener { target: canvas.clone(), kind: "webglcontextrestored", closure });
+            listeners.push(Listener {
+                target: canvas.clone(),
+                kind: "webglcontextrestored",
+                closure,
+            });
         }
         let inner = Inner {
             renderer,
@@ -139,9 +161,14 @@ impl Editor {
             rebuilds: 0,
             rebuild_error: None,
             gpu_error: None,
+            clip_instances: Vec::new(),
+            clips_drawn: Vec::new(),
+            models: crate::ms3d::Models::default(),
             _listeners: listeners,
         };
-        Ok(Editor { inner: Rc::new(RefCell::new(inner)) })
+        Ok(Editor {
+            inner: Rc::new(RefCell::new(inner)),
+        })
     }
 
     /// `WebGPU` or `WebGL2`.
@@ -217,8 +244,19 @@ impl Editor {
         let g = &mut *g;
         g.batch.clear();
         g.missing.clear();
-        build_scene_sprites(&g.sim, g.renderer.atlas_layout(), &mut g.batch, &mut g.missing);
-        g.report = g.renderer.render(&g.batch, &[]).map_err(|e| js(e.into()))?;
+        build_scene_sprites(
+            &g.sim,
+            g.renderer.atlas_layout(),
+            &mut g.batch,
+            &mut g.missing,
+        );
+        g.clips_drawn.clear();
+        g.clips_drawn.extend_from_slice(&g.clip_instances);
+        g.clips_drawn.extend_from_slice(g.models.frame(t0));
+        g.report = g
+            .renderer
+            .render(&g.batch, &g.clips_drawn)
+            .map_err(|e| js(e.into()))?;
         if let Some(e) = g.renderer.take_gpu_error() {
             web_sys::console::error_1(&format!("GPU error: {e}").into());
             g.gpu_error = Some(e);
@@ -236,10 +274,17 @@ impl Editor {
     }
 
     /// Canvas size in CSS pixels and the device pixel ratio; sets the canvas's pixel size.
-    pub fn resize(&self, css_width: f64, css_height: f64, device_pixel_ratio: f64) -> Result<(), JsError> {
+    pub fn resize(
+        &self,
+        css_width: f64,
+        css_height: f64,
+        device_pixel_ratio: f64,
+    ) -> Result<(), JsError> {
         let w = finite("cssWidth", css_width, Some(0.0)).map_err(js)?;
         let h = finite("cssHeight", css_height, Some(0.0)).map_err(js)?;
-        let dpr = finite("devicePixelRatio", device_pixel_ratio, Some(0.1)).map_err(js)?.min(8.0);
+        let dpr = finite("devicePixelRatio", device_pixel_ratio, Some(0.1))
+            .map_err(js)?
+            .min(8.0);
         let width_px = (w * dpr).round().clamp(1.0, 8192.0) as u32;
         let height_px = (h * dpr).round().clamp(1.0, 8192.0) as u32;
         let mut g = self.inner.borrow_mut();
@@ -265,7 +310,9 @@ impl Editor {
     pub fn set_view(&self, pan_x: f64, pan_y: f64, zoom: f64) -> Result<(), JsError> {
         let x = finite("panX", pan_x, None).map_err(js)?;
         let y = finite("panY", pan_y, None).map_err(js)?;
-        let z = finite("zoom", zoom, Some(f64::MIN_POSITIVE)).map_err(js)?.clamp(0.01, 100.0);
+        let z = finite("zoom", zoom, Some(f64::MIN_POSITIVE))
+            .map_err(js)?
+            .clamp(0.01, 100.0);
         let mut g = self.inner.borrow_mut();
         g.view.pan_x = x as f32;
         g.view.pan_y = y as f32;
@@ -285,17 +332,30 @@ impl Editor {
     #[wasm_bindgen(js_name = setBackground)]
     pub fn set_background(&self, hex: &str) -> Result<(), JsError> {
         let rgb = Rgb::parse_hex(hex).ok_or_else(|| {
-            js(Error::Argument { name: "background", reason: format!("`{hex}` is not a #rrggbb colour") })
+            js(Error::Argument {
+                name: "background",
+                reason: format!("`{hex}` is not a #rrggbb colour"),
+            })
         })?;
-        self.inner.borrow_mut().renderer.set_background([rgb.r, rgb.g, rgb.b]);
+        self.inner
+            .borrow_mut()
+            .renderer
+            .set_background([rgb.r, rgb.g, rgb.b]);
         Ok(())
     }
 
     /// Adds or replaces the image `path` (straight-alpha RGBA8, `width·height·4` bytes). Throws
     /// for an empty image, a side above 4096 px or a wrong byte length (checked before copying).
     #[wasm_bindgen(js_name = addImage)]
-    pub fn add_image(&self, path: &str, width: u32, height: u32, rgba: &js_sys::Uint8Array) -> Result<(), JsError> {
-        let sides_ok = (1..=MAX_IMAGE_SIDE_PX).contains(&width) && (1..=MAX_IMAGE_SIDE_PX).contains(&height);
+    pub fn add_image(
+        &self,
+        path: &str,
+        width: u32,
+        height: u32,
+        rgba: &js_sys::Uint8Array,
+    ) -> Result<(), JsError> {
+        let sides_ok =
+            (1..=MAX_IMAGE_SIDE_PX).contains(&width) && (1..=MAX_IMAGE_SIDE_PX).contains(&height);
         let expected = u64::from(width) * u64::from(height) * 4;
         let actual = u64::from(rgba.length());
         let pixels = if sides_ok && actual == expected {
@@ -305,7 +365,9 @@ impl Editor {
         } else {
             return Err(js(Error::Render(sp_render::Error::BadImage {
                 path: path.into(),
-                reason: format!("{actual} bytes of pixel data, expected {expected} (= {width}×{height}×4 RGBA)"),
+                reason: format!(
+                    "{actual} bytes of pixel data, expected {expected} (= {width}×{height}×4 RGBA)"
+                ),
             })));
         };
         self.inner
@@ -353,13 +415,27 @@ impl Editor {
 }
 
 impl Editor {
+    /// Runs `f` on the renderer (binding modules add clips and images through it).
+    pub(crate) fn with_renderer<R>(&self, f: impl FnOnce(&mut Renderer) -> R) -> R {
+        f(&mut self.inner.borrow_mut().renderer)
+    }
+
+    /// Replaces the clip instances drawn by every following `render()`.
+    pub(crate) fn set_clip_instance_list(&self, instances: Vec<sp_render::ClipInstance>) {
+        self.inner.borrow_mut().clip_instances = instances;
+    }
+
     /// Re-opens the device on the same canvas without holding the state across the `await`.
     fn start_rebuild(&self) {
         let rc = self.inner.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let (mut target, preference, forget_old) = {
                 let g = rc.borrow();
-                (g.target.clone(), g.renderer.same_tier_preference(), g.gl_lost.get())
+                (
+                    g.target.clone(),
+                    g.renderer.same_tier_preference(),
+                    g.gl_lost.get(),
+                )
             };
             let opened = Gpu::open(&mut target, preference).await;
             let mut g = rc.borrow_mut();

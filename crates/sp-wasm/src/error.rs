@@ -28,12 +28,18 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// Checks that a number is finite (and, with `min`, at least `min`).
 pub fn finite(name: &'static str, value: f64, min: Option<f64>) -> Result<f64> {
     if !value.is_finite() {
-        return Err(Error::Argument { name, reason: format!("{value} is not a finite number") });
+        return Err(Error::Argument {
+            name,
+            reason: format!("{value} is not a finite number"),
+        });
     }
     if let Some(min) = min
         && value < min
     {
-        return Err(Error::Argument { name, reason: format!("{value} is below {min}") });
+        return Err(Error::Argument {
+            name,
+            reason: format!("{value} is below {min}"),
+        });
     }
     Ok(value)
 }

@@ -28,8 +28,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sp_ms3d::{
-    Aabb, BakeOptions, BakedClip, Clip, FramePositions, Interp, Parsed, Rig, UpAxis, bake_clip, model_clips,
-    parse,
+    Aabb, BakeOptions, BakedClip, Clip, FramePositions, Interp, Parsed, Rig, UpAxis, bake_clip,
+    model_clips, parse,
 };
 use sp_render::clips::mat4_mul;
 use sp_render::{
@@ -311,7 +311,10 @@ impl Models {
             };
             let mut draws = Vec::with_capacity(baked.draws.len());
             for d in &baked.draws {
-                let found = d.texture.as_deref().and_then(|t| find_texture(t, &opts.images));
+                let found = d
+                    .texture
+                    .as_deref()
+                    .and_then(|t| find_texture(t, &opts.images));
                 if loaded.is_empty() {
                     if let (Some(t), None) = (&d.texture, found) {
                         warnings.push(format!(
@@ -512,7 +515,11 @@ impl Models {
 
     /// Advances every playing instance by `dt_secs · speed` and records the markers crossed.
     pub fn advance(&mut self, dt_secs: f64) {
-        let dt = if dt_secs.is_finite() { dt_secs.max(0.0) as f32 } else { 0.0 };
+        let dt = if dt_secs.is_finite() {
+            dt_secs.max(0.0) as f32
+        } else {
+            0.0
+        };
         for (&id, inst) in &mut self.instances {
             let Some(c) = self
                 .models
@@ -558,16 +565,20 @@ impl Models {
     /// Called by `render()` with the wall clock: advances by the time since the previous call
     /// (at most [`MAX_STEP_SECS`]) and returns the instances to draw.
     pub fn frame(&mut self, now_ms: f64) -> &[ClipInstance] {
-        let dt = self
-            .last_frame_ms
-            .map_or(0.0, |last| ((now_ms - last) / 1000.0).clamp(0.0, MAX_STEP_SECS));
+        let dt = self.last_frame_ms.map_or(0.0, |last| {
+            ((now_ms - last) / 1000.0).clamp(0.0, MAX_STEP_SECS)
+        });
         self.last_frame_ms = Some(now_ms);
         self.advance(dt);
         self.drawn.clear();
         for inst in self.instances.values() {
             let s = &inst.state;
-            let Some(m) = self.models.get(&s.model) else { continue };
-            let Some(c) = m.clips.get(s.clip as usize) else { continue };
+            let Some(m) = self.models.get(&s.model) else {
+                continue;
+            };
+            let Some(c) = m.clips.get(s.clip as usize) else {
+                continue;
+            };
             let d = c.clip.duration_secs().max(0.0);
             let t = if s.looping && d > 0.0 {
                 inst.time_secs.rem_euclid(d)
@@ -603,7 +614,11 @@ fn float_frames(baked: &mut BakedClip) -> Vec<Vec<[f32; 3]>> {
         q @ FramePositions::Unorm16 { .. } => {
             baked.positions = q;
             (0..frames)
-                .map(|f| (0..verts).map(|v| baked.position(f, v).unwrap_or([0.0; 3])).collect())
+                .map(|f| {
+                    (0..verts)
+                        .map(|v| baked.position(f, v).unwrap_or([0.0; 3]))
+                        .collect()
+                })
                 .collect()
         }
     }
@@ -626,10 +641,22 @@ pub fn placement(s: &InstanceState, up: UpAxis, pixels_per_unit: f32) -> [f32; 1
     let (sin, cos) = s.rotation_deg.to_radians().sin_cos();
     let k = s.scale;
     let trs = [
-        cos * k, sin * k, 0.0, 0.0, //
-        -sin * k, cos * k, 0.0, 0.0, //
-        0.0, 0.0, k, 0.0, //
-        s.x, s.y, 0.0, 1.0,
+        cos * k,
+        sin * k,
+        0.0,
+        0.0, //
+        -sin * k,
+        cos * k,
+        0.0,
+        0.0, //
+        0.0,
+        0.0,
+        k,
+        0.0, //
+        s.x,
+        s.y,
+        0.0,
+        1.0,
     ];
     let e = up.editor_matrix(pixels_per_unit);
     let e: [f32; 16] = std::array::from_fn(|i| e[i / 4][i % 4]);
@@ -655,9 +682,16 @@ macro_rules! editor_model_methods {
             /// Parses, bakes and uploads an `.ms3d` model; returns JSON `{id, name, counts,
             /// clips, memory, groups, warnings}`. Throws naming the section and byte offset.
             #[wasm_bindgen(js_name = addModel)]
-            pub fn add_model(&self, name: &str, bytes: &[u8], options_json: &str) -> Result<String, JsError> {
+            pub fn add_model(
+                &self,
+                name: &str,
+                bytes: &[u8],
+                options_json: &str,
+            ) -> Result<String, JsError> {
                 let g = &mut *self.inner.borrow_mut();
-                g.models.add_model(&mut g.renderer, name, bytes, options_json).map_err(js)
+                g.models
+                    .add_model(&mut g.renderer, name, bytes, options_json)
+                    .map_err(js)
             }
 
             /// JSON `[{name, frames, fps, durationSecs, startFrame, endFrame, markers}]`.
@@ -676,19 +710,67 @@ macro_rules! editor_model_methods {
             /// Adds an instance of clip `clip` (index) of a model, playing; returns its id.
             #[wasm_bindgen(js_name = addModelInstance)]
             #[allow(clippy::too_many_arguments)]
-            pub fn add_model_instance(&self, model_id: u32, clip: u32, x: f32, y: f32, rotation_deg: f32,
-                scale: f32, speed: f32, looping: bool) -> Result<u32, JsError> {
-                let state = $crate::ms3d::InstanceState { model: model_id, clip, x, y, rotation_deg, scale, speed, looping, playing: true };
-                self.inner.borrow_mut().models.add_instance(state).map_err(js)
+            pub fn add_model_instance(
+                &self,
+                model_id: u32,
+                clip: u32,
+                x: f32,
+                y: f32,
+                rotation_deg: f32,
+                scale: f32,
+                speed: f32,
+                looping: bool,
+            ) -> Result<u32, JsError> {
+                let state = $crate::ms3d::InstanceState {
+                    model: model_id,
+                    clip,
+                    x,
+                    y,
+                    rotation_deg,
+                    scale,
+                    speed,
+                    looping,
+                    playing: true,
+                };
+                self.inner
+                    .borrow_mut()
+                    .models
+                    .add_instance(state)
+                    .map_err(js)
             }
 
             /// Changes an instance (another model or clip restarts it).
             #[wasm_bindgen(js_name = setModelInstance)]
             #[allow(clippy::too_many_arguments)]
-            pub fn set_model_instance(&self, instance_id: u32, model_id: u32, clip: u32, x: f32, y: f32,
-                rotation_deg: f32, scale: f32, speed: f32, looping: bool, playing: bool) -> Result<(), JsError> {
-                let state = $crate::ms3d::InstanceState { model: model_id, clip, x, y, rotation_deg, scale, speed, looping, playing };
-                self.inner.borrow_mut().models.set_instance(instance_id, state).map_err(js)
+            pub fn set_model_instance(
+                &self,
+                instance_id: u32,
+                model_id: u32,
+                clip: u32,
+                x: f32,
+                y: f32,
+                rotation_deg: f32,
+                scale: f32,
+                speed: f32,
+                looping: bool,
+                playing: bool,
+            ) -> Result<(), JsError> {
+                let state = $crate::ms3d::InstanceState {
+                    model: model_id,
+                    clip,
+                    x,
+                    y,
+                    rotation_deg,
+                    scale,
+                    speed,
+                    looping,
+                    playing,
+                };
+                self.inner
+                    .borrow_mut()
+                    .models
+                    .set_instance(instance_id, state)
+                    .map_err(js)
             }
 
             /// Removes an instance; returns whether it existed.
@@ -705,14 +787,33 @@ macro_rules! editor_model_methods {
 
             /// Places a named marker on a (1-based) frame of a clip.
             #[wasm_bindgen(js_name = addMarker)]
-            pub fn add_marker(&self, model_id: u32, clip: u32, name: &str, frame: f64) -> Result<(), JsError> {
-                self.inner.borrow_mut().models.add_marker(model_id, clip, name, frame).map_err(js)
+            pub fn add_marker(
+                &self,
+                model_id: u32,
+                clip: u32,
+                name: &str,
+                frame: f64,
+            ) -> Result<(), JsError> {
+                self.inner
+                    .borrow_mut()
+                    .models
+                    .add_marker(model_id, clip, name, frame)
+                    .map_err(js)
             }
 
             /// Removes marker `index` of a clip.
             #[wasm_bindgen(js_name = removeMarker)]
-            pub fn remove_marker(&self, model_id: u32, clip: u32, index: u32) -> Result<(), JsError> {
-                self.inner.borrow_mut().models.remove_marker(model_id, clip, index).map_err(js)
+            pub fn remove_marker(
+                &self,
+                model_id: u32,
+                clip: u32,
+                index: u32,
+            ) -> Result<(), JsError> {
+                self.inner
+                    .borrow_mut()
+                    .models
+                    .remove_marker(model_id, clip, index)
+                    .map_err(js)
             }
 
             /// Markers crossed since the last call: JSON `[{instance, model, clip, marker}]`.
@@ -728,4 +829,152 @@ macro_rules! editor_model_methods {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn synth_bytes() -> Vec<u8> {
+        sp_ms3d::writer::write(&sp_ms3d::writer::synth::synth_model(8, 1)).unwrap()
+    }
+
+    /// A model of one clip (frames 1..=11 at 10 fps, 1 s) without a renderer.
+    fn models_with_clip() -> Models {
+        let mut models = Models::default();
+        let clip = Clip {
+            name: "walk".into(),
+            start_frame: 1.0,
+            end_frame: 11.0,
+            fps: 10.0,
+            markers: Vec::new(),
+        };
+        models.models.insert(
+            1,
+            LoadedModel {
+                name: "m.ms3d".into(),
+                clips: vec![LoadedClip {
+                    clip,
+                    id: ClipId(7),
+                    frames: 31,
+                    bake_fps: 30.0,
+                }],
+                up_axis: UpAxis::Y,
+                pixels_per_unit: 10.0,
+            },
+        );
+        models.next_id = 1;
+        models
+    }
+
+    fn state(looping: bool) -> InstanceState {
+        InstanceState {
+            model: 1,
+            clip: 0,
+            x: 100.0,
+            y: 50.0,
+            rotation_deg: 0.0,
+            scale: 1.0,
+            speed: 1.0,
+            looping,
+            playing: true,
+        }
+    }
+
+    #[test]
+    fn info_has_the_cli_shape_and_errors_name_section_and_byte() {
+        let bytes = synth_bytes();
+        let v: Value = serde_json::from_str(&info_json(&bytes).unwrap()).unwrap();
+        for key in [
+            "version", "vertices", "triangles", "groups", "materials", "fps", "currentTime",
+            "totalFrames", "joints", "sections", "bbox", "bytesConsumed", "warnings",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(v["bytesConsumed"], json!(bytes.len()));
+        let err = info_json(&bytes[..200]).unwrap_err().to_string();
+        assert!(err.contains("section, byte "), "{err}");
+    }
+
+    #[test]
+    fn textures_match_by_path_then_file_name_ignoring_case() {
+        let images = vec!["fx/Skin.PNG".to_owned(), "other/eyes.png".to_owned()];
+        assert_eq!(find_texture("fx/skin.png", &images), Some("fx/Skin.PNG"));
+        assert_eq!(find_texture("C:/art/EYES.png", &images), Some("other/eyes.png"));
+        assert_eq!(find_texture("./fx/skin.png", &images), Some("fx/Skin.PNG"));
+        assert_eq!(find_texture("missing.png", &images), None);
+    }
+
+    #[test]
+    fn markers_fire_once_per_crossing_and_loop() {
+        let mut m = models_with_clip();
+        m.add_marker(1, 0, "start", 1.0).unwrap();
+        m.add_marker(1, 0, "step", 6.0).unwrap();
+        assert!(m.add_marker(1, 0, "late", 12.0).is_err());
+        assert!(m.add_marker(1, 0, " ", 2.0).is_err());
+        let id = m.add_instance(state(true)).unwrap();
+        m.advance(0.25);
+        let events: Vec<MarkerEvent> = serde_json::from_str(&m.take_events_json()).unwrap_or_default();
+        assert_eq!(m.take_events_json(), "[]", "drained");
+        let names: Vec<&str> = events.iter().map(|e| e.marker.as_str()).collect();
+        assert_eq!(names, ["start"]);
+        assert_eq!(events[0].instance, id);
+        m.advance(0.5); // 0.25 → 0.75: step at 0.5
+        m.advance(0.5); // 0.75 → 1.25: start of the second loop at 1.0
+        let v: Value = serde_json::from_str(&m.take_events_json()).unwrap();
+        let names: Vec<&str> = v.as_array().unwrap().iter().map(|e| e["marker"].as_str().unwrap()).collect();
+        assert_eq!(names, ["step", "start"]);
+        // Paused or speed 0: nothing moves.
+        m.set_instance(id, InstanceState { playing: false, ..state(true) }).unwrap();
+        m.advance(5.0);
+        assert_eq!(m.take_events_json(), "[]");
+        m.remove_marker(1, 0, 0).unwrap();
+        assert!(m.remove_marker(1, 0, 5).is_err());
+    }
+
+    #[test]
+    fn non_looping_playback_holds_the_last_frame() {
+        let mut m = models_with_clip();
+        m.add_marker(1, 0, "end", 11.0).unwrap();
+        m.add_instance(state(false)).unwrap();
+        let drawn = m.frame(0.0).to_vec();
+        assert_eq!(drawn.len(), 1);
+        assert_eq!(drawn[0].clip, ClipId(7));
+        m.frame(100.0);
+        for k in 0..30 {
+            m.frame(100.0 + 100.0 * f64::from(k));
+        }
+        let t = m.frame(3100.0)[0].time_secs;
+        assert!((t - 1.0).abs() < 1e-6, "held at the end: {t}");
+        let v: Value = serde_json::from_str(&m.take_events_json()).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), 1, "the end marker fires once: {v}");
+    }
+
+    #[test]
+    fn instances_are_validated_and_placed() {
+        let mut m = models_with_clip();
+        assert!(m.add_instance(InstanceState { clip: 3, ..state(true) }).is_err());
+        assert!(m.add_instance(InstanceState { model: 9, ..state(true) }).is_err());
+        let e = m.add_instance(InstanceState { speed: f32::NAN, ..state(true) }).unwrap_err();
+        assert!(e.to_string().starts_with("speed:"), "{e}");
+        let s = InstanceState { rotation_deg: 90.0, scale: 2.0, ..state(true) };
+        let mat = placement(&s, UpAxis::Y, 10.0);
+        // Model (1, 0, 0) → editor (10, 0) → scale 2 → (20, 0) → 90° clockwise (y down) → (0, 20).
+        let p = [1.0f32, 0.0, 0.0, 1.0];
+        let out: Vec<f32> = (0..4).map(|r| (0..4).map(|k| mat[k * 4 + r] * p[k]).sum()).collect();
+        assert!((out[0] - 100.0).abs() < 1e-4 && (out[1] - 70.0).abs() < 1e-4, "{out:?}");
+        let id = m.add_instance(state(true)).unwrap();
+        assert!(m.instances_json().contains(&format!("\"id\":{id}")));
+        assert!(m.remove_instance(id));
+        assert!(!m.remove_instance(id));
+    }
+
+    #[test]
+    fn options_reject_unknown_fields() {
+        let e = serde_json::from_str::<ModelOptions>(r#"{"fsp": 30}"#).unwrap_err();
+        assert!(e.to_string().contains("fsp"));
+        let o: ModelOptions =
+            serde_json::from_str(r#"{"fps": 24, "upAxis": "z", "interp": "linear"}"#).unwrap();
+        assert_eq!((o.fps, o.up_axis, o.interp), (Some(24.0), Some(UpAxis::Z), Some(Interp::Linear)));
+    }
 }

@@ -95,7 +95,8 @@ mod tests {
     fn normalize_round_trips_and_reports_paths() {
         let json = default_scene_json();
         assert_eq!(normalize_scene(&json).unwrap(), json);
-        let err = normalize_scene("{\"version\":1,\"systems\":[{\"maxParticles\":\"x\"}]}").unwrap_err();
+        let err =
+            normalize_scene("{\"version\":1,\"systems\":[{\"maxParticles\":\"x\"}]}").unwrap_err();
         assert!(err.to_string().contains("systems[0].maxParticles"), "{err}");
     }
 
@@ -103,10 +104,26 @@ mod tests {
     fn hash_matches_the_core_and_checks_arguments() {
         let json = default_scene_json();
         let scene = load_scene(&json).unwrap();
-        assert_eq!(sim_hash(&json, 1.0, 30.0).unwrap(), format!("{:016x}", state_hash(&scene, 1.0, 30.0)));
-        assert_ne!(sim_hash(&json, 1.0, 30.0).unwrap(), sim_hash(&json, 1.5, 30.0).unwrap());
-        assert!(sim_hash(&json, f64::NAN, 30.0).unwrap_err().to_string().starts_with("timeSecs"));
-        assert!(sim_hash(&json, 1.0, 0.0).unwrap_err().to_string().starts_with("fps"));
+        assert_eq!(
+            sim_hash(&json, 1.0, 30.0).unwrap(),
+            format!("{:016x}", state_hash(&scene, 1.0, 30.0))
+        );
+        assert_ne!(
+            sim_hash(&json, 1.0, 30.0).unwrap(),
+            sim_hash(&json, 1.5, 30.0).unwrap()
+        );
+        assert!(
+            sim_hash(&json, f64::NAN, 30.0)
+                .unwrap_err()
+                .to_string()
+                .starts_with("timeSecs")
+        );
+        assert!(
+            sim_hash(&json, 1.0, 0.0)
+                .unwrap_err()
+                .to_string()
+                .starts_with("fps")
+        );
     }
 
     #[test]

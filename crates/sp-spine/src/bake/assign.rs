@@ -10,6 +10,11 @@
 use super::Run;
 use super::sample::Life;
 
+/// A birth time in whole microseconds (the draw order key).
+pub fn micros(secs: f64) -> i64 {
+    libm::round(secs * 1e6) as i64
+}
+
 /// Assigns lives to bones; returns the runs per bone.
 pub fn assign_line(lives: &[Life], pool: bool) -> Vec<Vec<Run>> {
     let mut order: Vec<&Life> = lives.iter().filter(|l| !l.states.is_empty()).collect();
@@ -18,6 +23,7 @@ pub fn assign_line(lives: &[Life], pool: bool) -> Vec<Vec<Run>> {
     let mut free_from: Vec<u32> = Vec::new();
     for life in order {
         let run = Run {
+            order: (micros(life.birth_secs), life.serial),
             start_frame: life.first_frame,
             states: life.states.clone(),
         };

@@ -178,7 +178,9 @@ pub fn loop_tracks(lives: &[Life], plan: &LoopPlan, pool: bool, names: [&str; 3]
                 }
                 let first_state = (from + k * li - i64::from(arc.life.first_frame)) as usize;
                 let count = (to - from) as usize;
+                let birth = arc.life.birth_secs - k as f64 * f64::from(l) / fps;
                 bones[arc.bone].push(Run {
+                    order: (super::assign::micros(birth), arc.life.serial),
                     start_frame: (from - v0i) as u32,
                     states: arc.life.states[first_state..first_state + count].to_vec(),
                 });

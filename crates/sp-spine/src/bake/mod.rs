@@ -33,6 +33,10 @@ pub struct FrameState {
 /// Consecutive frames of one life on one bone, in the frames of its animation segment.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Run {
+    /// Draw order key: `(birth in µs, spawn serial)` of the particle (for a loop copy, its birth
+    /// shifted by the copy's period), so older particles draw behind newer ones as in the
+    /// preview.
+    pub order: (i64, u64),
     /// First frame (segment-local).
     pub start_frame: u32,
     /// One state per frame from `start_frame`.

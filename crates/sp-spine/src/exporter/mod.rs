@@ -3,23 +3,24 @@
 //! bytes it is about to return.
 
 pub mod names;
+mod system_bone;
 pub mod timelines;
 
 use sp_sim::document::{CurveKind, Scene};
 
 use crate::bake::{BakedSystem, Progress, Track, bake_system, follow::NoFollow};
-use crate::coords::SpinePose;
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
 use crate::json::{
-    AnimationData, BoneData, BoneTimelines, CurveJson, Num, OrderedMap, SkeletonFile, SkeletonInfo,
-    SkinData, SlotData, ValueKey, XyKey, hash_string,
+    AnimationData, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData, SlotData,
+    hash_string,
 };
 use crate::names::NameAllocator;
 use crate::reduce::{CurveMode, Timing};
 use crate::report::ExportReport;
 use names::BoneNames;
+use system_bone::{bounds, system_timelines};
 use timelines::{KeyCounts, KeyMode, Specs, bone_timelines, slot_timelines};
 
 /// The `skeleton.spine` version written (the official 4.2 examples' version).
@@ -370,97 +371,4 @@ fn blend_name(blend: sp_sim::document::BlendMode) -> Option<&'static str> {
         BlendMode::Multiply => Some("multiply"),
         BlendMode::Screen => Some("screen"),
     }
-}
-
-/// The system bone's timelines: its transform (spec §5.1: not in the setup pose) as constant
-/// keys at frame 0 and at the segment's last frame (the latter also fixes the animation's
-/// duration, so a loop lasts exactly its length).
-fn system_timelines(
-    pose: &SpinePose,
-    end_frame: u32,
-    timing: Timing,
-    counts: &mut KeyCounts,
-) -> BoneTimelines {
-    let frames: Vec<u32> = if end_frame > 0 {
-        vec![0, end_frame]
-    } else {
-        vec![0]
-    };
-    let n = frames.len() as u64;
-    let mut t = BoneTimelines {
-        translate: frames
-            .iter()
-            .map(|&f| XyKey {
-                time: Num(timing.key_time(f)),
-                x: Num(pose.x),
-                y: Num(pose.y),
-                curve: CurveJson::Linear,
-            })
-            .collect(),
-        ..BoneTimelines::default()
-    };
-    *counts.written.entry("translate".into()).or_default() += n;
-    *counts.unreduced.entry("translate".into()).or_default() += n;
-    if pose.rotation_deg != 0.0 {
-        t.rotate = frames
-            .iter()
-            .map(|&f| ValueKey {
-                time: Num(timing.key_time(f)),
-                value: Num(pose.rotation_deg),
-                curve: CurveJson::Linear,
-            })
-            .collect();
-        *counts.written.entry("rotate".into()).or_default() += n;
-        *counts.unreduced.entry("rotate".into()).or_default() += n;
-    }
-    if pose.scale_x != 1.0 || pose.scale_y != 1.0 {
-        t.scale = frames
-            .iter()
-            .map(|&f| XyKey {
-                time: Num(timing.key_time(f)),
-                x: Num(pose.scale_x),
-                y: Num(pose.scale_y),
-                curve: CurveJson::Linear,
-            })
-            .collect();
-        *counts.written.entry("scale".into()).or_default() += n;
-        *counts.unreduced.entry("scale".into()).or_default() += n;
-    }
-    t
-}
-
-/// `[x, y, width, height]` of every baked particle position (rounded outwards to 0.01 px).
-fn bounds(baked: &[BakedSystem]) -> [f64; 4] {
-    let (mut x0, mut y0, mut x1, mut y1) = (
-        f64::INFINITY,
-        f64::INFINITY,
-        f64::NEG_INFINITY,
-        f64::NEG_INFINITY,
-    );
-    for b in baked {
-        for t in &b.tracks {
-            for runs in &t.bones {
-                for r in runs {
-                    for s in &r.states {
-                        x0 = x0.min(s.world.x);
-                        y0 = y0.min(s.world.y);
-                        x1 = x1.max(s.world.x);
-                        y1 = y1.max(s.world.y);
-                    }
-                }
-            }
-        }
-    }
-    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
-        return [0.0; 4];
-    }
-    let lo = |v: f64| libm::floor(v * 100.0) / 100.0;
-    let hi = |v: f64| libm::ceil(v * 100.0) / 100.0;
-    let (x, y) = (lo(x0), lo(y0));
-    [
-        x,
-        y,
-        libm::round((hi(x1) - x) * 100.0) / 100.0,
-        libm::round((hi(y1) - y) * 100.0) / 100.0,
-    ]
 }

@@ -1,5 +1,7 @@
 //! Animation checks of the validator: timeline names, key fields, times, curves.
 
+use std::collections::BTreeSet;
+
 use serde_json::{Map, Value};
 
 use super::{Setup, Validator, describe, key_path, kind};
@@ -90,6 +92,9 @@ impl Validator {
                 }
             });
         }
+        if let Some(order) = o.get("drawOrder") {
+            self.check_draw_order(&format!("{path}.drawOrder"), order, setup);
+        }
         if let Some(bones) = o.get("bones") {
             self.each_object(
                 bones,
@@ -118,6 +123,62 @@ impl Validator {
                     }
                 },
             );
+        }
+    }
+
+    /// `drawOrder` keys: offsets name existing slots in setup order and form a permutation.
+    fn check_draw_order(&mut self, path: &str, order: &Value, setup: &Setup) {
+        let Some(keys) = self.keys(order, path) else {
+            return;
+        };
+        let n = setup.slot_order.len() as i64;
+        for (i, key) in keys.iter().enumerate() {
+            let kpath = format!("{path}[{i}]");
+            let Some(offsets) = key.get("offsets") else {
+                continue;
+            };
+            let Some(offsets) = offsets.as_array() else {
+                self.issue(
+                    format!("{kpath}.offsets"),
+                    format!("expected an array, found {}", kind(offsets)),
+                );
+                continue;
+            };
+            let mut last: i64 = -1;
+            let mut targets = BTreeSet::new();
+            for (j, entry) in offsets.iter().enumerate() {
+                let epath = format!("{kpath}.offsets[{j}]");
+                let slot = entry
+                    .get("slot")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let Some(index) = setup.slot_order.iter().position(|s| s == slot) else {
+                    self.issue(
+                        format!("{epath}.slot"),
+                        format!("slot {slot:?} does not exist"),
+                    );
+                    continue;
+                };
+                let index = index as i64;
+                if index <= last {
+                    self.issue(
+                        format!("{epath}.slot"),
+                        "offsets must be listed in setup slot order",
+                    );
+                }
+                last = index;
+                let Some(offset) = entry.get("offset").and_then(Value::as_i64) else {
+                    self.issue(format!("{epath}.offset"), "expected an integer");
+                    continue;
+                };
+                let target = index + offset;
+                if !(0..n).contains(&target) || !targets.insert(target) {
+                    self.issue(
+                        format!("{epath}.offset"),
+                        format!("moves slot {slot:?} to an invalid or taken index {target}"),
+                    );
+                }
+            }
         }
     }
 

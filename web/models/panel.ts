@@ -1,0 +1,232 @@
+// The model panel: opens dropped `.ms3d` models (with the images dropped beside them as their
+// textures) and lists them: counts, memory, warnings, clip picker, play/pause/loop/speed,
+// instances, markers and a log of the marker events as they fire. Every name shown comes from
+// the file, so text only goes in through textContent (never markup).
+
+import { h } from '../ui/dom';
+import type { AddedModel, InstanceParams, MarkerEvent, ModelApi } from './api';
+import { countsLine, formatBytes, splitModelDrop, trimLog, type ModelDropFile } from './logic';
+
+/** Event-log lines kept per model. */
+export const LOG_LINES = 50;
+/** How often marker events are collected, ms. */
+export const EVENT_POLL_MS = 50;
+
+interface Card {
+  model: AddedModel;
+  instances: { id: number; x: number; y: number }[];
+  params: InstanceParams;
+  log: string[];
+  logEl: HTMLOListElement;
+}
+
+const cards = new Map<number, Card>();
+let poller: ReturnType<typeof setInterval> | null = null;
+
+function startPolling(api: ModelApi): void {
+  if (poller !== null) return;
+  poller = setInterval(() => {
+    if (cards.size === 0) return;
+    let events: MarkerEvent[];
+    try {
+      events = api.events();
+    } catch {
+      return; // the engine is restarting; the next poll retries
+    }
+    for (const e of events) {
+      const card = cards.get(e.model);
+      if (card === undefined) continue;
+      card.log = trimLog([...card.log, `#${e.instance} ${e.clip}: ${e.marker}`], LOG_LINES);
+      const li = h('li', { class: 'model-event' });
+      li.textContent = `#${e.instance} ${e.clip}: ${e.marker}`;
+      card.logEl.appendChild(li);
+      while (card.logEl.children.length > LOG_LINES) card.logEl.firstElementChild?.remove();
+    }
+  }, EVENT_POLL_MS);
+}
+
+function showError(host: HTMLElement, file: string, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const box = h('div', { class: 'model-error', role: 'alert' });
+  box.textContent = `${file}: ${message}`;
+  const close = h('button', { type: 'button', class: 'icon', 'aria-label': 'Close' }, '✕');
+  close.addEventListener('click', () => box.remove());
+  box.appendChild(close);
+  host.appendChild(box);
+}
+
+/** Opens every `.ms3d` of a drop with the drop's images as candidate textures, and lists them in
+ * `host`. Errors (a truncated or malformed file names its section and byte offset) are shown
+ * in `host`. Resolves with the models added. */
+export async function openModelDrop(files: ModelDropFile[], host: HTMLElement, api: ModelApi): Promise<AddedModel[]> {
+  const { models, images } = splitModelDrop(files);
+  const registered: string[] = [];
+  for (const img of images) {
+    try {
+      if (await api.addImage(img.path, img.file)) registered.push(img.path);
+    } catch (e) {
+      showError(host, img.path, e);
+    }
+  }
+  const added: AddedModel[] = [];
+  for (const m of models) {
+    let model: AddedModel;
+    try {
+      const bytes = new Uint8Array(await m.file.arrayBuffer());
+      model = api.addModel(m.path, bytes, registered);
+    } catch (e) {
+      showError(host, m.path, e);
+      continue;
+    }
+    added.push(model);
+    host.appendChild(buildCard(model, api, cards.size));
+  }
+  startPolling(api);
+  return added;
+}
+
+function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement {
+  const [cx, cy] = api.viewCentre();
+  const params: InstanceParams = { clip: 0, x: cx + 40 * index, y: cy + 40 * index, rotationDeg: 0, scale: 1, speed: 1, looping: true, playing: true };
+  const logEl = h('ol', { class: 'model-log', 'aria-label': 'Marker events' });
+  const card: Card = { model, instances: [], params, log: [], logEl };
+  cards.set(model.id, card);
+
+  const root = h('section', { class: 'model-card', 'data-model-id': model.id });
+  const title = h('h3', { class: 'model-name' });
+  title.textContent = model.name;
+  const counts = h('p', { class: 'model-counts' });
+  counts.textContent = countsLine(model.counts);
+  for (const [k, v] of Object.entries(model.counts)) counts.dataset[k] = String(v);
+  const memory = h('p', { class: 'model-memory' });
+  memory.textContent = `${model.memory.encoding}: ${formatBytes(model.memory.bytesPerFrame)} per frame, ${formatBytes(model.memory.bytesTotal)} total`;
+  root.append(title, counts, memory);
+  if (model.warnings.length > 0) {
+    const list = h('ul', { class: 'model-warnings' });
+    for (const w of model.warnings) {
+      const li = h('li');
+      li.textContent = w;
+      list.appendChild(li);
+    }
+    root.appendChild(list);
+  }
+
+  const applyAll = (): void => {
+    try {
+      for (const inst of card.instances) api.setInstance(inst.id, model.id, { ...params, x: inst.x, y: inst.y });
+    } catch (e) {
+      showError(root, model.name, e);
+    }
+  };
+  const addInstance = (): void => {
+    const n = card.instances.length;
+    const x = params.x + 60 * n;
+    const y = params.y;
+    try {
+      const id = api.addInstance(model.id, { ...params, x, y });
+      card.instances.push({ id, x, y });
+      if (!params.playing) api.setInstance(id, model.id, { ...params, x, y });
+      instanceCount.textContent = `${card.instances.length} instance(s)`;
+    } catch (e) {
+      showError(root, model.name, e);
+    }
+  };
+
+  const clipSelect = h('select', { class: 'model-clip', 'aria-label': 'Clip' });
+  model.clips.forEach((c, i) => {
+    const o = h('option', { value: i });
+    o.textContent = `${c.name} (${c.frames} frames, ${c.durationSecs.toFixed(2)} s)`;
+    clipSelect.appendChild(o);
+  });
+  const play = h('button', { type: 'button', class: 'model-play' }, 'Pause');
+  const loop = h('input', { type: 'checkbox', class: 'model-loop', checked: true });
+  const speed = h('input', { type: 'number', class: 'model-speed', min: 0, max: 10, step: 0.1, value: 1, 'aria-label': 'Speed' });
+  const add = h('button', { type: 'button', class: 'model-add-instance' }, 'Add instance');
+  const remove = h('button', { type: 'button', class: 'model-remove' }, 'Remove model');
+  const instanceCount = h('span', { class: 'model-instances' });
+  clipSelect.addEventListener('change', () => {
+    params.clip = Number(clipSelect.value);
+    applyAll();
+    renderMarkers();
+  });
+  play.addEventListener('click', () => {
+    params.playing = !params.playing;
+    play.textContent = params.playing ? 'Pause' : 'Play';
+    applyAll();
+  });
+  loop.addEventListener('change', () => {
+    params.looping = loop.checked;
+    applyAll();
+  });
+  speed.addEventListener('change', () => {
+    const v = Number(speed.value);
+    if (!Number.isFinite(v) || v < 0 || v > 10) {
+      showError(root, model.name, new Error('speed must be between 0 and 10'));
+      return;
+    }
+    params.speed = v;
+    applyAll();
+  });
+  add.addEventListener('click', addInstance);
+  remove.addEventListener('click', () => {
+    try {
+      api.removeModel(model.id);
+    } catch (e) {
+      showError(root, model.name, e);
+      return;
+    }
+    cards.delete(model.id);
+    root.remove();
+  });
+  root.append(
+    h('div', { class: 'model-controls' }, clipSelect, play, h('label', {}, loop, ' Loop'), h('label', {}, 'Speed ', speed), add, instanceCount, remove),
+  );
+
+  // Markers of the selected clip.
+  const markerList = h('ul', { class: 'model-markers' });
+  const markerName = h('input', { type: 'text', class: 'model-marker-name', placeholder: 'marker', maxlength: 64, 'aria-label': 'Marker name' });
+  const markerFrame = h('input', { type: 'number', class: 'model-marker-frame', step: 1, 'aria-label': 'Marker frame' });
+  const markerAdd = h('button', { type: 'button', class: 'model-marker-add' }, 'Add marker');
+  const renderMarkers = (): void => {
+    markerList.replaceChildren();
+    let clip;
+    try {
+      clip = api.clips(model.id)[params.clip];
+    } catch (e) {
+      showError(root, model.name, e);
+      return;
+    }
+    if (clip === undefined) return;
+    markerFrame.min = String(clip.startFrame);
+    markerFrame.max = String(clip.endFrame);
+    if (markerFrame.value === '') markerFrame.value = String(clip.startFrame);
+    (clip.markers ?? []).forEach((m, i) => {
+      const del = h('button', { type: 'button', class: 'icon', 'aria-label': 'Remove marker' }, '✕');
+      del.addEventListener('click', () => {
+        try {
+          api.removeMarker(model.id, params.clip, i);
+        } catch (e) {
+          showError(root, model.name, e);
+        }
+        renderMarkers();
+      });
+      const li = h('li', { class: 'model-marker' });
+      li.textContent = `${m.name} @ ${m.frame}`;
+      li.appendChild(del);
+      markerList.appendChild(li);
+    });
+  };
+  markerAdd.addEventListener('click', () => {
+    try {
+      api.addMarker(model.id, params.clip, markerName.value, Number(markerFrame.value));
+      markerName.value = '';
+    } catch (e) {
+      showError(root, model.name, e);
+    }
+    renderMarkers();
+  });
+  root.append(h('div', { class: 'model-marker-form' }, markerName, markerFrame, markerAdd), markerList, logEl);
+  renderMarkers();
+  addInstance();
+  return root;
+}
