@@ -17,7 +17,7 @@ cargo fmt --all -- --check
 
 section "core crates stay free of web crates and wgpu"
 for crate in sp-sim sp-spine sp-skel sp-ms3d; do
-  bad=$(cargo tree -p "$crate" -e normal --prefix none 2>/dev/null \
+  bad=$(cargo tree -p "$crate" -e normal --target all --prefix none 2>/dev/null \
         | grep -E '^(wasm-bindgen|web-sys|js-sys|wgpu)( |$)' | sort -u || true)
   if [ -n "$bad" ]; then echo "$crate depends on: $bad" >&2; exit 1; fi
   echo "$crate: ok"

@@ -44,7 +44,14 @@ for (const tier of tiers) {
     const page = await browser.newPage();
     page.on('console', (m) => m.type() === 'error' && console.error(`[page] ${m.text()}`));
     await page.goto(`http://127.0.0.1:${port}/web/bench.html?renderer=${tier}`);
-    await page.waitForFunction(() => document.body.dataset.done !== undefined, undefined, { timeout: 300_000 });
+    const progress = setInterval(() => {
+      page.textContent('#status').then((t) => console.error(`[${tier}] ${t}`), () => undefined);
+    }, 15_000);
+    try {
+      await page.waitForFunction(() => document.body.dataset.done !== undefined, undefined, { timeout: 300_000 });
+    } finally {
+      clearInterval(progress);
+    }
     const results = await page.evaluate(() => window.benchResults);
     if (results.error !== undefined) {
       console.error(`${tier}: ${results.error}`);

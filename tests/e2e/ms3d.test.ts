@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { runCli, runCliFailing } from '../support/cli';
-import { canvasPixels, freezeAt, launch, meanAbsDiff, openEditor, plainView, serveDist, type StaticServer, type Tier } from './support';
+import { canvasPixels, freezeAt, launch, meanAbsDiff, openEditor, plainView, serveDist, type Pixels, type StaticServer, type Tier } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sp-ms3d-e2e-'));
 const modelPath = join(dir, 'synth.ms3d');
@@ -61,6 +61,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     let context: BrowserContext;
     let page: Page;
     let errors: string[];
+    let empty: Pixels;
 
     before(async () => {
       browser = await launch(tier);
@@ -75,7 +76,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
 
     it('a dropped model is listed with its counts, drawn and animating', async () => {
       await freezeAt(page, 0.5);
-      const empty = (await canvasPixels(page)).pixels;
+      empty = (await canvasPixels(page)).pixels;
       await dropBytes(page, 'synth.ms3d', model);
       await page.waitForSelector('.model-card .model-counts', { timeout: 30_000 });
       const counts = await page.$eval('.model-card .model-counts', (el) => ({ ...(el as HTMLElement).dataset }));
@@ -122,6 +123,62 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       await page.click('.model-card .model-marker-add');
       await page.waitForSelector('.model-card .model-error');
       assert.match(await page.textContent('.model-card .model-error') ?? '', /outside clip "wave"/);
+    });
+
+    it('after a lost WebGL context the model is rebuilt from the CPU copy and keeps playing', { skip: tier !== 'webgl2' && 'WebGPU device loss cannot be forced from the page' }, async () => {
+      const rebuilds = (): Promise<number> =>
+        page.evaluate(() => (window as unknown as { __spineParticle: { engine: { stats(): { rebuilds?: number } | null } } }).__spineParticle.engine.stats()?.rebuilds ?? 0);
+      const before = await rebuilds();
+      await page.evaluate(async () => {
+        const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+        const ext = canvas.getContext('webgl2')?.getExtension('WEBGL_lose_context');
+        if (ext == null) throw new Error('no WEBGL_lose_context');
+        ext.loseContext();
+        await new Promise((r) => setTimeout(r, 300));
+        ext.restoreContext();
+      });
+      await page.waitForFunction((n) => ((window as unknown as { __spineParticle: { engine: { stats(): { rebuilds?: number } | null } } }).__spineParticle.engine.stats()?.rebuilds ?? 0) > n, before, { timeout: 20_000 });
+      await freezeAt(page, 0.5);
+      const first = (await canvasPixels(page)).pixels;
+      assert.ok(meanAbsDiff(empty, first) > 0.05, `the model is drawn again (diff ${meanAbsDiff(empty, first)})`);
+      await page.waitForTimeout(300);
+      await settle(page);
+      const second = (await canvasPixels(page)).pixels;
+      assert.ok(meanAbsDiff(first, second) > 0.01, `and animates (diff ${meanAbsDiff(first, second)})`);
+    });
+
+    it('playback CPU per frame for 1, 50 and 200 instances (SP_MS3D_BENCH=1)', { skip: process.env.SP_MS3D_BENCH !== '1' && 'set SP_MS3D_BENCH=1' }, async (t) => {
+      const sample = (): Promise<{ renderMs: number; frameMs: number }> =>
+        page.evaluate(async () => {
+          const engine = (window as unknown as { __spineParticle: { engine: { stats(): { renderMs: number; frameCpuMs: number } | null } } }).__spineParticle.engine;
+          const frame = (): Promise<unknown> => new Promise((r) => requestAnimationFrame(r));
+          await frame();
+          let render = 0;
+          let total = 0;
+          const n = 120;
+          for (let i = 0; i < n; i++) {
+            await frame();
+            const s = engine.stats();
+            render += s?.renderMs ?? 0;
+            total += s?.frameCpuMs ?? 0;
+          }
+          return { renderMs: render / n, frameMs: total / n };
+        });
+      const add = (k: number): Promise<void> =>
+        page.evaluate((k) => {
+          const button = document.querySelector('.model-card .model-add-instance') as HTMLButtonElement;
+          for (let i = 0; i < k; i++) button.click();
+        }, k);
+      const count = async (): Promise<number> => Number(((await page.textContent('.model-card .model-instances')) ?? '0').split(' ')[0]);
+      await freezeAt(page, 0.5);
+      const lines: string[] = [];
+      for (const target of [1, 50, 200]) {
+        const have = await count();
+        if (target > have) await add(target - have);
+        const s = await sample();
+        lines.push(`${tier} ${await count()} instances: render() ${s.renderMs.toFixed(3)} ms/frame, frame CPU ${s.frameMs.toFixed(3)} ms`);
+      }
+      for (const l of lines) t.diagnostic(l);
     });
 
     it('a truncated file shows the section and byte offset', async () => {

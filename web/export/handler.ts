@@ -1,14 +1,20 @@
 // The `导出Spine Json` button: runs the export in a Web Worker (main-thread fallback when a
 // worker cannot start), shows progress with a Cancel button, refuses to download anything the
 // official runtime cannot read, then downloads the file named in the settings and shows a
-// summary.
+// summary. `document.body.dataset.exportState` ends as `done`, `failed` or `cancelled` (for
+// tests and tools); `?exportFault=…` (fault.ts) breaks the export on purpose.
 import { setExportHandler, type ExportContext } from '../hooks';
+import { exportFaultFromQuery } from './fault';
+import { publishExport } from './last-export';
 import { imagesJson, runExportPipeline, summaryLines } from './pipeline';
 import type { ExportReply } from './protocol';
+import { runExportInWorker, type ExportJob } from './worker-client';
 
 const zh = (): boolean => document.documentElement.lang.startsWith('zh');
 
-function text(key: 'loading' | 'baking' | 'checking' | 'cancel' | 'cancelled' | 'failed' | 'done'): string {
+type Key = 'loading' | 'baking' | 'checking' | 'cancel' | 'cancelled' | 'failed' | 'done';
+
+function text(key: Key): string {
   const table = {
     loading: ['正在加载导出器…', 'Loading the exporter…'],
     baking: ['正在烘焙粒子…', 'Baking particles…'],
@@ -21,8 +27,9 @@ function text(key: 'loading' | 'baking' | 'checking' | 'cancel' | 'cancelled' | 
   return table[key][zh() ? 0 : 1];
 }
 
-/** A small modal with a status line, an indeterminate progress bar and Cancel. */
+/** A small modal with a status line, a progress bar and Cancel. */
 function progressDialog(onCancel: () => void): { set(stage: string, fraction?: number): void; close(): void } {
+  document.getElementById('export-progress')?.remove();
   const box = document.createElement('div');
   box.id = 'export-progress';
   box.setAttribute('role', 'dialog');
@@ -31,17 +38,19 @@ function progressDialog(onCancel: () => void): { set(stage: string, fraction?: n
     'position:fixed;left:50%;top:40%;transform:translate(-50%,-50%);z-index:50;padding:16px 20px;' +
     'background:#222;color:#eee;border:1px solid #555;border-radius:6px;min-width:260px;font:14px sans-serif';
   const status = document.createElement('div');
+  status.id = 'export-progress-stage';
   const bar = document.createElement('progress');
   bar.style.cssText = 'display:block;width:100%;margin:10px 0';
   const cancel = document.createElement('button');
   cancel.type = 'button';
+  cancel.id = 'export-cancel';
   cancel.textContent = text('cancel');
   cancel.onclick = onCancel;
   box.append(status, bar, cancel);
   document.body.append(box);
   return {
     set(stage: string, fraction?: number) {
-      status.textContent = stage;
+      status.textContent = fraction === undefined ? stage : `${stage} ${Math.round(fraction * 100)}%`;
       if (fraction === undefined) bar.removeAttribute('value');
       else bar.value = Math.max(0, Math.min(1, fraction));
     },
@@ -51,87 +60,75 @@ function progressDialog(onCancel: () => void): { set(stage: string, fraction?: n
   };
 }
 
-function download(json: string, fileName: string): void {
+/** The download name: the settings' file name (default `SpineParticle.json`), `.json` added. */
+export function downloadName(fileName: string): string {
   const name = fileName.trim() === '' ? 'SpineParticle.json' : fileName.trim();
+  return name.toLowerCase().endsWith('.json') ? name : `${name}.json`;
+}
+
+function download(json: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = name.toLowerCase().endsWith('.json') ? name : `${name}.json`;
+  a.download = downloadName(fileName);
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Overall fraction from a core progress event: bake is the first half, reduce the second. */
-function fraction(detail: { stage: string; done: number; total: number }): number {
-  const part = detail.total > 0 ? detail.done / detail.total : 0;
-  if (detail.stage === 'bake') return part * 0.5;
-  if (detail.stage === 'reduce') return 0.5 + part * 0.45;
-  return 0.95;
-}
-
-function runInWorker(
-  sceneJson: string,
-  images: string,
-  onStage: (s: string, fraction?: number) => void,
-): { result: Promise<ExportReply>; cancel(): void } {
-  const worker = new Worker(new URL('./worker/export-worker.ts', import.meta.url), { type: 'module' });
-  let settle: (r: ExportReply) => void = () => {};
-  const result = new Promise<ExportReply>((resolve) => (settle = resolve));
-  worker.onmessage = (e: MessageEvent<ExportReply>) => {
-    if (e.data.kind === 'progress') onStage(text(e.data.stage), e.data.detail ? fraction(e.data.detail) : undefined);
-    else {
-      settle(e.data);
-      worker.terminate();
-    }
-  };
-  worker.onerror = (e) => {
-    settle({ kind: 'failed', message: e.message || 'the export worker failed to start' });
-    worker.terminate();
-  };
-  worker.postMessage({ sceneJson, imagesJson: images });
-  return {
-    result,
-    cancel() {
-      worker.terminate();
-      settle({ kind: 'failed', message: text('cancelled') });
-    },
-  };
-}
+let running = false;
 
 async function exportSpine(ctx: ExportContext): Promise<void> {
+  if (running) return; // a second click while exporting does nothing
+  running = true;
+  document.body.dataset.exportState = 'running';
+  try {
+    await exportOnce(ctx);
+  } finally {
+    running = false;
+  }
+}
+
+async function exportOnce(ctx: ExportContext): Promise<void> {
   const sceneJson = ctx.store.json;
+  const fileName = ctx.store.doc.export.fileName;
   const images = imagesJson(ctx.loadedImages());
+  const fault = exportFaultFromQuery(location.search);
   let cancelled = false;
-  let job: { result: Promise<ExportReply>; cancel(): void } | null = null;
+  let job: ExportJob | null = null;
   const dialog = progressDialog(() => {
     cancelled = true;
-    job?.cancel();
+    job?.cancel(text('cancelled'));
   });
   dialog.set(text('loading'));
   let reply: ExportReply;
   try {
-    job = runInWorker(sceneJson, images, (s, f) => dialog.set(s, f));
+    job = runExportInWorker(sceneJson, images, (s, f) => dialog.set(text(s), f), fault);
     reply = await job.result;
-    if (!cancelled && reply.kind === 'failed' && /worker|import|fetch|module/i.test(reply.message) && ctx.engine.canExport) {
+    if (!cancelled && reply.kind === 'failed' && /^export worker:|dynamically imported module|importScripts|fetch/i.test(reply.message) && ctx.engine.canExport) {
       // No worker (or it could not load the module): same pipeline on the page's own instance.
       dialog.set(text('baking'));
-      reply = runExportPipeline((s, i) => ctx.engine.exportSpine(s, i), sceneJson, images, () => performance.now());
+      await new Promise((r) => setTimeout(r, 0)); // let the dialog paint
+      reply = runExportPipeline((s, i) => ctx.engine.exportSpine(s, i), sceneJson, images, () => performance.now(), () => {}, fault);
     }
   } finally {
     dialog.close();
   }
   if (cancelled) {
+    document.body.dataset.exportState = 'cancelled';
     ctx.message('info', text('cancelled'));
     return;
   }
   if (reply.kind !== 'done') {
+    document.body.dataset.exportState = 'failed';
     ctx.message('error', `${text('failed')}${reply.kind === 'failed' ? reply.message : ''}`);
     return;
   }
-  download(reply.json, ctx.store.doc.export.fileName);
-  ctx.message('info', [`${text('done')} ${ctx.store.doc.export.fileName}`, ...summaryLines(reply.report, reply.totalMs, zh())].join('\n'));
+  download(reply.json, fileName);
+  publishExport({ json: reply.json, report: reply.report, sceneJson, totalMs: reply.totalMs });
+  document.body.dataset.exportState = 'done';
+  ctx.message('info', [`${text('done')} ${downloadName(fileName)}`, ...summaryLines(reply.report, reply.totalMs, zh())].join('\n'));
 }
 
 setExportHandler(exportSpine);

@@ -1,7 +1,9 @@
 // The export pipeline shared by the worker and the main-thread fallback: wasm bake (which
 // validates structurally in Rust, naming the JSON path of any fault) → parse with the official
 // runtime → result. Nothing here touches the DOM.
-import type { ExportReply, ExportReport } from './protocol';
+import { applyExportFault } from './fault';
+import { locateJsonFault } from './json-locate';
+import type { ExportFault, ExportReply, ExportReport } from './protocol';
 import { checkWithSpineRuntime } from './runtime-check';
 
 /** The wasm entry (`exportSpine`), injected so tests can run the pipeline without a browser. */
@@ -14,18 +16,34 @@ export function runExportPipeline(
   imagesJson: string,
   now: () => number,
   progress: (stage: 'baking' | 'checking') => void = () => {},
+  fault: ExportFault | null = null,
 ): ExportReply {
   const started = now();
   try {
     progress('baking');
     const raw = exportSpine(sceneJson, imagesJson);
-    const { json, report } = JSON.parse(raw) as { json: string; report: ExportReport };
-    if (typeof json !== 'string' || report === undefined) throw new Error('the exporter returned no skeleton');
+    const parsed = JSON.parse(raw) as { json: string; report: ExportReport };
+    const report = parsed.report;
+    if (typeof parsed.json !== 'string' || report === undefined) throw new Error('the exporter returned no skeleton');
+    const json = fault === null ? parsed.json : applyExportFault(parsed.json, fault);
     progress('checking');
+    assertJsonSyntax(json);
     const check = checkWithSpineRuntime(json);
     return { kind: 'done', json, report, check, totalMs: now() - started };
   } catch (e) {
     return { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Throws an Error naming line, column, byte offset and JSON path when `json` is not JSON. */
+export function assertJsonSyntax(json: string): void {
+  try {
+    JSON.parse(json);
+    return;
+  } catch (e) {
+    const f = locateJsonFault(json);
+    if (f === null) throw new Error(`the export is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`the export is not valid JSON at ${f.path} (line ${f.line}, column ${f.column}, byte ${f.offset}): unexpected ${JSON.stringify(f.token)}`);
   }
 }
 

@@ -19,7 +19,33 @@ export interface ExportReport {
 export interface ExportRequest {
   sceneJson: string;
   imagesJson: string;
+  /** Test-only corruption applied after the bake and before the checks (see fault.ts). */
+  fault?: ExportFault | null;
 }
+
+/** Test-only export faults (`?exportFault=…`, see fault.ts). */
+export type ExportFault = 'nan' | 'inf' | 'slot';
+
+/** The estimate of sp_spine (`estimateSpine`, camelCase JSON). */
+export interface SpineEstimate {
+  bonesPoolOn: number;
+  bonesPoolOff: number;
+  particleFrames: number;
+  unreducedKeys: number;
+  bytesPoolOn: number;
+  bytesPoolOff: number;
+}
+
+/** Page → estimate worker: `id` echoes back so stale answers can be dropped. */
+export interface EstimateRequest {
+  id: number;
+  sceneJson: string;
+}
+
+/** Estimate worker → page. */
+export type EstimateReply =
+  | { id: number; kind: 'estimate'; estimate: SpineEstimate; ms: number }
+  | { id: number; kind: 'failed'; message: string };
 
 /** Worker → page. */
 export type ExportReply =

@@ -10,6 +10,7 @@
 pub mod atlas;
 mod atlas_gpu;
 pub mod blend;
+mod clip_draw;
 pub mod clips;
 mod error;
 pub mod gpu;

@@ -9,6 +9,7 @@
 //! by `console_error_panic_hook` (the UI facade re-instantiates the module).
 
 mod error;
+pub mod export;
 pub mod ms3d;
 pub mod pure;
 mod skel;

@@ -203,7 +203,7 @@ struct Instance {
 }
 
 /// A marker crossed during playback.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MarkerEvent {
     /// Instance id.
     pub instance: u32,
@@ -886,8 +886,19 @@ mod tests {
         let bytes = synth_bytes();
         let v: Value = serde_json::from_str(&info_json(&bytes).unwrap()).unwrap();
         for key in [
-            "version", "vertices", "triangles", "groups", "materials", "fps", "currentTime",
-            "totalFrames", "joints", "sections", "bbox", "bytesConsumed", "warnings",
+            "version",
+            "vertices",
+            "triangles",
+            "groups",
+            "materials",
+            "fps",
+            "currentTime",
+            "totalFrames",
+            "joints",
+            "sections",
+            "bbox",
+            "bytesConsumed",
+            "warnings",
         ] {
             assert!(v.get(key).is_some(), "missing {key}");
         }
@@ -900,7 +911,10 @@ mod tests {
     fn textures_match_by_path_then_file_name_ignoring_case() {
         let images = vec!["fx/Skin.PNG".to_owned(), "other/eyes.png".to_owned()];
         assert_eq!(find_texture("fx/skin.png", &images), Some("fx/Skin.PNG"));
-        assert_eq!(find_texture("C:/art/EYES.png", &images), Some("other/eyes.png"));
+        assert_eq!(
+            find_texture("C:/art/EYES.png", &images),
+            Some("other/eyes.png")
+        );
         assert_eq!(find_texture("./fx/skin.png", &images), Some("fx/Skin.PNG"));
         assert_eq!(find_texture("missing.png", &images), None);
     }
@@ -914,7 +928,8 @@ mod tests {
         assert!(m.add_marker(1, 0, " ", 2.0).is_err());
         let id = m.add_instance(state(true)).unwrap();
         m.advance(0.25);
-        let events: Vec<MarkerEvent> = serde_json::from_str(&m.take_events_json()).unwrap_or_default();
+        let events: Vec<MarkerEvent> =
+            serde_json::from_str(&m.take_events_json()).unwrap_or_default();
         assert_eq!(m.take_events_json(), "[]", "drained");
         let names: Vec<&str> = events.iter().map(|e| e.marker.as_str()).collect();
         assert_eq!(names, ["start"]);
@@ -922,10 +937,22 @@ mod tests {
         m.advance(0.5); // 0.25 → 0.75: step at 0.5
         m.advance(0.5); // 0.75 → 1.25: start of the second loop at 1.0
         let v: Value = serde_json::from_str(&m.take_events_json()).unwrap();
-        let names: Vec<&str> = v.as_array().unwrap().iter().map(|e| e["marker"].as_str().unwrap()).collect();
+        let names: Vec<&str> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["marker"].as_str().unwrap())
+            .collect();
         assert_eq!(names, ["step", "start"]);
         // Paused or speed 0: nothing moves.
-        m.set_instance(id, InstanceState { playing: false, ..state(true) }).unwrap();
+        m.set_instance(
+            id,
+            InstanceState {
+                playing: false,
+                ..state(true)
+            },
+        )
+        .unwrap();
         m.advance(5.0);
         assert_eq!(m.take_events_json(), "[]");
         m.remove_marker(1, 0, 0).unwrap();
@@ -947,22 +974,52 @@ mod tests {
         let t = m.frame(3100.0)[0].time_secs;
         assert!((t - 1.0).abs() < 1e-6, "held at the end: {t}");
         let v: Value = serde_json::from_str(&m.take_events_json()).unwrap();
-        assert_eq!(v.as_array().unwrap().len(), 1, "the end marker fires once: {v}");
+        assert_eq!(
+            v.as_array().unwrap().len(),
+            1,
+            "the end marker fires once: {v}"
+        );
     }
 
     #[test]
     fn instances_are_validated_and_placed() {
         let mut m = models_with_clip();
-        assert!(m.add_instance(InstanceState { clip: 3, ..state(true) }).is_err());
-        assert!(m.add_instance(InstanceState { model: 9, ..state(true) }).is_err());
-        let e = m.add_instance(InstanceState { speed: f32::NAN, ..state(true) }).unwrap_err();
+        assert!(
+            m.add_instance(InstanceState {
+                clip: 3,
+                ..state(true)
+            })
+            .is_err()
+        );
+        assert!(
+            m.add_instance(InstanceState {
+                model: 9,
+                ..state(true)
+            })
+            .is_err()
+        );
+        let e = m
+            .add_instance(InstanceState {
+                speed: f32::NAN,
+                ..state(true)
+            })
+            .unwrap_err();
         assert!(e.to_string().starts_with("speed:"), "{e}");
-        let s = InstanceState { rotation_deg: 90.0, scale: 2.0, ..state(true) };
+        let s = InstanceState {
+            rotation_deg: 90.0,
+            scale: 2.0,
+            ..state(true)
+        };
         let mat = placement(&s, UpAxis::Y, 10.0);
         // Model (1, 0, 0) → editor (10, 0) → scale 2 → (20, 0) → 90° clockwise (y down) → (0, 20).
         let p = [1.0f32, 0.0, 0.0, 1.0];
-        let out: Vec<f32> = (0..4).map(|r| (0..4).map(|k| mat[k * 4 + r] * p[k]).sum()).collect();
-        assert!((out[0] - 100.0).abs() < 1e-4 && (out[1] - 70.0).abs() < 1e-4, "{out:?}");
+        let out: Vec<f32> = (0..4)
+            .map(|r| (0..4).map(|k| mat[k * 4 + r] * p[k]).sum())
+            .collect();
+        assert!(
+            (out[0] - 100.0).abs() < 1e-4 && (out[1] - 70.0).abs() < 1e-4,
+            "{out:?}"
+        );
         let id = m.add_instance(state(true)).unwrap();
         assert!(m.instances_json().contains(&format!("\"id\":{id}")));
         assert!(m.remove_instance(id));
@@ -975,6 +1032,9 @@ mod tests {
         assert!(e.to_string().contains("fsp"));
         let o: ModelOptions =
             serde_json::from_str(r#"{"fps": 24, "upAxis": "z", "interp": "linear"}"#).unwrap();
-        assert_eq!((o.fps, o.up_axis, o.interp), (Some(24.0), Some(UpAxis::Z), Some(Interp::Linear)));
+        assert_eq!(
+            (o.fps, o.up_axis, o.interp),
+            (Some(24.0), Some(UpAxis::Z), Some(Interp::Linear))
+        );
     }
 }

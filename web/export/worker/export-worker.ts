@@ -38,6 +38,7 @@ self.onmessage = async (event: MessageEvent<ExportRequest>) => {
       : glue.exportSpine;
     const reply = runExportPipeline(exportSpine, event.data.sceneJson, event.data.imagesJson, () => performance.now(), (stage) =>
       post({ kind: 'progress', stage }),
+      event.data.fault ?? null,
     );
     post(reply);
   } catch (e) {

@@ -2,6 +2,9 @@
 // blends them: p = mix(a, b, blend). Quantised frames (unorm16) decode as
 // p = bbox_min + q * bbox_extent (f32 frames use bbox_min = 0, bbox_extent = 1).
 // model_to_clip already contains the model transform and the view.
+// Shading without stored normals: the face normal is n = normalize(cross(dpdx(p), dpdy(p))) of
+// the model-space position, lit two-sided by a fixed model-space light L:
+// colour *= 0.45 + 0.55 * |n . L| (alpha untouched).
 
 @group(1) @binding(0) var atlas: texture_2d_array<f32>;
 @group(1) @binding(1) var atlas_sampler: sampler;
@@ -23,6 +26,7 @@ struct ClipDrawUniform {
 struct ClipOut {
     @builtin(position) clip: vec4<f32>,
     @location(0) uv: vec2<f32>,
+    @location(1) model_pos: vec3<f32>,
 };
 
 fn clip_vertex(a: vec3<f32>, b: vec3<f32>, uv: vec2<f32>) -> ClipOut {
@@ -30,6 +34,7 @@ fn clip_vertex(a: vec3<f32>, b: vec3<f32>, uv: vec2<f32>) -> ClipOut {
     let p = draw.bbox_min.xyz + q * draw.bbox_extent_blend.xyz;
     var out: ClipOut;
     out.clip = draw.model_to_clip * vec4<f32>(p, 1.0);
+    out.model_pos = p;
     out.uv = mix(draw.uv_rect.xy, draw.uv_rect.zw, clamp(uv, vec2<f32>(0.0), vec2<f32>(1.0)));
     return out;
 }
@@ -57,7 +62,14 @@ fn vs_clip_u16(
 @fragment
 fn fs_clip(v: ClipOut) -> @location(0) vec4<f32> {
     let texel = textureSample(atlas, atlas_sampler, v.uv, draw.layer.x);
-    let c = texel * draw.color;
+    let n = cross(dpdx(v.model_pos), dpdy(v.model_pos));
+    let len = length(n);
+    var shade = 1.0;
+    if (len > 0.0) {
+        shade = 0.45 + 0.55 * abs(dot(n / len, normalize(vec3<f32>(0.35, 0.55, 0.75))));
+    }
+    let lit = texel * draw.color;
+    let c = vec4<f32>(lit.rgb * shade, lit.a);
     if (c.a < 0.004) {
         discard;
     }

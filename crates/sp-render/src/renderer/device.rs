@@ -1,0 +1,139 @@
+//! Device-side state of the renderer (rebuilt wholesale after a device loss): pipelines, the
+//! view uniform, the atlas texture, growable instance and clip-uniform buffers, depth target.
+
+use crate::atlas_gpu::AtlasGpu;
+use crate::clips::{EncodedFrames, VertexClip};
+use crate::gpu::Gpu;
+use crate::pipelines::Pipelines;
+use crate::view::ViewUniform;
+
+pub(super) struct ClipEntry {
+    pub(super) clip: VertexClip,
+    pub(super) encoded: EncodedFrames,
+    pub(super) gpu: Option<ClipBuffers>,
+}
+
+pub(super) struct ClipBuffers {
+    pub(super) frames: Vec<wgpu::Buffer>,
+    pub(super) uvs: wgpu::Buffer,
+    pub(super) indices: wgpu::Buffer,
+}
+
+/// A growable GPU buffer.
+pub(super) struct GrowBuffer {
+    pub(super) buffer: wgpu::Buffer,
+    pub(super) capacity: u64,
+    pub(super) usage: wgpu::BufferUsages,
+    pub(super) label: &'static str,
+}
+
+impl GrowBuffer {
+    pub(super) fn new(
+        device: &wgpu::Device,
+        label: &'static str,
+        usage: wgpu::BufferUsages,
+        capacity: u64,
+    ) -> Self {
+        let buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size: capacity,
+            usage: usage | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        GrowBuffer {
+            buffer,
+            capacity,
+            usage,
+            label,
+        }
+    }
+
+    /// Makes room for `bytes`; returns true when the buffer was replaced.
+    pub(super) fn reserve(&mut self, device: &wgpu::Device, bytes: u64) -> bool {
+        if bytes <= self.capacity {
+            return false;
+        }
+        *self = GrowBuffer::new(device, self.label, self.usage, bytes.next_power_of_two());
+        true
+    }
+}
+
+/// Device resources rebuilt after a loss.
+pub(super) struct DeviceState {
+    pub(super) gpu: Gpu,
+    pub(super) pipelines: Pipelines,
+    pub(super) view_buffer: wgpu::Buffer,
+    pub(super) view_group: wgpu::BindGroup,
+    pub(super) atlas: Option<AtlasGpu>,
+    pub(super) instances: GrowBuffer,
+    pub(super) clip_uniforms: GrowBuffer,
+    pub(super) clip_group: wgpu::BindGroup,
+    pub(super) depth: Option<(wgpu::TextureView, u32, u32)>,
+    pub(super) offscreen: Option<wgpu::Texture>,
+}
+
+impl DeviceState {
+    pub(super) fn new(gpu: Gpu) -> DeviceState {
+        let device = &gpu.device;
+        let pipelines = Pipelines::new(device, gpu.config.format);
+        let view_buffer = device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some("view"),
+            size: std::mem::size_of::<ViewUniform>() as u64,
+            usage: wgpu::BufferUsages::UNIFORM | wgpu::BufferUsages::COPY_DST,
+            mapped_at_creation: false,
+        });
+        let view_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("view"),
+            layout: &pipelines.view_layout,
+            entries: &[wgpu::BindGroupEntry {
+                binding: 0,
+                resource: view_buffer.as_entire_binding(),
+            }],
+        });
+        let instances = GrowBuffer::new(
+            device,
+            "sprite instances",
+            wgpu::BufferUsages::VERTEX,
+            64 * 1024,
+        );
+        let clip_uniforms =
+            GrowBuffer::new(device, "clip draws", wgpu::BufferUsages::UNIFORM, 16 * 1024);
+        let clip_group = clip_bind_group(device, &pipelines, &clip_uniforms.buffer);
+        DeviceState {
+            gpu,
+            pipelines,
+            view_buffer,
+            view_group,
+            atlas: None,
+            instances,
+            clip_uniforms,
+            clip_group,
+            depth: None,
+            offscreen: None,
+        }
+    }
+
+    pub(super) fn uniform_stride(&self) -> u64 {
+        let align = u64::from(self.gpu.device.limits().min_uniform_buffer_offset_alignment).max(16);
+        crate::clips::CLIP_DRAW_UNIFORM_BYTES.div_ceil(align) * align
+    }
+}
+
+pub(super) fn clip_bind_group(
+    device: &wgpu::Device,
+    pipelines: &Pipelines,
+    buffer: &wgpu::Buffer,
+) -> wgpu::BindGroup {
+    device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("clip draws"),
+        layout: &pipelines.clip_draw_layout,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: wgpu::BindingResource::Buffer(wgpu::BufferBinding {
+                buffer,
+                offset: 0,
+                size: wgpu::BufferSize::new(crate::clips::CLIP_DRAW_UNIFORM_BYTES),
+            }),
+        }],
+    })
+}

@@ -1,0 +1,216 @@
+// End-to-end: the Spine export in the built editor (Chromium, WebGPU tier on SwiftShader).
+// Clicking `导出Spine Json` downloads SpineParticle.json, which spine-core 4.2.119 reads in Node
+// and which is byte-identical to the native CLI's export of the same scene; the wasm
+// `exportSpine` in the page and the CLI agree byte for byte on the default scene and a preset;
+// Cancel stops an export with no download; a deliberately broken export (`?exportFault=…`,
+// web/export/fault.ts) is refused with its location and nothing is downloaded; the budget panel
+// follows edits; the compare view draws the posed export over the preview.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { SkeletonJson } from '@esotericsoftware/spine-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { runCli } from '../support/cli';
+import { FakeAtlasAttachmentLoader } from '../support/fake-atlas';
+import { documentOf, freezeAt, launch, openEditor, serveDist, shownErrors, type StaticServer } from './support';
+
+let server: StaticServer;
+let browser: Browser;
+const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-export-'));
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch('webgpu');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** The CLI's export of a scene JSON text: skeleton bytes and report. */
+function cliExport(name: string, sceneJson: string): { json: string; report: { bones: number; slots: number; animations: string[] } } {
+  const scene = join(tmp, `${name}.scene.json`);
+  const out = join(tmp, `${name}.spine.json`);
+  writeFileSync(scene, sceneJson);
+  const report = JSON.parse(runCli(['export', scene, '-o', out])) as { bones: number; slots: number; animations: string[] };
+  return { json: readFileSync(out, 'utf8'), report };
+}
+
+/** The page's wasm `exportSpine` (main-thread instance) on a scene JSON text. */
+async function pageExport(page: Page, sceneJson: string): Promise<string> {
+  return page.evaluate((s) => {
+    const w = window as unknown as { __spineParticle: { engine: { exportSpine(s: string, i: string): string } } };
+    return (JSON.parse(w.__spineParticle.engine.exportSpine(s, '{}')) as { json: string }).json;
+  }, sceneJson);
+}
+
+async function storeJson(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __spineParticle: { store: { json: string } } }).__spineParticle.store.json);
+}
+
+async function exportState(page: Page): Promise<string> {
+  await page.waitForFunction(() => ['done', 'failed', 'cancelled'].includes(document.body.dataset.exportState ?? ''), undefined, { timeout: 120_000 });
+  return page.evaluate(() => document.body.dataset.exportState ?? '');
+}
+
+async function setQuery(page: Page, query: string): Promise<void> {
+  await page.evaluate((q) => {
+    history.replaceState(null, '', q === '' ? location.pathname : q);
+    delete document.body.dataset.exportState;
+  }, query);
+}
+
+describe('Spine export in the browser', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const downloads: Download[] = [];
+
+  before(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    ({ page, errors } = await openEditor(context, server.url));
+    page.on('download', (d) => downloads.push(d));
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('downloads SpineParticle.json, read by spine-core, identical to the CLI export', async () => {
+    const doc = await documentOf(page);
+    assert.equal((doc.export as { fileName: string }).fileName, 'SpineParticle.json');
+    const sceneJson = await storeJson(page);
+    const got = page.waitForEvent('download', { timeout: 120_000 });
+    await page.click('#export-button');
+    const download = await got;
+    assert.equal(await exportState(page), 'done');
+    assert.equal(download.suggestedFilename(), 'SpineParticle.json');
+    const path = await download.path();
+    const json = readFileSync(path, 'utf8');
+
+    const data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
+    const cli = cliExport('default', sceneJson);
+    assert.equal(json, cli.json, 'browser download and CLI export differ');
+    assert.equal(data.bones.length, cli.report.bones);
+    assert.equal(data.slots.length, cli.report.slots);
+    assert.deepEqual(data.animations.map((a) => a.name).sort(), [...cli.report.animations].sort());
+    // The skeleton reflects the scene: a root, a bone per visible system, particle slots.
+    assert.equal(data.bones[0].name, 'root');
+    const visible = doc.systems.filter((s) => s.visible !== false);
+    assert.ok(visible.length > 0);
+    assert.ok(data.bones.length >= 1 + visible.length + 1, `${data.bones.length} bones for ${visible.length} systems`);
+    assert.ok(data.slots.length > 0 && data.animations.length > 0);
+    for (const a of data.animations) assert.ok(a.duration > 0, `animation ${a.name} is empty`);
+
+    // The summary shows bones, slots and keys of this export.
+    const summary = await page.textContent('#export-summary');
+    assert.match(summary ?? '', new RegExp(`(骨骼 ${data.bones.length}|${data.bones.length} bones)`));
+    assert.match(summary ?? '', /(关键帧|keys): \w+ \d+/);
+  });
+
+  it('wasm exportSpine in the page and the native CLI give identical bytes (default scene and a preset)', async () => {
+    const scenes: [string, string][] = [
+      ['default', await storeJson(page)],
+      ['fire', readFileSync(resolve('presets/fire.json'), 'utf8')],
+      ['oneshot_local_pool_off', readFileSync(resolve('tests/golden/scenes/oneshot_local_pool_off.json'), 'utf8')],
+    ];
+    for (const [name, scene] of scenes) {
+      const wasm = await pageExport(page, scene);
+      const cli = cliExport(name, scene);
+      assert.ok(wasm.length > 100);
+      assert.equal(wasm, cli.json, `${name}: wasm and CLI exports differ`);
+    }
+  });
+
+  it('Cancel stops the export and downloads nothing', async () => {
+    const before = downloads.length;
+    await page.evaluate(() => {
+      document.getElementById('export-button')?.click();
+      const cancel = document.getElementById('export-cancel');
+      if (cancel === null) throw new Error('no Cancel button while exporting');
+      cancel.click();
+    });
+    assert.equal(await exportState(page), 'cancelled');
+    assert.equal(await page.$('#export-progress'), null, 'the progress dialog stays open');
+    await page.waitForTimeout(500);
+    assert.equal(downloads.length, before);
+  });
+
+  for (const [fault, where] of [
+    ['nan', /not valid JSON at animations\.[^ ]+ \(line \d+, column \d+, byte \d+\)/],
+    ['inf', /non-finite number at animations\.\S+ \(\w+ key value \d+\)/],
+    ['slot', /spine-core could not read the export: .*__no_such_bone__/],
+  ] as const) {
+    it(`a broken export (exportFault=${fault}) is refused with its location and not downloaded`, async () => {
+      const before = downloads.length;
+      await setQuery(page, `?exportFault=${fault}`);
+      await page.click('#export-button');
+      assert.equal(await exportState(page), 'failed');
+      const shown = await shownErrors(page);
+      assert.ok(shown.some((m) => where.test(m)), `no located error among: ${shown.join(' | ')}`);
+      await page.waitForTimeout(500);
+      assert.equal(downloads.length, before, 'a refused export was downloaded');
+      await setQuery(page, '');
+    });
+  }
+
+  it('the budget panel follows edits and shows the pool-off bone count prominently', async () => {
+    const readBudget = async (): Promise<{ headline: string; warning: string; warningShown: boolean }> => {
+      await page.waitForFunction(() => document.getElementById('export-budget')?.dataset.state === 'ready', undefined, { timeout: 60_000 });
+      return page.evaluate(() => {
+        const warning = document.getElementById('export-budget-pool-off') as HTMLElement;
+        return { headline: document.getElementById('export-budget-headline')?.textContent ?? '', warning: warning.textContent ?? '', warningShown: warning.style.display !== 'none' };
+      });
+    };
+    const on = await readBudget();
+    assert.match(on.headline, /(预计骨骼|Estimated) \d+/);
+    assert.equal(on.warningShown, false);
+    await page.evaluate(() => {
+      const w = window as unknown as { __spineParticle: { store: { edit(l: string, f: (d: { export: { bonePool: boolean } }) => void): unknown } } };
+      w.__spineParticle.store.edit('pool off', (d) => (d.export.bonePool = false));
+    });
+    await page.waitForFunction(() => document.getElementById('export-budget')?.dataset.state === 'pending', undefined, { timeout: 5_000 }).catch(() => {});
+    const off = await readBudget();
+    assert.equal(off.warningShown, true);
+    const bones = Number(/(\d+)/.exec(off.headline)?.[1]);
+    assert.ok(off.warning.includes(String(bones)), `${off.warning} vs ${off.headline}`);
+    // The estimate with the pool off counts one bone per life: the export agrees.
+    const got = page.waitForEvent('download', { timeout: 120_000 });
+    await page.click('#export-button');
+    const json = readFileSync(await (await got).path(), 'utf8');
+    const data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
+    assert.equal(data.bones.length, bones, 'estimated pool-off bones differ from the export');
+  });
+
+  it('the compare view draws the posed export over the preview, one region per live particle', async () => {
+    // A one-shot scene: its export plays exactly what the preview simulates.
+    const scene = readFileSync(resolve('tests/golden/scenes/oneshot_world.json'), 'utf8');
+    await page.evaluate((json) => {
+      const w = window as unknown as { __spineParticle: { engine: { normalizeScene(s: string): string }; store: { replace(j: string, l: string): { ok: boolean } } } };
+      const r = w.__spineParticle.store.replace(w.__spineParticle.engine.normalizeScene(json), 'compare scene');
+      if (!r.ok) throw new Error('scene refused');
+    }, scene);
+    await page.click('#compare-toggle');
+    await page.waitForFunction(() => document.getElementById('compare-overlay')?.dataset.state === 'drawn', undefined, { timeout: 120_000 });
+    for (const t of [0.4, 0.9]) {
+      await freezeAt(page, t);
+      const { regions, live, lit } = await page.evaluate(() => {
+        const w = window as unknown as { __spineParticle: { engine: { stats(): { liveParticles: number } | null } } };
+        const c = document.getElementById('compare-overlay') as HTMLCanvasElement;
+        const px = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+        let lit = 0;
+        for (let i = 3; i < px.length; i += 4) if (px[i] > 0) lit++;
+        return { regions: Number(c.dataset.regions), live: w.__spineParticle.engine.stats()?.liveParticles ?? -1, lit };
+      });
+      assert.ok(regions > 0, `no region drawn at ${t} s`);
+      assert.equal(regions, live, `at ${t} s the export shows ${regions} particles, the preview ${live}`);
+      assert.ok(lit > regions * 4, `overlay nearly empty (${lit} px)`);
+    }
+    await page.click('#compare-toggle');
+    assert.equal(await page.evaluate(() => (document.getElementById('compare-overlay') as HTMLElement).style.display), 'none');
+    assert.deepEqual(errors, []);
+  });
+});

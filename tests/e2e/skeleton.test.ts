@@ -1,0 +1,136 @@
+// End-to-end: Spine skeletons dropped on the built editor open the skeleton panel
+// (web/skeleton/panel.ts): header metadata of the official coin 4.2 .skel with a synthesised
+// atlas; a 3.8 skeleton without atlas (version note, missing-atlas warning); a coin whose string 0
+// was byte-edited to "clipping " (trailing space, Ark-Pets #150) repaired and downloaded.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
+import { launch, openEditor, serveDist, type StaticServer } from './support';
+
+const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
+const COIN_38 = readFileSync(join(FIXTURES, 'coin-pro-3.8.skel'));
+const ATLAS = synthAtlas(regionPaths(readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8')), 'coin-pro-4.2.png');
+
+/** The coin with string 0 `clipping` (at byte 52: length varint 9 + 8 bytes) made `clipping `. */
+function coinWithTrailingSpace(): Buffer {
+  assert.equal(COIN_SKEL.subarray(52, 61).toString('latin1'), '\x09clipping', 'the coin string table starts at byte 51 (reference §3.4)');
+  return Buffer.concat([Buffer.from([...COIN_SKEL.subarray(0, 52), 10]), COIN_SKEL.subarray(53, 61), Buffer.from(' '), COIN_SKEL.subarray(61)]);
+}
+
+let server: StaticServer;
+let browser: Browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch('webgpu');
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Drops files (name + bytes) on the page the way a user's drag-and-drop does. */
+async function drop(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  await page.evaluate((specs) => {
+    const dt = new DataTransfer();
+    for (const f of specs) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })));
+}
+
+/** Waits for the skeleton panel showing `title` (fails with a hint when spine drops are not routed). */
+async function panelFor(page: Page, title: string): Promise<void> {
+  try {
+    await page.waitForFunction((t) => document.querySelector('#skeleton-panel h2')?.textContent === t, title, { timeout: 15_000 });
+  } catch {
+    const messages = await page.$$eval('#messages .text', (els) => els.map((e) => e.textContent ?? ''));
+    throw new Error(`no skeleton panel for ${title}: is the 'spine' drop action routed to openSkeletonDrop? Editor messages: ${JSON.stringify(messages)}`);
+  }
+}
+
+const field = (page: Page, key: string): Promise<string | null> => page.textContent(`#skeleton-panel [data-field="${key}"]`);
+
+describe('skeleton panel', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    ({ page, errors } = await openEditor(context, server.url));
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('shows the header of the coin 4.2 .skel dropped with its atlas', async () => {
+    await drop(page, [
+      { name: 'coin-pro-4.2.skel', bytes: COIN_SKEL },
+      { name: 'coin-pro-4.2.atlas', bytes: new TextEncoder().encode(ATLAS) },
+    ]);
+    await panelFor(page, 'coin-pro-4.2.skel');
+    assert.equal(await field(page, 'format'), 'binary (.skel)');
+    assert.equal(await field(page, 'version'), '4.2.22');
+    assert.equal(await field(page, 'size'), '305 × 302 at (-152.5, -151)');
+    assert.equal(await field(page, 'fps'), '30');
+    assert.equal(await field(page, 'images'), './images/');
+    assert.equal(await field(page, 'referenceScale'), '100');
+    assert.equal(await field(page, 'nonessential'), 'yes');
+    assert.equal(await field(page, 'strings'), '8');
+    assert.equal(await field(page, 'headerSize'), '186 bytes');
+    assert.equal(await field(page, 'atlas'), 'coin-pro-4.2.atlas (0 page image(s) found)');
+    assert.equal(await page.textContent('#skeleton-panel .skeleton-ok'), 'No defects found.');
+    assert.equal(await page.$('#skeleton-panel .skeleton-message.warning'), null, 'no missing-atlas warning');
+    assert.deepEqual(errors, []);
+  });
+
+  it('a 3.8 skeleton without atlas: header shown, playback note and missing-atlas warning', async () => {
+    await drop(page, [{ name: 'coin-pro-3.8.skel', bytes: COIN_38 }]);
+    await panelFor(page, 'coin-pro-3.8.skel');
+    assert.equal(await field(page, 'version'), '3.8.55');
+    assert.equal(await field(page, 'referenceScale'), '— (4.2 only)');
+    const texts = await page.$$eval('#skeleton-panel .skeleton-message', (els) => els.map((e) => e.textContent ?? ''));
+    assert.ok(texts.some((t) => t.includes('playback needs Spine 4.2; header reading and repair work for 3.8–4.2')), JSON.stringify(texts));
+    assert.ok(texts.some((t) => t.startsWith('No .atlas among the dropped files')), JSON.stringify(texts));
+    assert.equal(await page.$$eval('.skeleton-panel', (els) => els.length), 1, 'the new panel replaced the previous one');
+  });
+
+  it('repairs a trailing-space defect and downloads the repaired skeleton and the report', async () => {
+    const broken = coinWithTrailingSpace();
+    await drop(page, [
+      { name: 'coin-broken.skel', bytes: broken },
+      { name: 'coin-broken.atlas', bytes: new TextEncoder().encode(ATLAS) },
+    ]);
+    await panelFor(page, 'coin-broken.skel');
+    const rows = await page.$$eval('#skeleton-panel .skeleton-defects tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-kind'), ...Array.from(tr.children, (td) => td.textContent)]));
+    assert.deepEqual(rows, [['trailing_whitespace', 'trailing whitespace (#150)', 'string 0', '"clipping "']]);
+
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    await page.click('#skeleton-panel [data-action="repair"]');
+    await page.waitForFunction(() => document.querySelector('#skeleton-panel .skeleton-report .skeleton-changes') !== null);
+    const deadline = Date.now() + 10_000;
+    while (downloads.length < 2 && Date.now() < deadline) await page.waitForTimeout(100);
+    await page.waitForTimeout(300);
+    // The atlas is valid UTF-8 and needed no change: not downloaded.
+    assert.deepEqual(downloads.map((d) => d.suggestedFilename()).sort(), ['coin-broken.repaired.skel', 'repair-report.json']);
+    const read = async (name: string): Promise<Buffer> => {
+      const d = downloads.find((x) => x.suggestedFilename() === name)!;
+      return readFileSync((await d.path())!);
+    };
+    assert.ok((await read('coin-broken.repaired.skel')).equals(COIN_SKEL), 'the repaired skeleton is the original coin, byte for byte');
+    const report = JSON.parse((await read('repair-report.json')).toString('utf8'));
+    assert.equal(report.changes.length, 1);
+    assert.deepEqual([report.changes[0].index, report.changes[0].before, report.changes[0].after], [0, 'clipping ', 'clipping']);
+    assert.equal(report.charsetFix, 'reencode-atlas');
+    const shown = await page.textContent('#skeleton-panel .skeleton-changes li');
+    assert.ok(shown?.startsWith('string 0: "clipping " → "clipping"'), shown ?? '');
+    assert.deepEqual(errors, []);
+  });
+});
