@@ -24,12 +24,12 @@ for crate in sp-sim sp-spine sp-skel sp-ms3d; do
 done
 
 section "cargo clippy (native, all targets)"
-cargo clippy --workspace --exclude sp-wasm --all-targets -- -D warnings
+cargo clippy --workspace --all-targets -- -D warnings
 section "cargo clippy (wasm32: render + wasm crates)"
 cargo clippy -p sp-render -p sp-wasm --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 section "cargo test (Rust)"
-cargo test --workspace --exclude sp-wasm --exclude sp-render 2>&1 | tee target/rust-tests.log \
+cargo test --workspace 2>&1 | tee target/rust-tests.log \
   | grep -E '^(test result|running|error|failures|---- |thread)' || true
 if grep -qE '^test result: FAILED|^error' target/rust-tests.log || ! grep -q '^test result' target/rust-tests.log; then
   tail -n 80 target/rust-tests.log; exit 1
@@ -50,6 +50,6 @@ section "vitest: UI logic and Node tests with the official Spine runtime"
 node node_modules/vitest/vitest.mjs run
 
 section "end-to-end in Chromium"
-node --import tsx --test --test-concurrency=1 tests/e2e/
+node --import tsx --test --test-concurrency=1 tests/e2e/*.test.ts
 
 section "all tests passed in $(( $(date +%s) - start ))s"

@@ -8,6 +8,9 @@ import { Engine, EngineCrash } from './engine';
 import { getExportHandler, type ExportContext } from './hooks';
 import { t, type MessageKey } from './i18n';
 import { cacheImage, cachedImages, pruneImages } from './imagecache';
+import { editorModelApi } from './models/api';
+import { openModelDrop } from './models/panel';
+import { openSkeletonDrop, type SkelRepairResult } from './skeleton/panel';
 import { decodeImage, ImageError } from './images';
 import { timelineLength } from './playback';
 import { mergePresetSystems, PRESETS, presetName } from './presets';
@@ -545,12 +548,35 @@ export class App implements AppContext, Player {
           this.replaceScene(normalized, t('openScene'), 'open');
           break;
         }
-        case 'spine':
+        case 'spine': {
           this.message('info', t('spineDetected', { file: action.skeleton.path, atlas: action.atlas?.path ?? t('none'), pages: action.pages.length }));
+          const files = [action.skeleton, ...(action.atlas === null ? [] : [action.atlas]), ...action.pages]
+            .map((f) => byPath.get(f.path))
+            .filter((f): f is PathedFile => f !== undefined);
+          await openSkeletonDrop(files, byId('object-panels'), {
+            skelInfo: (bytes, atlas, charset) => this.engine.skelInfo(bytes, atlas, charset),
+            skelRepair: (bytes, atlas, charset) => this.engine.skelRepair(bytes, atlas, charset) as SkelRepairResult,
+          }, {
+            callEditor: (f) => this.engine.withEditor((e) => f(e as Parameters<typeof f>[0])),
+            addImage: (path, w, hgt, rgba) => this.engine.addImage(path, w, hgt, rgba),
+            decodeImage,
+            viewCentre: () => [this.viewport.pan[0], this.viewport.pan[1]],
+          });
           break;
-        case 'ms3d':
+        }
+        case 'ms3d': {
           this.message('info', t('ms3dDetected', { file: action.model.path }));
+          const file = byPath.get(action.model.path);
+          if (file === undefined) break;
+          const images = action.images.map((f) => byPath.get(f.path)).filter((f): f is PathedFile => f !== undefined);
+          const api = editorModelApi(
+            this.engine.models,
+            async (path, blob) => (await this.loadImage(path, blob)) !== null,
+            () => [this.viewport.pan[0], this.viewport.pan[1]],
+          );
+          await openModelDrop([file, ...images], byId('object-panels'), api);
           break;
+        }
         case 'texture': {
           const file = byPath.get(action.image.path);
           if (file === undefined) break;

@@ -46,7 +46,9 @@ describe('planDrop', () => {
   });
 
   it('an .ms3d model is recognised', () => {
-    expect(planDrop([{ path: 'm/dragon.ms3d', size: 5000 }]).actions).toEqual([{ kind: 'ms3d', model: { path: 'm/dragon.ms3d', size: 5000 } }]);
+    expect(planDrop([{ path: 'm/dragon.ms3d', size: 5000 }]).actions).toEqual([{ kind: 'ms3d', model: { path: 'm/dragon.ms3d', size: 5000 }, images: [] }]);
+    // Images dropped with a model are its textures, not a particle texture.
+    expect(planDrop([{ path: 'dragon.ms3d', size: 5000 }, img('skin.png')]).actions).toEqual([{ kind: 'ms3d', model: { path: 'dragon.ms3d', size: 5000 }, images: [img('skin.png')] }]);
   });
 
   it('a drop above the cap is refused as a whole before reading', () => {

@@ -4,7 +4,7 @@
 // Rules: a scene `.json` (content has `systems` or `version`, no `skeleton`/`bones`) opens the
 // scene, and images dropped with it travel beside it by relative path; a Spine skeleton (`.skel`,
 // or `.json` whose content has `skeleton`/`bones`) with its `.atlas` and pages is recognised;
-// `.ms3d` models are recognised; otherwise images become one texture (one image) or a flipbook
+// `.ms3d` models take the images dropped with them; otherwise images become one texture (one image) or a flipbook
 // (several, in natural file-name order).
 
 import { naturalCompare } from './natsort';
@@ -45,7 +45,7 @@ export interface Rejected {
 export type DropAction =
   | { kind: 'scene'; scene: DropFile; images: DropFile[] }
   | { kind: 'spine'; skeleton: DropFile; atlas: DropFile | null; pages: DropFile[] }
-  | { kind: 'ms3d'; model: DropFile }
+  | { kind: 'ms3d'; model: DropFile; images: DropFile[] }
   | { kind: 'texture'; image: DropFile }
   | { kind: 'flipbook'; frames: DropFile[] };
 
@@ -205,9 +205,14 @@ export function planDrop(files: readonly DropFile[]): DropPlan {
   for (const atlas of atlases) {
     if (!usedAtlases.has(atlas)) plan.rejected.push({ path: atlas.path, reason: 'unused' });
   }
-  for (const model of models) plan.actions.push({ kind: 'ms3d', model });
-
   const freeImages = images.filter((img) => !usedImages.has(img));
+  if (models.length > 0 && scenes.length === 0) {
+    // Images dropped with models are their textures (matched by name by the model loader).
+    models.forEach((model, n) => plan.actions.push({ kind: 'ms3d', model, images: n === 0 ? freeImages : [] }));
+    return plan;
+  }
+  for (const model of models) plan.actions.push({ kind: 'ms3d', model, images: [] });
+
   if (scenes.length > 0) {
     // One scene per drop: the first in natural order opens with every free image beside it.
     const [scene, ...others] = scenes;

@@ -3,6 +3,8 @@
 // from a Rust panic: a `WebAssembly.RuntimeError` from any call re-instantiates the module,
 // recreates the Editor on a fresh canvas, re-applies everything and reports the crash.
 
+import type { WasmModelEditor } from './models/api';
+import { ModelStore, type RestoreTarget } from './models/store';
 import type { RendererRequest, RendererTier, WasmEditor, WasmLoader, WasmModule } from './wasm-api';
 
 export type { RendererRequest, RendererTier } from './wasm-api';
@@ -69,10 +71,16 @@ export class Engine {
   private lastTime = 0;
   /** Number of crashes recovered so far. */
   crashes = 0;
+  /** The MS3D models and their instances, re-added to the new Editor after a crash. */
+  readonly models: ModelStore;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.module = module;
     this.loader = loader;
+    this.models = new ModelStore(
+      (f) => this.withEditor((e) => f(e as WasmModelEditor)),
+      (path) => this.images.get(path) ?? null,
+    );
   }
 
   /** Loads the module (no Editor yet). */
@@ -129,6 +137,40 @@ export class Engine {
       if (m.exportSpine === undefined) throw new Error('this build has no Spine exporter');
       return m.exportSpine(sceneJson, imagesJson);
     });
+  }
+
+  /** Spine skeleton header (JSON); throws with the reader's message. */
+  skelInfo(bytes: Uint8Array, atlas: Uint8Array | undefined, legacyCharset: string | undefined): string {
+    return this.call((m) => {
+      if (m.skelInfo === undefined) throw new Error('this build has no skeleton reader');
+      return m.skelInfo(bytes, atlas ?? null, legacyCharset ?? null);
+    });
+  }
+
+  /** Spine skeleton repair (wasm `SkelRepairResult`); throws with the reader's message. */
+  skelRepair(bytes: Uint8Array, atlas: Uint8Array | undefined, legacyCharset: string | undefined): unknown {
+    return this.call((m) => {
+      if (m.skelRepair === undefined) throw new Error('this build has no skeleton repair');
+      return m.skelRepair(bytes, atlas ?? null, legacyCharset ?? null);
+    });
+  }
+
+  /**
+   * Runs `f` on the live Editor (for panels that use Editor methods beyond the core contract,
+   * e.g. MS3D models); throws when there is none. A trap starts the usual recovery.
+   */
+  withEditor<T>(f: (editor: unknown) => T): T {
+    const editor = this.editor;
+    if (editor === null || this.recovering !== null) throw new EngineCrash('the editor is not running');
+    try {
+      return f(editor);
+    } catch (e) {
+      if (isWasmTrap(e)) {
+        this.startRecovery(e);
+        throw new EngineCrash(crashMessage(e));
+      }
+      throw e;
+    }
   }
 
   // ---- editor ------------------------------------------------------------------------------
@@ -294,8 +336,9 @@ export class Engine {
       await this.rebuild(true);
     } catch (e) {
       if (!isWasmTrap(e)) throw e;
-      // The scene itself brings the module down: come back with an empty Editor.
+      // The scene (or a model) itself brings the module down: come back with an empty Editor.
       this.sceneJson = null;
+      this.models.forgetAll('the engine restarted without its models after a second crash');
       await this.rebuild(false);
     }
   }
@@ -321,6 +364,9 @@ export class Engine {
       }
     }
     editor.setTime(this.lastTime);
+    if (withScene && typeof (editor as Partial<WasmModelEditor>).addModel === 'function') {
+      this.models.restore(editor as unknown as RestoreTarget, (path) => this.images.has(path));
+    }
     this.editor = editor;
   }
 

@@ -35,6 +35,8 @@ export interface WasmModule {
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
   benchSim(liveParticles: number, steps: number): number;
   exportSpine?: (sceneJson: string, imagesJson: string) => string;
+  skelInfo?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => string;
+  skelRepair?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => unknown;
 }
 
 /** Loads a fresh, initialised module instance; `generation` > 0 must give a new instance. */

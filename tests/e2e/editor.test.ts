@@ -4,21 +4,10 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { canvasPixels, documentOf, freezeAt, launch, meanAbsDiff, openEditor, pixelStats, plainView, serveDist, shownErrors, type StaticServer } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, pixelStats, plainView, shownErrors, useSite } from './support';
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch('webgpu');
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite('webgpu');
 
 /** A PNG of `w`×`h` filled with `rgba` (encoded in the page by a 2D canvas). */
 async function dropFiles(page: Page, files: { name: string; w?: number; h?: number; color?: string; bytes?: number[]; sizeBytes?: number }[]): Promise<void> {
@@ -47,8 +36,8 @@ describe('editor on WebGPU', () => {
   let errors: string[];
 
   before(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    ({ page, errors } = await openEditor(context, server.url));
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    ({ page, errors } = await openEditor(context, site.url));
   });
   after(async () => {
     await context?.close();

@@ -12,24 +12,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SkeletonJson } from '@esotericsoftware/spine-core';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
-import { FakeAtlasAttachmentLoader } from '../support/fake-atlas';
-import { documentOf, freezeAt, launch, openEditor, serveDist, shownErrors, type StaticServer } from './support';
+import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
+import { documentOf, freezeAt, openEditor, shownErrors, useSite } from './support';
 
-let server: StaticServer;
-let browser: Browser;
+const site = useSite('webgpu');
 const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-export-'));
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch('webgpu');
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /** The CLI's export of a scene JSON text: skeleton bytes and report. */
 function cliExport(name: string, sceneJson: string): { json: string; report: { bones: number; slots: number; animations: string[] } } {
@@ -71,8 +60,8 @@ describe('Spine export in the browser', () => {
   const downloads: Download[] = [];
 
   before(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    ({ page, errors } = await openEditor(context, server.url));
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    ({ page, errors } = await openEditor(context, site.url));
     page.on('download', (d) => downloads.push(d));
   });
   after(async () => {
@@ -102,13 +91,21 @@ describe('Spine export in the browser', () => {
     const visible = doc.systems.filter((s) => s.visible !== false);
     assert.ok(visible.length > 0);
     assert.ok(data.bones.length >= 1 + visible.length + 1, `${data.bones.length} bones for ${visible.length} systems`);
-    assert.ok(data.slots.length > 0 && data.animations.length > 0);
-    for (const a of data.animations) assert.ok(a.duration > 0, `animation ${a.name} is empty`);
+    assert.ok(data.slots.length > 0);
+    const names = data.animations.map((a) => a.name);
+    for (const s of visible as { name: string; mode: string; animation: string; loopAnimations: { start: string; loop: string; end: string } }[]) {
+      const want = s.mode === 'loopContinuous' ? [s.loopAnimations.start, s.loopAnimations.loop, s.loopAnimations.end] : [s.animation];
+      for (const n of want) assert.ok(names.includes(n), `animation ${n} of system ${s.name} missing from ${names.join(', ')}`);
+      assert.ok(data.findBone(s.name) !== null, `no bone for system ${s.name}`);
+    }
+    assert.ok(data.animations.some((a) => a.duration > 0));
 
     // The summary shows bones, slots and keys of this export.
     const summary = await page.textContent('#export-summary');
     assert.match(summary ?? '', new RegExp(`(骨骼 ${data.bones.length}|${data.bones.length} bones)`));
-    assert.match(summary ?? '', /(关键帧|keys): \w+ \d+/);
+    assert.match(summary ?? '', /(关键帧：|keys: )\w+ \d+/);
+    assert.ok((summary ?? '').includes(`${(Buffer.byteLength(json) / 1024).toFixed(1)} KB`), `summary size vs ${Buffer.byteLength(json)} bytes: ${summary}`);
+    assert.match(summary ?? '', /(烘焙|baked in) \d+ ms/);
   });
 
   it('wasm exportSpine in the page and the native CLI give identical bytes (default scene and a preset)', async () => {
@@ -177,39 +174,71 @@ describe('Spine export in the browser', () => {
     assert.equal(off.warningShown, true);
     const bones = Number(/(\d+)/.exec(off.headline)?.[1]);
     assert.ok(off.warning.includes(String(bones)), `${off.warning} vs ${off.headline}`);
-    // The estimate with the pool off counts one bone per life: the export agrees.
-    const got = page.waitForEvent('download', { timeout: 120_000 });
-    await page.click('#export-button');
-    const json = readFileSync(await (await got).path(), 'utf8');
-    const data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
-    assert.equal(data.bones.length, bones, 'estimated pool-off bones differ from the export');
+    // The estimate is an upper bound of the export (the loop systems of the default scene)…
+    const exportBones = async (): Promise<number> => {
+      const got = page.waitForEvent('download', { timeout: 120_000 });
+      await page.click('#export-button');
+      const json = readFileSync(await (await got).path(), 'utf8');
+      return new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json).bones.length;
+    };
+    const loopBones = await exportBones();
+    assert.ok(loopBones <= bones, `the export has ${loopBones} bones, more than the estimated ${bones}`);
+    // …and exact for one-shot systems (one bone per life with the pool off).
+    await page.evaluate((json) => {
+      const w = window as unknown as { __spineParticle: { engine: { normalizeScene(s: string): string }; store: { replace(j: string, l: string): { ok: boolean }; edit(l: string, f: (d: { export: { bonePool: boolean } }) => void): unknown } } };
+      w.__spineParticle.store.replace(w.__spineParticle.engine.normalizeScene(json), 'one-shot scene');
+      w.__spineParticle.store.edit('pool off', (d) => (d.export.bonePool = false));
+    }, readFileSync(resolve('tests/golden/scenes/oneshot_world.json'), 'utf8'));
+    await page.waitForFunction(() => document.getElementById('export-budget')?.dataset.state === 'pending', undefined, { timeout: 5_000 }).catch(() => {});
+    const oneShot = await readBudget();
+    assert.equal(oneShot.warningShown, true);
+    assert.equal(await exportBones(), Number(/(\d+)/.exec(oneShot.headline)?.[1]), 'estimated pool-off bones differ from the export');
   });
 
-  it('the compare view draws the posed export over the preview, one region per live particle', async () => {
-    // A one-shot scene: its export plays exactly what the preview simulates.
-    const scene = readFileSync(resolve('tests/golden/scenes/oneshot_world.json'), 'utf8');
+  it('the compare view draws the posed export over the preview, on the simulated particles', async () => {
+    // A one-shot scene: its export plays exactly what the preview simulates. The CLI's
+    // `--frames` gives the simulation's own particle positions (Spine axes) at each baked frame.
+    const scenePath = resolve('tests/golden/scenes/oneshot_world.json');
+    const out = join(tmp, 'compare.spine.json');
+    const framesPath = join(tmp, 'compare.frames.json');
+    runCli(['export', scenePath, '-o', out, '--frames', framesPath]);
+    const frames = JSON.parse(readFileSync(framesPath, 'utf8')) as {
+      fps: number;
+      animations: Record<string, { frame: number; bones: Record<string, { x: number; y: number; color: string; attachment: string | null }> }[]>;
+    };
+    const [animation, list] = Object.entries(frames.animations)[0];
     await page.evaluate((json) => {
       const w = window as unknown as { __spineParticle: { engine: { normalizeScene(s: string): string }; store: { replace(j: string, l: string): { ok: boolean } } } };
       const r = w.__spineParticle.store.replace(w.__spineParticle.engine.normalizeScene(json), 'compare scene');
       if (!r.ok) throw new Error('scene refused');
-    }, scene);
-    await page.click('#compare-toggle');
+    }, readFileSync(scenePath, 'utf8'));
+    await page.evaluate(() => document.getElementById('compare-toggle')?.click());
     await page.waitForFunction(() => document.getElementById('compare-overlay')?.dataset.state === 'drawn', undefined, { timeout: 120_000 });
-    for (const t of [0.4, 0.9]) {
-      await freezeAt(page, t);
-      const { regions, live, lit } = await page.evaluate(() => {
-        const w = window as unknown as { __spineParticle: { engine: { stats(): { liveParticles: number } | null } } };
+    let checked = 0;
+    for (const f of [list[Math.floor(list.length / 4)], list[Math.floor(list.length / 2)]]) {
+      await freezeAt(page, f.frame / frames.fps);
+      const { regions, lit } = await page.evaluate(() => {
+        const w = window as unknown as { __spineParticleExport: { compare: { lastRegions: { slot: string; boneX: number; boneY: number }[] } } };
         const c = document.getElementById('compare-overlay') as HTMLCanvasElement;
         const px = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
         let lit = 0;
         for (let i = 3; i < px.length; i += 4) if (px[i] > 0) lit++;
-        return { regions: Number(c.dataset.regions), live: w.__spineParticle.engine.stats()?.liveParticles ?? -1, lit };
+        return { regions: w.__spineParticleExport.compare.lastRegions, lit };
       });
-      assert.ok(regions > 0, `no region drawn at ${t} s`);
-      assert.equal(regions, live, `at ${t} s the export shows ${regions} particles, the preview ${live}`);
-      assert.ok(lit > regions * 4, `overlay nearly empty (${lit} px)`);
+      const want = Object.entries(f.bones).filter(([, b]) => b.attachment !== null && !b.color.endsWith('00'));
+      assert.ok(want.length > 0, `${animation} frame ${f.frame} has no particle`);
+      assert.equal(regions.length, want.length, `${animation} frame ${f.frame}: the overlay shows ${regions.length} particles, the simulation ${want.length}`);
+      const bySlot = new Map(regions.map((r) => [r.slot, r]));
+      for (const [bone, b] of want) {
+        const r = bySlot.get(bone);
+        assert.ok(r !== undefined, `${bone} not drawn at frame ${f.frame}`);
+        assert.ok(Math.abs(r.boneX - b.x) < 0.11 && Math.abs(r.boneY + b.y) < 0.11, `${bone} at (${r.boneX}, ${r.boneY}), simulated (${b.x}, ${-b.y})`);
+        checked++;
+      }
+      assert.ok(lit > regions.length * 4, `overlay nearly empty (${lit} px)`);
     }
-    await page.click('#compare-toggle');
+    assert.ok(checked > 5);
+    await page.evaluate(() => document.getElementById('compare-toggle')?.click());
     assert.equal(await page.evaluate(() => (document.getElementById('compare-overlay') as HTMLElement).style.display), 'none');
     assert.deepEqual(errors, []);
   });

@@ -9,9 +9,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { runCli, runCliFailing } from '../support/cli';
-import { canvasPixels, freezeAt, launch, meanAbsDiff, openEditor, plainView, serveDist, type Pixels, type StaticServer, type Tier } from './support';
+import { canvasPixels, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, type Pixels, type Tier } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sp-ms3d-e2e-'));
 const modelPath = join(dir, 'synth.ms3d');
@@ -20,7 +20,6 @@ let model: number[];
 let truncated: number[];
 let info: { vertices: number; triangles: number; groups: unknown[]; materials: unknown[]; joints: unknown[] };
 let cliError: string;
-let server: StaticServer;
 
 before(async () => {
   runCli(['ms3d', 'synth', modelPath]);
@@ -33,23 +32,7 @@ before(async () => {
   const m = /([a-z ]+ section, byte \d+)/.exec(failed.stderr);
   assert.ok(m !== null, `the CLI names section and byte: ${failed.stderr}`);
   cliError = m[1];
-  server = await serveDist();
 });
-
-after(async () => {
-  await server?.close();
-});
-
-async function dropBytes(page: Page, name: string, bytes: number[]): Promise<void> {
-  await page.evaluate(
-    ({ name, bytes }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([new Uint8Array(bytes)], name));
-      window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { name, bytes },
-  );
-}
 
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
@@ -57,27 +40,25 @@ async function settle(page: Page): Promise<void> {
 
 for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
   describe(`ms3d models on ${tier}`, () => {
-    let browser: Browser;
+    const site = useSite(tier);
     let context: BrowserContext;
     let page: Page;
     let errors: string[];
     let empty: Pixels;
 
     before(async () => {
-      browser = await launch(tier);
-      context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      ({ page, errors } = await openEditor(context, server.url, `?renderer=${tier}`));
+      context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      ({ page, errors } = await openEditor(context, site.url, `?renderer=${tier}`));
       await plainView(page);
     });
     after(async () => {
       await context?.close();
-      await browser?.close();
     });
 
     it('a dropped model is listed with its counts, drawn and animating', async () => {
       await freezeAt(page, 0.5);
       empty = (await canvasPixels(page)).pixels;
-      await dropBytes(page, 'synth.ms3d', model);
+      await dropFiles(page, [{ name: 'synth.ms3d', bytes: Uint8Array.from(model) }]);
       await page.waitForSelector('.model-card .model-counts', { timeout: 30_000 });
       const counts = await page.$eval('.model-card .model-counts', (el) => ({ ...(el as HTMLElement).dataset }));
       assert.deepEqual(counts, {
@@ -151,13 +132,12 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       const sample = (): Promise<{ renderMs: number; frameMs: number }> =>
         page.evaluate(async () => {
           const engine = (window as unknown as { __spineParticle: { engine: { stats(): { renderMs: number; frameCpuMs: number } | null } } }).__spineParticle.engine;
-          const frame = (): Promise<unknown> => new Promise((r) => requestAnimationFrame(r));
-          await frame();
+          await new Promise((r) => requestAnimationFrame(r));
           let render = 0;
           let total = 0;
           const n = 120;
           for (let i = 0; i < n; i++) {
-            await frame();
+            await new Promise((r) => requestAnimationFrame(r));
             const s = engine.stats();
             render += s?.renderMs ?? 0;
             total += s?.frameCpuMs ?? 0;
@@ -182,7 +162,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     });
 
     it('a truncated file shows the section and byte offset', async () => {
-      await dropBytes(page, 'truncated.ms3d', truncated);
+      await dropFiles(page, [{ name: 'truncated.ms3d', bytes: Uint8Array.from(truncated) }]);
       await page.waitForFunction(() => [...document.querySelectorAll('.model-error')].some((e) => e.textContent?.startsWith('truncated.ms3d')));
       const text = await page.$$eval('.model-error', (els) => els.map((e) => e.textContent ?? '').find((t) => t.startsWith('truncated.ms3d')) ?? '');
       assert.ok(text.includes(cliError), `"${text}" names "${cliError}"`);

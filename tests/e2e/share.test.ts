@@ -3,24 +3,13 @@
 // leave the editor working; names are never markup.
 
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { deflateSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { encodeScenePayload, toBase64Url } from '../../web/share';
-import { canvasPixels, documentOf, freezeAt, launch, openEditor, serveDist, sha256, shownErrors, type StaticServer } from './support';
+import { canvasPixels, documentOf, freezeAt, openEditor, sha256, shownErrors, useSite } from './support';
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch('webgpu');
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const site = useSite('webgpu');
 
 async function addSystem(page: Page): Promise<number> {
   await page.click('#add-system');
@@ -28,8 +17,8 @@ async function addSystem(page: Page): Promise<number> {
 }
 
 it('a shared URL opens the same scene in a fresh browser context', async () => {
-  const source = await browser.newContext({ viewport: { width: 1200, height: 760 } });
-  const { page, errors } = await openEditor(source, server.url);
+  const source = await site.browser.newContext({ viewport: { width: 1200, height: 760 } });
+  const { page, errors } = await openEditor(source, site.url);
   // Make the scene differ from the default, then share.
   await page.click('#system-list li[data-index="0"] .name');
   const rate = page.locator('input[data-key="systems[0].ratePerSec"]');
@@ -38,13 +27,13 @@ it('a shared URL opens the same scene in a fresh browser context', async () => {
   await page.click('#share-button');
   await page.waitForFunction(() => (document.getElementById('share-url') as HTMLInputElement).value.includes('#scene='));
   const url = await page.inputValue('#share-url');
-  assert.ok(url.startsWith(server.url), url);
+  assert.ok(url.startsWith(site.url), url);
   assert.ok(url.length < 2000, `the default scene's share URL is short (${url.length} characters)`);
   await freezeAt(page, 0.6);
   const shot = (await canvasPixels(page)).png;
   const doc = await documentOf(page);
 
-  const fresh = await browser.newContext({ viewport: { width: 1200, height: 760 } });
+  const fresh = await site.browser.newContext({ viewport: { width: 1200, height: 760 } });
   const target = await fresh.newPage();
   const targetErrors: string[] = [];
   target.on('console', (m) => m.type() === 'error' && targetErrors.push(m.text()));
@@ -65,8 +54,8 @@ it('a shared URL opens the same scene in a fresh browser context', async () => {
 });
 
 it('hostile share URLs show an error and leave the editor working', async () => {
-  const context = await browser.newContext();
-  const { page } = await openEditor(context, server.url);
+  const context = await site.browser.newContext();
+  const { page } = await openEditor(context, site.url);
   const original = await documentOf(page);
   const bomb = toBase64Url(deflateSync(new Uint8Array(8 * 1024 * 1024).fill(32)));
   const invalid = encodeScenePayload(JSON.stringify({ version: 1, systems: [{ name: 'x', maxParticles: 1e9 }] }));
@@ -95,10 +84,10 @@ it('hostile share URLs show an error and leave the editor working', async () => 
 });
 
 it('names are text, never markup, wherever they are shown', async () => {
-  const context = await browser.newContext();
+  const context = await site.browser.newContext();
   const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
   const payload = encodeScenePayload(JSON.stringify({ version: 1, animations: [evil], systems: [{ name: evil, animation: evil, textures: [evil] }] }));
-  const { page, errors } = await openEditor(context, server.url, '', `#scene=${payload}`);
+  const { page, errors } = await openEditor(context, site.url, '', `#scene=${payload}`);
   const doc = await documentOf(page);
   assert.equal(doc.systems[0].name, evil);
   assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
-import { launch, openEditor, serveDist, type StaticServer } from './support';
+import { dropFiles, openEditor, useSite } from './support';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
 const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
@@ -22,27 +22,7 @@ function coinWithTrailingSpace(): Buffer {
   return Buffer.concat([Buffer.from([...COIN_SKEL.subarray(0, 52), 10]), COIN_SKEL.subarray(53, 61), Buffer.from(' '), COIN_SKEL.subarray(61)]);
 }
 
-let server: StaticServer;
-let browser: Browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch('webgpu');
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Drops files (name + bytes) on the page the way a user's drag-and-drop does. */
-async function drop(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
-  await page.evaluate((specs) => {
-    const dt = new DataTransfer();
-    for (const f of specs) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
-    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })));
-}
+const site = useSite('webgpu');
 
 /** Waits for the skeleton panel showing `title` (fails with a hint when spine drops are not routed). */
 async function panelFor(page: Page, title: string): Promise<void> {
@@ -62,22 +42,23 @@ describe('skeleton panel', () => {
   let errors: string[];
 
   before(async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    ({ page, errors } = await openEditor(context, server.url));
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    ({ page, errors } = await openEditor(context, site.url));
   });
   after(async () => {
     await context?.close();
   });
 
   it('shows the header of the coin 4.2 .skel dropped with its atlas', async () => {
-    await drop(page, [
+    await dropFiles(page, [
       { name: 'coin-pro-4.2.skel', bytes: COIN_SKEL },
       { name: 'coin-pro-4.2.atlas', bytes: new TextEncoder().encode(ATLAS) },
     ]);
     await panelFor(page, 'coin-pro-4.2.skel');
     assert.equal(await field(page, 'format'), 'binary (.skel)');
     assert.equal(await field(page, 'version'), '4.2.22');
-    assert.equal(await field(page, 'size'), '305 × 302 at (-152.5, -151)');
+    // The binary stores float32 43988001 / c3188001 (reference §3.4), shown exactly.
+    assert.equal(await field(page, 'size'), '305.00003 × 302 at (-152.50002, -151)');
     assert.equal(await field(page, 'fps'), '30');
     assert.equal(await field(page, 'images'), './images/');
     assert.equal(await field(page, 'referenceScale'), '100');
@@ -91,7 +72,7 @@ describe('skeleton panel', () => {
   });
 
   it('a 3.8 skeleton without atlas: header shown, playback note and missing-atlas warning', async () => {
-    await drop(page, [{ name: 'coin-pro-3.8.skel', bytes: COIN_38 }]);
+    await dropFiles(page, [{ name: 'coin-pro-3.8.skel', bytes: COIN_38 }]);
     await panelFor(page, 'coin-pro-3.8.skel');
     assert.equal(await field(page, 'version'), '3.8.55');
     assert.equal(await field(page, 'referenceScale'), '— (4.2 only)');
@@ -103,7 +84,7 @@ describe('skeleton panel', () => {
 
   it('repairs a trailing-space defect and downloads the repaired skeleton and the report', async () => {
     const broken = coinWithTrailingSpace();
-    await drop(page, [
+    await dropFiles(page, [
       { name: 'coin-broken.skel', bytes: broken },
       { name: 'coin-broken.atlas', bytes: new TextEncoder().encode(ATLAS) },
     ]);

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { unzlibSync } from 'fflate';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -79,6 +80,51 @@ export function launch(tier: Tier): Promise<Browser> {
     headless: true,
     args: [...BASE_FLAGS, ...(tier === 'webgpu' ? WEBGPU_FLAGS : WEBGL2_FLAGS)],
   });
+}
+
+/** The built site served and a Chromium launched, shared by the tests of one file or `describe`. */
+export interface Site {
+  /** URL of the served site root (ends with `/`). */
+  readonly url: string;
+  /** The browser launched for the tier. */
+  readonly browser: Browser;
+}
+
+/**
+ * Registers hooks in the current scope: `before` serves dist/ ({@link serveDist}) and launches
+ * Chromium for `tier`, `after` closes both. The returned fields are usable from `before` on.
+ */
+export function useSite(tier: Tier): Site {
+  let server: StaticServer | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    server = await serveDist();
+    browser = await launch(tier);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const notYet = (): never => {
+    throw new Error('useSite: the site is started by a before hook; use it from a hook or test');
+  };
+  return {
+    get url() {
+      return server?.url ?? notYet();
+    },
+    get browser() {
+      return browser ?? notYet();
+    },
+  };
+}
+
+/** Drops files (name + bytes) on the page the way a user's drag-and-drop does. */
+export async function dropFiles(page: Page, files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+  await page.evaluate((specs) => {
+    const dt = new DataTransfer();
+    for (const f of specs) dt.items.add(new File([new Uint8Array(f.bytes)], f.name));
+    window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, files.map((f) => ({ name: f.name, bytes: Array.from(f.bytes) })));
 }
 
 /** Console errors and uncaught exceptions of a page. */

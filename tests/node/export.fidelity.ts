@@ -16,7 +16,8 @@ import {
   SkeletonJson,
 } from '@esotericsoftware/spine-core';
 import { cliPath } from '../support/cli';
-import { FakeAtlasAttachmentLoader } from '../support/fake-atlas';
+import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
+import type { ExportReport } from '../../web/export/protocol';
 
 /** One bone of one baked frame, as `--frames` writes it. */
 export interface FrameBone {
@@ -35,23 +36,11 @@ export interface FramesDoc {
   animations: Record<string, { frame: number; bones: Record<string, FrameBone> }[]>;
 }
 
-/** Report printed by `spineparticle export`. */
-export interface ExportReport {
-  bones: number;
-  slots: number;
-  attachments: number;
-  keys: Record<string, number>;
-  unreducedKeys: Record<string, number>;
-  bytes: number;
-  bakeMs: number;
-  animations: string[];
-  warnings: string[];
-}
-
 /** Result of exporting one scene through the CLI. */
 export interface Exported {
   json: string;
   frames: FramesDoc;
+  /** The report `spineparticle export` prints (the same sp_spine report the worker posts). */
   report: ExportReport;
 }
 

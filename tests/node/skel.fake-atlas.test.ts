@@ -1,4 +1,4 @@
-// The shared fake-atlas AttachmentLoader (tests/support/fake-atlas.ts) loads every attachment
+// The shared fake-atlas AttachmentLoader (web/export/fake-atlas.ts) loads every attachment
 // type in spine-core 4.2.119 and records the region lookups a real atlas would get.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import {
   Skeleton,
   SkeletonJson,
 } from '@esotericsoftware/spine-core';
-import { FakeAtlasAttachmentLoader } from '../support/fake-atlas.ts';
+import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
 

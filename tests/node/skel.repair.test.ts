@@ -14,7 +14,7 @@ import {
   type SkeletonData,
 } from '@esotericsoftware/spine-core';
 import { runCli, runCliFailing } from '../support/cli.ts';
-import { FakeAtlasAttachmentLoader } from '../support/fake-atlas.ts';
+import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas.ts';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
 const dir = mkdtempSync(join(tmpdir(), 'skel-repair-'));

@@ -1,7 +1,7 @@
 // The compare view (issue 4): the exported skeleton posed by spine-core at the editor's current
 // time, drawn on a 2D canvas over the live wgpu preview with the editor's pan and zoom (scene
 // point `pan` at the canvas centre, `zoom` CSS px per scene px). Each visible particle slot is
-// its region's outline in the slot's colour (dashed while fully transparent) plus a dot at its bone, so a user sees that the
+// its region's outline in the slot's colour plus a dot at its bone, so a user sees that the
 // export matches the preview. Toggled by `#compare-toggle` in the view tools; uses the last
 // export of the page, or exports on demand (in a worker, nothing downloaded) when there is none
 // or the scene changed since.
@@ -39,6 +39,8 @@ export class CompareOverlay {
   readonly canvas: HTMLCanvasElement;
   readonly button: HTMLButtonElement;
   readonly select: HTMLSelectElement;
+  /** The regions drawn last (scene pixels), for tools and tests. */
+  lastRegions: PosedRegion[] = [];
   private poser: ComparePoser | null = null;
   private poserScene = '';
   private planScene: PlanScene = { systems: [] };
@@ -181,6 +183,7 @@ export class CompareOverlay {
     }
     const chosen = this.select.value;
     const regions = chosen === '' ? poser.posePlan(autoPlan(this.planScene, poser.animations(), time)) : poser.pose(time, chosen);
+    this.lastRegions = regions;
     const view = this.host.view();
     for (const r of regions) this.drawRegion(g, r, view, rect.width, rect.height);
     this.canvas.dataset.regions = String(regions.length);
@@ -198,7 +201,6 @@ export class CompareOverlay {
     const col = `rgba(${Math.round(r.r * 255)},${Math.round(r.g * 255)},${Math.round(r.b * 255)},${Math.max(0.45, r.a).toFixed(3)})`;
     g.strokeStyle = col;
     g.lineWidth = 1;
-    g.setLineDash(r.a <= 0 ? [3, 3] : []); // alive but fully transparent
     g.beginPath();
     for (let i = 0; i < 4; i++) {
       const [x, y] = sceneToCanvas(r.corners[i * 2], r.corners[i * 2 + 1], view, w, h);

@@ -4,7 +4,8 @@
 //
 // Per frame: setToSetupPose → each chosen animation applied at `t` (MixBlend.setup, no loop,
 // in the exported order) → updateWorldTransform(Physics.none) → for every slot whose attachment
-// is a region (alpha 0 included: the particle is alive), the region's four world corners (RegionAttachment
+// is a region with alpha > 0 (the export hides a free pooled bone with alpha 0), the region's
+// four world corners (RegionAttachment
 // .computeWorldVertices). Spine axes are y up; the editor's are y down: scene (x, y) = (x, −y)
 // (sp_spine::coords).
 import {
@@ -17,7 +18,7 @@ import {
   type Animation,
   type SkeletonData,
 } from '@esotericsoftware/spine-core';
-import { AtlasFreeLoader } from '../export/runtime-check';
+import { FakeAtlasAttachmentLoader } from '../export/fake-atlas';
 
 /** One posed region in editor scene pixels. */
 export interface PosedRegion {
@@ -77,7 +78,7 @@ export class ComparePoser {
 
   /** Parses `json` (throws spine-core's error when it cannot). */
   constructor(json: string) {
-    this.data = new SkeletonJson(new AtlasFreeLoader()).readSkeletonData(json);
+    this.data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
     this.skeleton = new Skeleton(this.data);
   }
 
@@ -103,7 +104,7 @@ export class ComparePoser {
     const out: PosedRegion[] = [];
     for (const slot of sk.drawOrder) {
       const att = slot.getAttachment();
-      if (!(att instanceof RegionAttachment) || !slot.bone.active) continue;
+      if (!(att instanceof RegionAttachment) || !slot.bone.active || slot.color.a <= 0) continue;
       att.computeWorldVertices(slot, this.scratch, 0, 2);
       const v = this.scratch;
       out.push({

@@ -2,7 +2,8 @@
 // (issue 4, "a deliberately broken export is refused with no download"). Opening the editor with
 // `?exportFault=nan|inf|slot` corrupts the JSON the wasm bake returned, after the bake and
 // before the checks (JSON syntax, spine-core parse, finite numbers):
-//   nan  — the first key value under `animations` becomes the bare token `NaN` (not JSON);
+//   nan  — the first key value (`x`, `y` or `value`) under `animations` becomes the bare token
+//          `NaN` (not JSON);
 //   inf  — the same value becomes `1e999` (valid JSON that reads as Infinity);
 //   slot — the first slot's bone becomes an unknown name (spine-core refuses it).
 // Harmless in production: it only breaks the user's own export, which is then refused.
@@ -14,7 +15,7 @@ export function exportFaultFromQuery(search: string): ExportFault | null {
   return value === 'nan' || value === 'inf' || value === 'slot' ? value : null;
 }
 
-const KEY_VALUE = /("(?:x|y|value|time)"\s*:\s*)(-?\d[\d.eE+-]*)/g;
+const KEY_VALUE = /("(?:x|y|value)"\s*:\s*)(-?\d[\d.eE+-]*)/g;
 
 /** `json` with `fault` applied; throws if the text has nothing the fault can corrupt. */
 export function applyExportFault(json: string, fault: ExportFault): string {

@@ -2,80 +2,8 @@
 // before anything is downloaded (export spec §16.2). No atlas exists at export time, so the
 // attachment loader gives every region a 1×1 placeholder region; everything else (bones,
 // slots, skins, every timeline) is read exactly as a game would read it.
-import {
-  BoundingBoxAttachment,
-  ClippingAttachment,
-  MeshAttachment,
-  PathAttachment,
-  PointAttachment,
-  RegionAttachment,
-  SkeletonJson,
-  TextureAtlasPage,
-  TextureAtlasRegion,
-  type AttachmentLoader,
-  type Skin,
-} from '@esotericsoftware/spine-core';
-
-type Sequence = NonNullable<Parameters<AttachmentLoader['newRegionAttachment']>[3]>;
-
-/** An AttachmentLoader that needs no atlas (every region is a 1×1 placeholder). */
-export class AtlasFreeLoader implements AttachmentLoader {
-  private readonly page = new TextureAtlasPage('export-check.png');
-  private readonly regions = new Map<string, TextureAtlasRegion>();
-
-  private region(path: string): TextureAtlasRegion {
-    let region = this.regions.get(path);
-    if (!region) {
-      this.page.width = 1;
-      this.page.height = 1;
-      region = new TextureAtlasRegion(this.page, path);
-      region.u = 0;
-      region.v = 0;
-      region.u2 = 1;
-      region.v2 = 1;
-      region.width = 1;
-      region.height = 1;
-      region.originalWidth = 1;
-      region.originalHeight = 1;
-      this.regions.set(path, region);
-    }
-    return region;
-  }
-
-  private sequence(basePath: string, sequence: Sequence): void {
-    for (let i = 0; i < sequence.regions.length; i++) sequence.regions[i] = this.region(sequence.getPath(basePath, i));
-  }
-
-  newRegionAttachment(_skin: Skin, name: string, path: string, sequence: Sequence | null): RegionAttachment {
-    const a = new RegionAttachment(name, path);
-    if (sequence) this.sequence(path, sequence);
-    else a.region = this.region(path);
-    return a;
-  }
-
-  newMeshAttachment(_skin: Skin, name: string, path: string, sequence: Sequence | null): MeshAttachment {
-    const a = new MeshAttachment(name, path);
-    if (sequence) this.sequence(path, sequence);
-    else a.region = this.region(path);
-    return a;
-  }
-
-  newBoundingBoxAttachment(_skin: Skin, name: string): BoundingBoxAttachment {
-    return new BoundingBoxAttachment(name);
-  }
-
-  newPathAttachment(_skin: Skin, name: string): PathAttachment {
-    return new PathAttachment(name);
-  }
-
-  newPointAttachment(_skin: Skin, name: string): PointAttachment {
-    return new PointAttachment(name);
-  }
-
-  newClippingAttachment(_skin: Skin, name: string): ClippingAttachment {
-    return new ClippingAttachment(name);
-  }
-}
+import { SkeletonJson } from '@esotericsoftware/spine-core';
+import { FakeAtlasAttachmentLoader } from './fake-atlas';
 
 /** What the runtime read. */
 export interface RuntimeCheck {
@@ -109,7 +37,7 @@ function firstNonFinite(data: ReturnType<SkeletonJson['readSkeletonData']>): str
 export function checkWithSpineRuntime(json: string): RuntimeCheck {
   let data;
   try {
-    data = new SkeletonJson(new AtlasFreeLoader()).readSkeletonData(json);
+    data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
   } catch (e) {
     throw new Error(`spine-core could not read the export: ${e instanceof Error ? e.message : String(e)}`);
   }

@@ -1,11 +1,13 @@
 // What the model panel needs from the page (ModelApi), and an adapter over the wasm Editor.
 //
-// The Editor methods come from crates/sp-wasm/src/ms3d.rs (`editor_model_methods!`). The page
-// passes the adapter a way to call the Editor through its facade (so wasm traps start the
-// facade's recovery), a way to decode and register a dropped image, and the scene point at the
-// canvas centre.
+// The Editor methods come from crates/sp-wasm/src/ms3d/editor_api.rs (`editor_model_methods!`).
+// The page passes the adapter the facade's model store (web/engine.ts `Engine.models`: calls go
+// through the facade, so wasm traps start its recovery, and models survive it), a way to decode
+// and register a dropped image, and the scene point at the canvas centre.
 
-/** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d.rs). */
+import type { ModelStore } from './store';
+
+/** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d/editor_api.rs). */
 export interface WasmModelEditor {
   addModel(name: string, bytes: Uint8Array, optionsJson: string): string;
   modelClips(modelId: number): string;
@@ -82,7 +84,7 @@ export interface ModelApi {
   clips(modelId: number): ModelClipInfo[];
   /** Removes a model and its instances. */
   removeModel(modelId: number): void;
-  /** Adds an instance; returns its id. */
+  /** Adds an instance (paused when `p.playing` is false); returns its id. */
   addInstance(modelId: number, p: InstanceParams): number;
   /** Changes an instance. */
   setInstance(instanceId: number, modelId: number, p: InstanceParams): void;
@@ -94,29 +96,33 @@ export interface ModelApi {
   removeMarker(modelId: number, clip: number, index: number): void;
   /** Markers crossed since the previous call. */
   events(): MarkerEvent[];
+  /** Called with the ids of models dropped because the Editor restarted without them. */
+  onLost(listener: (ids: number[], reason: string) => void): () => void;
   /** Decodes a dropped image and registers it under `path`; false when it was refused. */
   addImage(path: string, file: Blob): Promise<boolean>;
   /** Scene point at the canvas centre (where a new model is placed). */
   viewCentre(): [number, number];
 }
 
-/** Builds a {@link ModelApi} over the Editor. `callEditor` runs `f` on the live Editor and throws
- * when there is none (the facade's crash handling applies). */
+/** Builds a {@link ModelApi} over the facade's model store (web/models/store.ts), which calls
+ * the Editor through the facade (its crash handling applies) and keeps stable ids across a
+ * wasm restart. */
 export function editorModelApi(
-  callEditor: <T>(f: (e: WasmModelEditor) => T) => T,
+  store: ModelStore,
   addImage: (path: string, file: Blob) => Promise<boolean>,
   viewCentre: () => [number, number],
 ): ModelApi {
   return {
-    addModel: (name, bytes, images) => JSON.parse(callEditor((e) => e.addModel(name, bytes, JSON.stringify({ images })))) as AddedModel,
-    clips: (id) => JSON.parse(callEditor((e) => e.modelClips(id))) as ModelClipInfo[],
-    removeModel: (id) => callEditor((e) => e.removeModel(id)),
-    addInstance: (id, p) => callEditor((e) => e.addModelInstance(id, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping)),
-    setInstance: (inst, id, p) => callEditor((e) => e.setModelInstance(inst, id, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping, p.playing)),
-    removeInstance: (inst) => void callEditor((e) => e.removeModelInstance(inst)),
-    addMarker: (id, clip, name, frame) => callEditor((e) => e.addMarker(id, clip, name, frame)),
-    removeMarker: (id, clip, index) => callEditor((e) => e.removeMarker(id, clip, index)),
-    events: () => JSON.parse(callEditor((e) => e.modelEvents())) as MarkerEvent[],
+    addModel: (name, bytes, images) => store.addModel(name, bytes, JSON.stringify({ images })),
+    clips: (id) => store.clips(id),
+    removeModel: (id) => store.removeModel(id),
+    addInstance: (id, p) => store.addInstance(id, p),
+    setInstance: (inst, id, p) => store.setInstance(inst, id, p),
+    removeInstance: (inst) => void store.removeInstance(inst),
+    addMarker: (id, clip, name, frame) => store.addMarker(id, clip, name, frame),
+    removeMarker: (id, clip, index) => store.removeMarker(id, clip, index),
+    events: () => store.events(),
+    onLost: (listener) => store.onLost(listener),
     addImage,
     viewCentre,
   };

@@ -4,6 +4,7 @@
 // the file, so text only goes in through textContent (never markup).
 
 import { h } from '../ui/dom';
+import './models.css';
 import type { AddedModel, InstanceParams, MarkerEvent, ModelApi } from './api';
 import { countsLine, formatBytes, splitModelDrop, trimLog, type ModelDropFile } from './logic';
 
@@ -14,6 +15,7 @@ export const EVENT_POLL_MS = 50;
 
 interface Card {
   model: AddedModel;
+  root: HTMLElement;
   instances: { id: number; x: number; y: number }[];
   params: InstanceParams;
   log: string[];
@@ -22,6 +24,23 @@ interface Card {
 
 const cards = new Map<number, Card>();
 let poller: ReturnType<typeof setInterval> | null = null;
+let unhookLost: (() => void) | null = null;
+
+/** Models dropped by the engine (a restart that could not re-add them): their cards go, with
+ * the reason shown where they were. */
+function hookLost(api: ModelApi): void {
+  if (unhookLost !== null) return;
+  unhookLost = api.onLost((ids, reason) => {
+    for (const id of ids) {
+      const card = cards.get(id);
+      if (card === undefined) continue;
+      cards.delete(id);
+      const host = card.root.parentElement;
+      card.root.remove();
+      if (host !== null) showError(host, card.model.name, new Error(reason));
+    }
+  });
+}
 
 function startPolling(api: ModelApi): void {
   if (poller !== null) return;
@@ -48,7 +67,8 @@ function startPolling(api: ModelApi): void {
 function showError(host: HTMLElement, file: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const box = h('div', { class: 'model-error', role: 'alert' });
-  box.textContent = `${file}: ${message}`;
+  // Model errors already start with the file name (`<file>: <section> section, byte N: …`).
+  box.textContent = message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
   const close = h('button', { type: 'button', class: 'icon', 'aria-label': 'Close' }, '✕');
   close.addEventListener('click', () => box.remove());
   box.appendChild(close);
@@ -81,6 +101,7 @@ export async function openModelDrop(files: ModelDropFile[], host: HTMLElement, a
     added.push(model);
     host.appendChild(buildCard(model, api, cards.size));
   }
+  hookLost(api);
   startPolling(api);
   return added;
 }
@@ -89,10 +110,10 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
   const [cx, cy] = api.viewCentre();
   const params: InstanceParams = { clip: 0, x: cx + 40 * index, y: cy + 40 * index, rotationDeg: 0, scale: 1, speed: 1, looping: true, playing: true };
   const logEl = h('ol', { class: 'model-log', 'aria-label': 'Marker events' });
-  const card: Card = { model, instances: [], params, log: [], logEl };
+  const root = h('section', { class: 'model-card', 'data-model-id': model.id });
+  const card: Card = { model, root, instances: [], params, log: [], logEl };
   cards.set(model.id, card);
 
-  const root = h('section', { class: 'model-card', 'data-model-id': model.id });
   const title = h('h3', { class: 'model-name' });
   title.textContent = model.name;
   const counts = h('p', { class: 'model-counts' });
@@ -125,7 +146,6 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
     try {
       const id = api.addInstance(model.id, { ...params, x, y });
       card.instances.push({ id, x, y });
-      if (!params.playing) api.setInstance(id, model.id, { ...params, x, y });
       instanceCount.textContent = `${card.instances.length} instance(s)`;
     } catch (e) {
       showError(root, model.name, e);

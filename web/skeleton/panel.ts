@@ -6,25 +6,16 @@
 
 import './skeleton.css';
 import { findSkeletonFiles, MAX_SKELETON_BYTES, repairedName, versionNote, type DroppedFile, type SkeletonFiles } from './files';
+import { el, errorText } from './dom';
+import { closePlayback, mountPlayback } from './controls';
+import type { SkeletonPlayHost } from './play';
 import type { RepairReport, SkelDefect, SkeletonInfo, SkelWasm } from './types';
 
 export type { SkelWasm, SkelRepairResult } from './types';
+export type { SkeletonPlayHost, WasmClipEditor } from './play';
 
 /** The legacy reader charset offered (GBK: libGDX on a Chinese-locale JVM ≤ 17). */
 const LEGACY_CHARSET = 'gbk';
-
-type Child = Node | string;
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  for (const c of children) e.append(typeof c === 'string' ? document.createTextNode(c) : c);
-  return e;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** Starts a browser download of `bytes` as `name`. */
 function download(name: string, bytes: Uint8Array | string, type: string): void {
@@ -61,6 +52,10 @@ class SkeletonPanel {
   private readonly report: HTMLElement;
   private readonly repairButton: HTMLButtonElement;
   private legacy = false;
+  /** The playback section (filled by {@link mountPlayback} for a 4.2 skeleton with its atlas). */
+  readonly playBox: HTMLElement;
+  /** Version read from the header (null when unreadable or absent). */
+  version: string | null = null;
 
   constructor(
     private readonly files: SkeletonFiles,
@@ -69,7 +64,11 @@ class SkeletonPanel {
     private readonly wasm: SkelWasm,
   ) {
     const close = el('button', { type: 'button', class: 'icon', title: 'Close', 'aria-label': 'Close' }, '×');
-    close.addEventListener('click', () => this.root.remove());
+    close.addEventListener('click', () => {
+      closePlayback();
+      this.root.remove();
+    });
+    this.playBox = el('div', { class: 'skeleton-play', 'data-role': 'playback' });
     this.messages = el('div', { class: 'skeleton-messages' });
     this.body = el('div', { class: 'skeleton-body' });
     this.report = el('div', { class: 'skeleton-report' });
@@ -96,6 +95,7 @@ class SkeletonPanel {
       el('header', {}, el('h2', {}, files.skeleton.path), close),
       this.messages,
       this.body,
+      this.playBox,
       choice,
       el('div', { class: 'skeleton-actions' }, this.repairButton),
       this.report,
@@ -128,6 +128,7 @@ class SkeletonPanel {
       return;
     }
     this.repairButton.disabled = false;
+    this.version = info.version;
     const note = versionNote(info.version);
     if (note !== null) this.message('info', note, this.body);
     this.body.append(this.metadata(info), this.defects(info.defects));
@@ -222,9 +223,11 @@ function problemPanel(text: string): HTMLElement {
  * skeleton, its atlas and pages among `files`, and shows metadata, defects and the Repair button.
  * Never throws: problems are shown in the panel.
  */
-export async function openSkeletonDrop(files: { path: string; file: File }[], host: HTMLElement, wasm: SkelWasm): Promise<void> {
+export async function openSkeletonDrop(files: { path: string; file: File }[], host: HTMLElement, wasm: SkelWasm, play?: SkeletonPlayHost): Promise<void> {
   host.querySelector(':scope > .skeleton-panel')?.remove();
+  closePlayback();
   let panel: HTMLElement;
+  let playback: (() => Promise<void>) | null = null;
   try {
     const found = await findSkeletonFiles(files as DroppedFile[]);
     if ('kind' in found) {
@@ -236,10 +239,18 @@ export async function openSkeletonDrop(files: { path: string; file: File }[], ho
     } else {
       const skeleton = new Uint8Array(await found.skeleton.file.arrayBuffer());
       const atlas = found.atlas === null ? undefined : new Uint8Array(await found.atlas.file.arrayBuffer());
-      panel = new SkeletonPanel(found, skeleton, atlas, wasm).root;
+      const opened = new SkeletonPanel(found, skeleton, atlas, wasm);
+      panel = opened.root;
+      // Playback needs spine-core 4.2 and the atlas (versionNote explains other versions).
+      if (play !== undefined && atlas !== undefined && opened.version !== null && versionNote(opened.version) === null) {
+        playback = () => mountPlayback(opened.playBox, found, skeleton, atlas, play);
+      } else if (play !== undefined && atlas === undefined && opened.version !== null && versionNote(opened.version) === null) {
+        opened.playBox.append(el('p', { class: 'skeleton-message info' }, 'Playback needs the .atlas and its page images dropped with the skeleton.'));
+      }
     }
   } catch (e) {
     panel = problemPanel(`Cannot open the skeleton: ${errorText(e)}`);
   }
   host.append(panel);
+  if (playback !== null) await playback();
 }

@@ -4,8 +4,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use serde_json::{Value, json};
-use sp_ms3d::{Aabb, Interp, Model, Parsed, Rig, model_clips, parse, writer};
+use serde_json::Value;
+use sp_ms3d::{Aabb, BboxInfo, Interp, Model, ModelInfo, Parsed, Rig, model_clips, parse, writer};
 
 use crate::error::{Error, Result, read_file, write_file};
 
@@ -102,100 +102,17 @@ fn print(text: &str) -> Result<()> {
     })
 }
 
-/// Bounds as `{ "min": [x,y,z], "max": [x,y,z] }` (nulls when empty), with `f32`s printed in
-/// their shortest exact form rather than widened to `f64` digits.
-#[derive(serde::Serialize)]
-struct BboxOut {
-    min: Option<[f32; 3]>,
-    max: Option<[f32; 3]>,
-}
-
-impl From<Option<Aabb>> for BboxOut {
-    fn from(b: Option<Aabb>) -> Self {
-        BboxOut {
-            min: b.map(|b| b.min),
-            max: b.map(|b| b.max),
-        }
-    }
-}
-
 /// The `pose --json` document (shape fixed by the CLI contract).
 #[derive(serde::Serialize)]
 struct PoseOut<'a> {
     frame: f32,
-    bbox: BboxOut,
+    bbox: BboxInfo,
     vertices: &'a [[f32; 3]],
 }
 
-/// An `f32` as a JSON number in its shortest form (null when not finite).
-fn short(x: f32) -> Value {
-    format!("{x}")
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .map_or(Value::Null, Value::from)
-}
-
-fn bbox_json(b: Option<Aabb>) -> Value {
-    match b {
-        Some(b) => json!({ "min": b.min.map(short), "max": b.max.map(short) }),
-        None => json!({ "min": null, "max": null }),
-    }
-}
-
-fn non_empty(s: &str) -> Value {
-    if s.is_empty() {
-        Value::Null
-    } else {
-        Value::String(s.to_owned())
-    }
-}
-
-/// The `info --json` document (shape fixed by the CLI contract).
+/// The `info --json` document (shape fixed by the CLI contract; shared with the wasm `ms3dInfo`).
 pub fn info_json(p: &Parsed) -> Value {
-    let m = &p.model;
-    let groups: Vec<Value> = m
-        .groups
-        .iter()
-        .map(|g| json!({ "name": g.name, "triangles": g.triangle_indices.len(), "material": g.material(m.materials.len()) }))
-        .collect();
-    let materials: Vec<Value> = m
-        .materials
-        .iter()
-        .map(|x| json!({ "name": x.name, "texture": non_empty(&x.texture), "alphamap": non_empty(&x.alphamap) }))
-        .collect();
-    let joints: Vec<Value> = m
-        .joints
-        .iter()
-        .map(|j| {
-            json!({
-                "name": j.name,
-                "parent": non_empty(&j.parent_name),
-                "rotationKeys": j.rotation_keys.len(),
-                "positionKeys": j.position_keys.len(),
-            })
-        })
-        .collect();
-    json!({
-        "version": m.version,
-        "vertices": m.vertices.len(),
-        "triangles": m.triangles.len(),
-        "groups": groups,
-        "materials": materials,
-        "fps": short(m.animation_fps),
-        "currentTime": short(m.current_time_secs),
-        "totalFrames": m.total_frames,
-        "joints": joints,
-        "sections": {
-            "comments": m.comments.as_ref().map(|c| c.sub_version),
-            "vertexExtra": m.vertex_extra.as_ref().map(|x| x.sub_version),
-            "jointExtra": m.joint_extra.as_ref().map(|x| x.sub_version),
-            "modelExtra": m.model_extra.as_ref().map(|x| x.sub_version),
-        },
-        "bbox": bbox_json(m.bind_bbox()),
-        "bytesConsumed": p.bytes_consumed,
-        "warnings": p.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
-    })
+    serde_json::to_value(ModelInfo::of(p)).unwrap_or(Value::Null)
 }
 
 fn info(file: &Path, as_json: bool) -> Result<()> {
@@ -312,6 +229,7 @@ fn synth(out: &Path, segments: u16, rows: u16) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn keys(v: &Value) -> Vec<String> {
         v.as_object()

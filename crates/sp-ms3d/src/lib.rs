@@ -27,6 +27,7 @@ mod clip;
 mod cursor;
 mod error;
 mod hierarchy;
+mod info;
 mod markers;
 mod mesh;
 mod model;
@@ -46,6 +47,7 @@ pub use bake::{
 pub use clip::{Clip, clips_from_comment, model_clips};
 pub use error::{Error, Result};
 pub use hierarchy::{Hierarchy, resolve_parents};
+pub use info::{BboxInfo, GroupInfo, JointInfo, MaterialInfo, ModelInfo, SectionsInfo};
 pub use markers::Marker;
 pub use model::{
     Comments, Group, IndexedComment, Joint, JointExtra, Key, Material, Model, ModelExtra,

@@ -1,8 +1,9 @@
 //! Size estimate before an export (export spec §7.2: "导出前可以提示预计骨骼数量和文件体积"):
 //! bakes the visible systems (no reduction, no JSON) and counts.
 //!
-//! Bones: `1 + systems + particle bones` with the pool on (peak overlap) and off (one per
-//! life). Keys: one per baked particle-frame for each of translate, rotate, scale and rgba (the
+//! Bones: `1 + systems + particle bones`, counted by baking the bone assignment both ways: pool
+//! on (peak overlap) and off (one per life; a loop-continuous system counts the lives of its
+//! three segments as the exporter writes them, not every simulated life). Keys: one per baked particle-frame for each of translate, rotate, scale and rgba (the
 //! unreduced upper bound). Bytes: `BYTES_PER_BONE · bones + BYTES_PER_KEY · keys`, the averages
 //! of this exporter's compact output (bone + slot + skin entry; one key with its time).
 
@@ -57,7 +58,16 @@ pub fn estimate_scene(scene: &Scene) -> Result<Estimate> {
         let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
         let on = bake_system(&scene.systems[i], i, fps, true, &NoFollow, a, &mut warnings)?;
         e.bones_pool_on += 1 + on.bone_count as u64;
-        e.bones_pool_off += 1 + on.lives as u64;
+        let off = bake_system(
+            &scene.systems[i],
+            i,
+            fps,
+            false,
+            &NoFollow,
+            a,
+            &mut warnings,
+        )?;
+        e.bones_pool_off += 1 + off.bone_count as u64;
         for t in &on.tracks {
             for runs in &t.bones {
                 e.particle_frames += runs.iter().map(|r| r.states.len() as u64).sum::<u64>();

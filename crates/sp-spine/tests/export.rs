@@ -81,6 +81,24 @@ fn pool_off_uses_a_bone_per_life_and_pool_on_the_peak() {
 }
 
 #[test]
+fn estimate_matches_the_export_for_the_default_scene_with_loops() {
+    // The default scene has loop-continuous systems: the pool-off estimate must count the bones
+    // the exporter writes for the three segments, not every simulated life.
+    let mut scene = sp_sim::document::default_scene();
+    for pool in [true, false] {
+        scene.export.bone_pool = pool;
+        let out = export(&scene).expect("export");
+        let estimate = sp_spine::estimate_scene(&scene).expect("estimate");
+        let estimated = if pool {
+            estimate.bones_pool_on
+        } else {
+            estimate.bones_pool_off
+        };
+        assert_eq!(estimated as usize, out.report.bones, "pool {pool}");
+    }
+}
+
+#[test]
 fn empty_animations_kept_or_excluded() {
     let mut scene = one_system();
     scene.animations = vec!["animation".into(), "nothing".into()];

@@ -31,7 +31,7 @@ fn js(e: Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
-// `addModel`, `modelClips`, … (crates/sp-wasm/src/ms3d.rs, owner ms3d).
+// `addModel`, `modelClips`, … (crates/sp-wasm/src/ms3d/editor_api.rs, owner ms3d).
 crate::editor_model_methods!();
 
 /// An event listener removed from its canvas when dropped.
@@ -84,10 +84,14 @@ pub struct Editor {
 #[wasm_bindgen]
 impl Editor {
     /// Opens a renderer on `canvas`: `renderer` is `auto` (WebGPU when the browser gives an
-    /// adapter, else WebGL2), `webgpu` or `webgl2`. When WebGPU touched the canvas and then
+    /// adapter, else WebGL2), `webgpu` or `webgl2` (absent = `auto`). When WebGPU touched the canvas and then
     /// failed, the canvas is replaced in the DOM by a fresh clone (same attributes): use
     /// `editor.canvas()` afterwards. Starts with the default scene at time 0.
-    pub async fn create(canvas: HtmlCanvasElement, renderer: String) -> Result<Editor, JsError> {
+    pub async fn create(
+        canvas: HtmlCanvasElement,
+        renderer: Option<String>,
+    ) -> Result<Editor, JsError> {
+        let renderer = renderer.unwrap_or_default();
         let preference = TierPreference::parse(&renderer).ok_or_else(|| {
             js(Error::Argument {
                 name: "renderer",

@@ -9,6 +9,18 @@ pub enum Error {
     /// The renderer refused (no GPU, bad image, bad clip).
     #[error("{0}")]
     Render(#[from] sp_render::Error),
+    /// An `.ms3d` model did not parse, rig or bake: `<section> section, byte N: …`.
+    #[error("{0}")]
+    Model(#[from] sp_ms3d::Error),
+    /// The same in a named file: `<file>: <section> section, byte N: …`.
+    #[error("{file}: {source}")]
+    ModelFile {
+        /// The file name the page gave (its drop path).
+        file: String,
+        /// What the model reader refused.
+        #[source]
+        source: sp_ms3d::Error,
+    },
     /// An argument is out of range; names the argument.
     #[error("{name}: {reason}")]
     Argument {

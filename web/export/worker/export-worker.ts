@@ -1,32 +1,21 @@
 // The export worker: loads its own wasm instance, runs the pipeline, posts the result. The tab
 // never freezes during a long bake, and cancelling is `worker.terminate()`.
-import glueUrl from '../../pkg/sp_wasm.js?url';
-import wasmUrl from '../../pkg/sp_wasm_bg.wasm?url';
 import { runExportPipeline, type ExportSpineFn } from '../pipeline';
 import type { ExportReply, ExportRequest } from '../protocol';
+import { postReply, wasmLoader, type GlueBase } from './wasm-boot';
 
-interface Glue {
-  default: (options: { module_or_path: string | URL }) => Promise<unknown>;
+interface Glue extends GlueBase {
   exportSpine?: ExportSpineFn;
   exportSpineWithProgress?: (sceneJson: string, imagesJson: string, onProgress: (stage: string, done: number, total: number) => boolean) => string;
 }
 
-const post = (reply: ExportReply): void => (self as unknown as Worker).postMessage(reply);
-
-let ready: Promise<Glue> | null = null;
-function load(): Promise<Glue> {
-  ready ??= (async () => {
-    const glue = (await import(/* @vite-ignore */ new URL(glueUrl, self.location.href).href)) as Glue;
-    await glue.default({ module_or_path: new URL(wasmUrl, self.location.href) });
-    return glue;
-  })();
-  return ready;
-}
+const post = (reply: ExportReply): void => postReply(reply);
+const wasm = wasmLoader<Glue>();
 
 self.onmessage = async (event: MessageEvent<ExportRequest>) => {
   try {
     post({ kind: 'progress', stage: 'loading' });
-    const glue = await load();
+    const glue = await wasm.load();
     if (typeof glue.exportSpine !== 'function') throw new Error('this build has no Spine exporter');
     const withProgress = glue.exportSpineWithProgress;
     const exportSpine: ExportSpineFn = withProgress

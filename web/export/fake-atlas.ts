@@ -1,8 +1,9 @@
 // An AttachmentLoader for spine-core 4.2 that needs no atlas file or texture: every region and
-// mesh gets a fake 1×1 region covering the whole (absent) page. It records every region path
-// asked for, so tests can check what a real atlas would have been asked, and it can mimic
-// AtlasAttachmentLoader's "Region not found in atlas" failure when given the atlas's region
-// names. Bounding boxes, paths, points and clipping attachments need no region.
+// mesh gets a fake 1×1 region covering the whole (absent) page. The export check parses with it
+// (no atlas exists at export time), the comparison view poses with it, and tests use it too. It
+// records every region path asked for, so tests can check what a real atlas would have been
+// asked, and it can mimic AtlasAttachmentLoader's "Region not found in atlas" failure when given
+// the atlas's region names. Bounding boxes, paths, points and clipping attachments need no region.
 import {
   BoundingBoxAttachment,
   ClippingAttachment,
