@@ -47,7 +47,7 @@ fi
 
 if [ "$want_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
   step "apt-get install chromium (browser tests)"
-  apt_install chromium fonts-noto-cjk
+  apt_install chromium
 fi
 if [ "$want_bench" = 1 ] && ! command -v assimp >/dev/null; then
   step "apt-get install assimp-utils (MS3D parse benchmark)"

@@ -34,7 +34,7 @@ cargo test --workspace 2>&1 | tee target/rust-tests.log \
 if grep -qE '^test result: FAILED|^error' target/rust-tests.log || ! grep -q '^test result' target/rust-tests.log; then
   tail -n 80 target/rust-tests.log; exit 1
 fi
-awk '/^test result/ { p += $4; f += $6; i += $8 } END { printf "Rust: %d passed, %d failed, %d ignored\n", p, f, i }' target/rust-tests.log
+awk '/^test result/ { p += $4; f += $6; i += $8 } END { printf "Rust: %d passed, %d failed, %d skipped\n", p, f, i }' target/rust-tests.log
 
 section "native CLI build (for Node tests)"
 cargo build -p sp-cli
