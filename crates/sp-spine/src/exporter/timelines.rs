@@ -162,6 +162,18 @@ fn all_equal<const N: usize>(keys: &[Key<N>], default: [f64; N]) -> bool {
     keys.iter().all(|k| k.values == default)
 }
 
+/// Two-channel keys (translate, scale) as JSON keys.
+fn xy_keys(keys: &[Key<2>], time: impl Fn(u32) -> Num) -> Vec<XyKey> {
+    keys.iter()
+        .map(|k| XyKey {
+            time: time(k.frame),
+            x: Num(k.values[0]),
+            y: Num(k.values[1]),
+            curve: curve_json(&k.curve),
+        })
+        .collect()
+}
+
 /// Bone timelines of one particle bone; `None` when the bone has no run.
 pub fn bone_timelines(
     runs: &[Run],
@@ -179,15 +191,7 @@ pub fn bone_timelines(
     });
     if !all_equal(&keys, [0.0, 0.0]) {
         counts.add("translate", keys.len(), frames);
-        out.translate = keys
-            .iter()
-            .map(|k| XyKey {
-                time: time(k.frame),
-                x: Num(k.values[0]),
-                y: Num(k.values[1]),
-                curve: curve_json(&k.curve),
-            })
-            .collect();
+        out.translate = xy_keys(&keys, time);
     }
     let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, |s| [s.local.rotation_deg]);
     if !all_equal(&keys, [0.0]) {
@@ -206,15 +210,7 @@ pub fn bone_timelines(
     });
     if !all_equal(&keys, [1.0, 1.0]) {
         counts.add("scale", keys.len(), frames);
-        out.scale = keys
-            .iter()
-            .map(|k| XyKey {
-                time: time(k.frame),
-                x: Num(k.values[0]),
-                y: Num(k.values[1]),
-                curve: curve_json(&k.curve),
-            })
-            .collect();
+        out.scale = xy_keys(&keys, time);
     }
     Some(out)
 }
