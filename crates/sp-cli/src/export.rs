@@ -1,4 +1,5 @@
-//! `spineparticle export SCENE.json -o OUT.json [--frames FRAMES.json] [--images SIZES.json]`:
+//! `spineparticle export SCENE.json -o OUT.json [--frames FRAMES.json] [--images SIZES.json]
+//! [--follow TRACKS.json]`:
 //! the same export pipeline the editor runs in its worker, natively. Prints the export report
 //! (JSON) on stdout; exits non-zero with a message on any failure.
 
@@ -6,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use sp_sim::document::load_scene;
+use sp_sim::sim::FollowTracks;
 use sp_spine::{ExportOptions, ImageSizes, export_scene_with};
 
 use crate::error::{Error, Result, read_file, write_file};
@@ -24,6 +26,10 @@ pub struct Args {
     /// Image sizes `{ "path": [width, height] }` for images not listed in the document.
     #[arg(long)]
     images: Option<PathBuf>,
+    /// Bone tracks for systems that follow a skeleton bone (`{ "tracks": [{ "skeleton",
+    /// "bone", "sampleFps", "loop", "points": [[x, y], …] }] }`, scene pixels, y down).
+    #[arg(long)]
+    follow: Option<PathBuf>,
     /// Write every baked frame as a key (no reduction): the measurement baseline.
     #[arg(long)]
     no_reduce: bool,
@@ -32,6 +38,15 @@ pub struct Args {
 fn read_text(path: &Path) -> Result<String> {
     String::from_utf8(read_file(path)?)
         .map_err(|e| Error::Usage(format!("{}: not UTF-8 text ({e})", path.display())))
+}
+
+/// Reads a `--follow` tracks file (none: no tracks).
+pub fn read_follow(path: Option<&Path>) -> Result<FollowTracks> {
+    match path {
+        Some(p) => FollowTracks::from_json(&read_text(p)?)
+            .map_err(|e| Error::Usage(format!("{}: {e}", p.display()))),
+        None => Ok(FollowTracks::new()),
+    }
 }
 
 /// Runs `spineparticle export`.
@@ -48,12 +63,13 @@ pub fn run(args: Args) -> Result<()> {
         }
         None => ImageSizes::default(),
     };
+    let follow = read_follow(args.follow.as_deref())?;
     let options = ExportOptions {
         reduce: !args.no_reduce,
         frames: args.frames.is_some(),
     };
     let started = Instant::now();
-    let mut out = export_scene_with(&scene, &images, options, &mut |_| true)?;
+    let mut out = export_scene_with(&scene, &images, &follow, options, &mut |_| true)?;
     out.report.bake_ms = Some(started.elapsed().as_secs_f64() * 1000.0);
     write_file(&args.output, out.json.as_bytes())?;
     if let (Some(path), Some(frames)) = (&args.frames, &out.frames) {

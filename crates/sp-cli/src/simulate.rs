@@ -1,4 +1,5 @@
-//! `spineparticle simulate SCENE.json`: runs a scene's simulation at a frame rate and prints a
+//! `spineparticle simulate SCENE.json [--follow TRACKS.json]`: runs a scene's simulation at a
+//! frame rate (following systems on the bone tracks of `--follow`) and prints a
 //! summary, the state hash (`--hash`, the same value as `sp_sim::sim::state_hash` and the wasm
 //! `simHash`), or one JSON line of particle states per frame (`--dump`).
 
@@ -6,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use sp_sim::document::load_scene;
-use sp_sim::sim::{SceneSim, frame_count, natural_duration_secs, particle_to_scene, state_hash};
+use sp_sim::sim::{SceneSim, frame_count, natural_duration_secs, state_hash_following};
 
 use crate::error::{Error, Result, read_file};
 
@@ -27,6 +28,9 @@ pub struct Args {
     /// Print one JSON object per frame (JSON lines) with every particle's state.
     #[arg(long)]
     dump: bool,
+    /// Bone tracks for systems that follow a skeleton bone (`{ "tracks": [...] }`).
+    #[arg(long)]
+    follow: Option<PathBuf>,
 }
 
 /// Runs `spineparticle simulate`.
@@ -42,6 +46,7 @@ pub fn run(args: Args) -> Result<()> {
         .map_err(|e| Error::Usage(format!("{}: not UTF-8 text ({e})", args.scene.display())))?;
     let scene =
         load_scene(&text).map_err(|e| Error::Usage(format!("{}: {e}", args.scene.display())))?;
+    let tracks = crate::export::read_follow(args.follow.as_deref())?;
     let duration = args
         .duration
         .unwrap_or_else(|| natural_duration_secs(&scene));
@@ -58,10 +63,15 @@ pub fn run(args: Args) -> Result<()> {
         source,
     };
     if args.hash {
-        writeln!(out, "{:016x}", state_hash(&scene, duration, args.fps)).map_err(io)?;
+        writeln!(
+            out,
+            "{:016x}",
+            state_hash_following(&scene, &tracks, duration, args.fps)
+        )
+        .map_err(io)?;
         return Ok(());
     }
-    let mut sim = SceneSim::new(&scene);
+    let mut sim = SceneSim::with_follow(&scene, &tracks);
     let mut peak = vec![0usize; scene.systems.len()];
     for i in 0..frames {
         let t = i as f64 / args.fps;
@@ -80,7 +90,7 @@ pub fn run(args: Args) -> Result<()> {
             args.scene.display(),
             scene.systems.len(),
             args.fps,
-            state_hash(&scene, duration, args.fps)
+            state_hash_following(&scene, &tracks, duration, args.fps)
         )
         .map_err(io)?;
         for ((sys, state), peak) in scene.systems.iter().zip(sim.systems()).zip(&peak) {
@@ -110,7 +120,7 @@ fn frame_json(scene: &sp_sim::document::Scene, sim: &SceneSim, frame: u64) -> se
                 .particles()
                 .iter()
                 .map(|p| {
-                    let pose = particle_to_scene(sys, p);
+                    let pose = state.scene_pose(p);
                     serde_json::json!({
                         "slot": p.slot, "serial": p.serial, "birthSecs": p.birth_secs,
                         "ageSecs": p.age_secs, "lifetimeSecs": p.lifetime_secs,

@@ -1,14 +1,14 @@
 //! The particle scene as sprites: every visible particle of every visible system, systems in
 //! scene order, particles by spawn serial (the order `SystemSim::particles` keeps).
 //!
-//! Per particle with scene pose `(x, y, θ, sx, sy)` (`sp_sim::sim::particle_to_scene`) and image
+//! Per particle with scene pose `(x, y, θ, sx, sy)` (`sp_sim::sim::SystemSim::scene_pose`, which carries Local-space particles with the system's effective transform, followed bone included) and image
 //! `w × h`: position `(x, y)`, size `(w·sx, h·sy)`, the system's anchor, rotation `θ` (degrees
 //! clockwise → radians), tint = colour over life, alpha over life. A system with no textures
 //! draws `builtin:soft_dot`; a texture the renderer does not have is skipped and reported.
 
 use std::collections::BTreeSet;
 
-use sp_sim::sim::{SceneSim, particle_to_scene};
+use sp_sim::sim::SceneSim;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin};
 
 use crate::atlas::{AtlasEntry, AtlasLayout};
@@ -74,7 +74,7 @@ pub fn build_scene_sprites(
             else {
                 continue;
             };
-            let pose = particle_to_scene(system, p);
+            let pose = system_sim.scene_pose(p);
             batch.push(
                 system.blend,
                 SpriteInstance {

@@ -285,3 +285,27 @@ fn default_scene_is_valid_and_round_trips() {
         scene
     );
 }
+
+#[test]
+fn follow_targets_load_and_bad_ones_name_their_field() {
+    let scene = load_scene(&system_json(
+        r#""follow": {"skeleton": "hero", "bone": "hand", "offsetX": 4}"#,
+    ))
+    .expect("loads");
+    let f = scene.systems[1].follow.as_ref().expect("follows");
+    assert_eq!((f.skeleton.as_str(), f.bone.as_str()), ("hero", "hand"));
+    assert_eq!((f.offset_x, f.offset_y), (4.0, 0.0));
+    assert!(scene.systems[0].follow.is_none());
+    // A system that follows nothing writes no `follow` key (documents stay as they were).
+    assert!(!save_scene(&default_scene()).contains("follow"));
+    assert_eq!(load_scene(&save_scene(&scene)).expect("round trip"), scene);
+    let (path, message) = field_error(&system_json(
+        r#""follow": {"skeleton": "hero", "bone": " "}"#,
+    ));
+    assert_eq!(path, "systems[1].follow.bone");
+    assert!(message.contains("bones"), "{message}");
+    let (path, _) = field_error(&system_json(
+        r#""follow": {"skeleton": "hero", "bone": "b", "offsetY": 1e30}"#,
+    ));
+    assert_eq!(path, "systems[1].follow.offsetY");
+}

@@ -3,9 +3,9 @@
 use proptest::prelude::*;
 use sp_sim::document::{
     BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, EmitterShape, ExportSettings, Flipbook,
-    FlipbookMode, Gradient, ImageAsset, LoopAnimations, ModelObject, ParticleSystem, PlayMode,
-    Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion, TexturePick, Transform2D,
-    load_scene, save_scene,
+    FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations, ModelObject, ParticleSystem,
+    PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion, TexturePick,
+    Transform2D, load_scene, save_scene,
 };
 
 fn text() -> impl Strategy<Value = String> {
@@ -218,6 +218,13 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
             },
             anchor: [ax, ay],
             blend,
+            // Every third system follows a bone (derived from the seed: the strategy tuple is full).
+            follow: seed.is_multiple_of(3).then(|| FollowBone {
+                skeleton: "hero".into(),
+                bone: format!("bone{}", seed % 7),
+                offset_x: (seed % 100) as f32 - 50.0,
+                offset_y: 1.5,
+            }),
         }
     })
 }

@@ -127,6 +127,7 @@ fn omit_fps_only_drops_the_metadata_and_fps_keeps_seconds() {
     let sixty = export_scene_with(
         &scene,
         &ImageSizes::default(),
+        &sp_sim::sim::FollowTracks::new(),
         ExportOptions {
             reduce: false,
             frames: false,
@@ -138,6 +139,7 @@ fn omit_fps_only_drops_the_metadata_and_fps_keeps_seconds() {
     let thirty = export_scene_with(
         &scene,
         &ImageSizes::default(),
+        &sp_sim::sim::FollowTracks::new(),
         ExportOptions {
             reduce: false,
             frames: false,
@@ -204,6 +206,7 @@ fn frames_document_lists_live_bones() {
     let out = export_scene_with(
         &scene,
         &ImageSizes::default(),
+        &sp_sim::sim::FollowTracks::new(),
         ExportOptions {
             reduce: true,
             frames: true,

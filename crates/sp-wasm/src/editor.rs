@@ -18,7 +18,7 @@ use sp_render::image::MAX_IMAGE_SIDE_PX;
 use sp_render::scene_sprites::{add_builtin_images, build_scene_sprites};
 use sp_render::{FrameReport, Gpu, Renderer, SpriteBatch, TierPreference, View};
 use sp_sim::document::{Rgb, Scene, default_scene, load_scene};
-use sp_sim::sim::SceneSim;
+use sp_sim::sim::{FollowTracks, SceneSim};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -53,6 +53,7 @@ struct Inner {
     renderer: Renderer,
     target: CanvasTarget,
     scene: Scene,
+    follow: FollowTracks,
     sim: SceneSim,
     batch: SpriteBatch,
     missing: BTreeSet<String>,
@@ -149,6 +150,7 @@ impl Editor {
             renderer,
             target,
             scene,
+            follow: FollowTracks::new(),
             sim,
             batch: SpriteBatch::default(),
             missing: BTreeSet::new(),
@@ -194,10 +196,33 @@ impl Editor {
         let t0 = now_ms();
         let mut g = self.inner.borrow_mut();
         let time = g.sim.time_secs();
-        let mut sim = SceneSim::new(&scene);
+        let mut sim = SceneSim::with_follow(&scene, &g.follow);
         sim.seek(time);
         g.sim = sim;
         g.scene = scene;
+        g.sim_ms_pending += now_ms() - t0;
+        Ok(())
+    }
+
+    /// Sets the bone tracks that following systems follow (`{ "tracks": [{ "skeleton", "bone",
+    /// "sampleFps", "loop", "points" }] }`, scene pixels, y down; empty text: none) and replays
+    /// the scene to the current time with them. Throws naming the bad field; the previous
+    /// tracks stay in force then.
+    #[wasm_bindgen(js_name = setFollowTracks)]
+    pub fn set_follow_tracks(&self, tracks_json: &str) -> Result<(), JsError> {
+        let tracks = crate::export::follow_tracks(tracks_json).map_err(|reason| {
+            js(Error::Argument {
+                name: "tracksJson",
+                reason,
+            })
+        })?;
+        let t0 = now_ms();
+        let mut g = self.inner.borrow_mut();
+        let time = g.sim.time_secs();
+        let mut sim = SceneSim::with_follow(&g.scene, &tracks);
+        sim.seek(time);
+        g.sim = sim;
+        g.follow = tracks;
         g.sim_ms_pending += now_ms() - t0;
         Ok(())
     }

@@ -1,4 +1,4 @@
-//! Spine export at the boundary: `exportSpine(sceneJson, imagesJson) -> string` (JSON
+//! Spine export at the boundary: `exportSpine(sceneJson, imagesJson, followJson?) -> string` (JSON
 //! `{ json, report }`) and `estimateSpine(sceneJson) -> string` (JSON estimate for the budget
 //! panel), over the same entry as the CLI (`sp_spine::export_scene`), so the bytes are
 //! identical natively and in the browser. Errors are thrown as JS `Error`s with the message of
@@ -22,27 +22,43 @@ fn image_sizes(images_json: &str) -> Result<ImageSizes, String> {
     serde_json::from_str(images_json).map_err(|e| format!("imagesJson: {e}"))
 }
 
-/// Exports a scene document; `now_ms` (a clock supplied by the caller) fills `report.bakeMs`.
+/// Parses `followJson` (bone tracks of following systems, see `sp_sim::sim::follow`); empty
+/// text means none.
+pub fn follow_tracks(follow_json: &str) -> Result<sp_sim::sim::FollowTracks, String> {
+    sp_sim::sim::FollowTracks::from_json(follow_json).map_err(|e| format!("followJson: {e}"))
+}
+
+/// Exports a scene document with the bone tracks `follow_json` (empty: none); `now_ms` (a clock
+/// supplied by the caller) fills `report.bakeMs`.
 pub fn export_spine(
     scene_json: &str,
     images_json: &str,
+    follow_json: &str,
     now_ms: Option<&dyn Fn() -> f64>,
 ) -> Result<String, String> {
-    export_spine_with_progress(scene_json, images_json, now_ms, &mut |_| true)
+    export_spine_with_progress(scene_json, images_json, follow_json, now_ms, &mut |_| true)
 }
 
 /// [`export_spine`] reporting progress; `on_progress` returning `false` cancels.
 pub fn export_spine_with_progress(
     scene_json: &str,
     images_json: &str,
+    follow_json: &str,
     now_ms: Option<&dyn Fn() -> f64>,
     on_progress: &mut dyn FnMut(sp_spine::Progress) -> bool,
 ) -> Result<String, String> {
     let started = now_ms.map(|f| f());
     let scene = sp_sim::document::load_scene(scene_json).map_err(|e| e.to_string())?;
     let images = image_sizes(images_json)?;
-    let mut out =
-        sp_spine::export_scene(&scene, &images, on_progress).map_err(|e| e.to_string())?;
+    let follow = follow_tracks(follow_json)?;
+    let mut out = sp_spine::export_scene_with(
+        &scene,
+        &images,
+        &follow,
+        sp_spine::ExportOptions::default(),
+        on_progress,
+    )
+    .map_err(|e| e.to_string())?;
     if let (Some(f), Some(t0)) = (now_ms, started) {
         out.report.bake_ms = Some(f() - t0);
     }
@@ -64,15 +80,21 @@ pub fn estimate_spine(scene_json: &str) -> Result<String, String> {
 mod js {
     use wasm_bindgen::prelude::*;
 
-    /// `exportSpine(sceneJson, imagesJson)`: JSON `{ json, report }`; throws with the JSON path
-    /// of anything invalid.
+    /// `exportSpine(sceneJson, imagesJson, followJson?)`: JSON `{ json, report }`; throws with
+    /// the JSON path of anything invalid.
     #[wasm_bindgen(js_name = exportSpine)]
-    pub fn export_spine(scene_json: &str, images_json: &str) -> Result<String, JsError> {
+    pub fn export_spine(
+        scene_json: &str,
+        images_json: &str,
+        follow_json: Option<String>,
+    ) -> Result<String, JsError> {
         let clock = crate::clock::now_ms;
-        super::export_spine(scene_json, images_json, Some(&clock)).map_err(|e| JsError::new(&e))
+        let follow = follow_json.unwrap_or_default();
+        super::export_spine(scene_json, images_json, &follow, Some(&clock))
+            .map_err(|e| JsError::new(&e))
     }
 
-    /// `exportSpineWithProgress(sceneJson, imagesJson, onProgress)`: as `exportSpine`, calling
+    /// `exportSpineWithProgress(sceneJson, imagesJson, onProgress, followJson?)`: as `exportSpine`, calling
     /// `onProgress(stage, done, total)` between stages (`bake`, `reduce`, `validate`); a return
     /// value of `false` cancels with the error "export cancelled".
     #[wasm_bindgen(js_name = exportSpineWithProgress)]
@@ -80,8 +102,10 @@ mod js {
         scene_json: &str,
         images_json: &str,
         on_progress: &js_sys::Function,
+        follow_json: Option<String>,
     ) -> Result<String, JsError> {
         let clock = crate::clock::now_ms;
+        let follow = follow_json.unwrap_or_default();
         let mut progress = |p: sp_spine::Progress| {
             on_progress
                 .call3(
@@ -93,8 +117,14 @@ mod js {
                 .map(|v| v.as_bool() != Some(false))
                 .unwrap_or(true)
         };
-        super::export_spine_with_progress(scene_json, images_json, Some(&clock), &mut progress)
-            .map_err(|e: String| JsError::new(&e))
+        super::export_spine_with_progress(
+            scene_json,
+            images_json,
+            &follow,
+            Some(&clock),
+            &mut progress,
+        )
+        .map_err(|e: String| JsError::new(&e))
     }
 
     /// `estimateSpine(sceneJson)`: JSON `{ bonesPoolOn, bonesPoolOff, particleFrames,
@@ -112,7 +142,7 @@ mod tests {
     #[test]
     fn exports_the_default_scene_and_reports_errors() {
         let scene = sp_sim::document::save_scene(&sp_sim::document::default_scene());
-        let out = export_spine(&scene, "", None).expect("export");
+        let out = export_spine(&scene, "", "", None).expect("export");
         let v: serde_json::Value = serde_json::from_str(&out).expect("json");
         assert!(
             v["json"]
@@ -120,9 +150,9 @@ mod tests {
                 .is_some_and(|s| s.contains("\"spine\":\"4.2.22\""))
         );
         assert!(v["report"]["bones"].as_u64().is_some_and(|b| b >= 2));
-        assert!(export_spine("{", "", None).is_err());
+        assert!(export_spine("{", "", "", None).is_err());
         assert!(
-            export_spine(&scene, "[1]", None)
+            export_spine(&scene, "[1]", "", None)
                 .expect_err("bad images")
                 .starts_with("imagesJson")
         );
@@ -132,7 +162,7 @@ mod tests {
                 .contains("bonesPoolOn")
         );
         let mut stages = Vec::new();
-        let cancelled = export_spine_with_progress(&scene, "", None, &mut |p| {
+        let cancelled = export_spine_with_progress(&scene, "", "", None, &mut |p| {
             stages.push(p.stage);
             p.stage != "reduce"
         });

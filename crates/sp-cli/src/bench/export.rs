@@ -25,7 +25,13 @@ pub struct Args {
 
 fn run_once(scene: &Scene, options: ExportOptions) -> Result<(ExportOutput, f64)> {
     let started = Instant::now();
-    let out = export_scene_with(scene, &ImageSizes::default(), options, &mut |_| true)?;
+    let out = export_scene_with(
+        scene,
+        &ImageSizes::default(),
+        &sp_sim::sim::FollowTracks::new(),
+        options,
+        &mut |_| true,
+    )?;
     Ok((out, started.elapsed().as_secs_f64() * 1000.0))
 }
 

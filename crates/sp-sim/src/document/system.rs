@@ -213,6 +213,22 @@ pub enum SimulationSpace {
     World,
 }
 
+/// Following a bone of a loaded Spine skeleton (export spec §10.4): the system's position is
+/// the bone's scene position plus the offset; its rotation and scale stay its own. When the
+/// skeleton or bone is not loaded, the system falls back to its own transform.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct FollowBone {
+    /// Name of the skeleton object (`skeletons[].name`).
+    pub skeleton: String,
+    /// Bone name in that skeleton.
+    pub bone: String,
+    /// Horizontal offset from the bone, scene pixels (right).
+    pub offset_x: f32,
+    /// Vertical offset from the bone, scene pixels (down).
+    pub offset_y: f32,
+}
+
 /// One particle system.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -282,6 +298,9 @@ pub struct ParticleSystem {
     pub anchor: [f32; 2],
     /// Slot blend mode.
     pub blend: BlendMode,
+    /// The bone this system follows, if any (absent from documents that follow nothing).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub follow: Option<FollowBone>,
 }
 
 impl Default for ParticleSystem {
@@ -319,6 +338,7 @@ impl Default for ParticleSystem {
             flipbook: Flipbook::default(),
             anchor: [0.5, 0.5],
             blend: BlendMode::Normal,
+            follow: None,
         }
     }
 }

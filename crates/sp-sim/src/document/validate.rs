@@ -19,7 +19,7 @@
 
 use super::curve::{Curve, Gradient};
 use super::scene::{ImageAsset, Scene};
-use super::system::{EmitterShape, ParticleSystem, PlayMode, Range, Transform2D};
+use super::system::{EmitterShape, FollowBone, ParticleSystem, PlayMode, Range, Transform2D};
 use crate::textures::{BUILTIN_NAMES, BUILTIN_PREFIX};
 use crate::{Error, Result};
 
@@ -244,7 +244,26 @@ fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     num(&format!("{p}.flipbook.fps"), s.flipbook.fps, 1.0, 240.0)?;
     num(&format!("{p}.anchor[0]"), s.anchor[0], -10.0, 10.0)?;
     num(&format!("{p}.anchor[1]"), s.anchor[1], -10.0, 10.0)?;
+    if let Some(f) = &s.follow {
+        follow(&format!("{p}.follow"), f)?;
+    }
     Ok(())
+}
+
+/// A bone follow: both names set, offsets finite and within the scene.
+fn follow(p: &str, f: &FollowBone) -> Result<()> {
+    name(&format!("{p}.skeleton"), &f.skeleton)?;
+    name(&format!("{p}.bone"), &f.bone)?;
+    for (field, v) in [("skeleton", &f.skeleton), ("bone", &f.bone)] {
+        if v.trim().is_empty() {
+            return Err(err(
+                &format!("{p}.{field}"),
+                "must name a skeleton object and one of its bones",
+            ));
+        }
+    }
+    num(&format!("{p}.offsetX"), f.offset_x, -MAX_COORD, MAX_COORD)?;
+    num(&format!("{p}.offsetY"), f.offset_y, -MAX_COORD, MAX_COORD)
 }
 
 fn image(p: &str, img: &ImageAsset) -> Result<()> {

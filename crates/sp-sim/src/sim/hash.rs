@@ -6,6 +6,7 @@
 //! r, g, b, alpha, the texture index and visibility. [`state_hash`] hashes the frames at
 //! `i / fps` for `i = 0 … ⌊duration·fps⌋`, each reached by advancing to that exact time.
 
+use super::follow::FollowTracks;
 use super::scene::SceneSim;
 use crate::document::{PlayMode, Scene};
 
@@ -81,7 +82,17 @@ pub fn frame_count(duration_secs: f64, fps: f64) -> u64 {
 
 /// Hash of every frame of `scene` from 0 to `duration_secs` at `fps` (see the module formula).
 pub fn state_hash(scene: &Scene, duration_secs: f64, fps: f64) -> u64 {
-    let mut sim = SceneSim::new(scene);
+    state_hash_following(scene, &FollowTracks::new(), duration_secs, fps)
+}
+
+/// [`state_hash`] with following systems on the bones of `tracks`.
+pub fn state_hash_following(
+    scene: &Scene,
+    tracks: &FollowTracks,
+    duration_secs: f64,
+    fps: f64,
+) -> u64 {
+    let mut sim = SceneSim::with_follow(scene, tracks);
     let mut h = Fnv64::default();
     let fps = if fps > 0.0 { fps } else { 30.0 };
     for i in 0..frame_count(duration_secs, fps) {

@@ -5,13 +5,14 @@
 //! `v' = g − k·v`, `p' = v`, and everything else is a curve of the normalised life. So the step
 //! size never changes what exists or where it is (beyond float rounding), baking at 30 fps samples
 //! exactly what a 60 fps preview shows, and seeking is exact. Each module states its formula:
-//! [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
+//! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots),
 //! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
 //! benchmark workload).
 
 pub mod bench;
 pub mod emitter;
+pub mod follow;
 pub mod frames;
 pub mod hash;
 pub mod lookup;
@@ -24,7 +25,10 @@ pub mod schedule;
 mod state;
 pub mod system;
 
-pub use hash::{Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash};
-pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene};
+pub use follow::{BoneTrack, Follow, FollowTracks};
+pub use hash::{
+    Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,
+};
+pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;
 pub use system::SystemSim;

@@ -98,7 +98,13 @@ pub fn sin_cos_deg(deg: f32) -> (f32, f32) {
 /// Scene-space pose of a particle: composes the system transform for Local space (identity for
 /// World), see the module formula.
 pub fn particle_to_scene(system: &ParticleSystem, p: &Particle) -> ScenePose {
-    match system.space {
+    pose_in_scene(system.space, &system.transform, p)
+}
+
+/// Scene-space pose of a particle of a system in `space` whose transform is `t` (see the module
+/// formula).
+pub fn pose_in_scene(space: SimulationSpace, t: &Transform2D, p: &Particle) -> ScenePose {
+    match space {
         SimulationSpace::World => ScenePose {
             x: p.x,
             y: p.y,
@@ -107,7 +113,6 @@ pub fn particle_to_scene(system: &ParticleSystem, p: &Particle) -> ScenePose {
             scale_y: p.scale_y,
         },
         SimulationSpace::Local => {
-            let t = &system.transform;
             let [x, y] = transform_point(t, p.x, p.y);
             ScenePose {
                 x,

@@ -1,6 +1,7 @@
 //! All systems of a scene on one clock: system `i` of the simulation is system `i` of the scene
 //! (visible and hidden alike), and every system's time equals the scene time.
 
+use super::follow::FollowTracks;
 use super::system::SystemSim;
 use crate::document::Scene;
 
@@ -17,6 +18,23 @@ impl SceneSim {
         SceneSim {
             systems: scene.systems.iter().map(SystemSim::new).collect(),
             time_secs: 0.0,
+        }
+    }
+
+    /// A simulation of `scene` whose following systems follow their bones in `tracks` (a
+    /// system whose target has no track uses its own transform).
+    pub fn with_follow(scene: &Scene, tracks: &FollowTracks) -> SceneSim {
+        let mut sim = SceneSim::new(scene);
+        sim.set_follow_tracks(tracks);
+        sim
+    }
+
+    /// Re-resolves every system's follow target against `tracks` (time unchanged; births
+    /// already made keep where they were made).
+    pub fn set_follow_tracks(&mut self, tracks: &FollowTracks) {
+        for s in &mut self.systems {
+            let follow = tracks.resolve(s.system());
+            s.set_follow(follow);
         }
     }
 

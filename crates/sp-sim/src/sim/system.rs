@@ -20,7 +20,9 @@
 //! rotation `lerp(u₅)`, angular velocity `lerp(u₆)`, start scale `lerp(u₇)`, texture pick `u₈`.
 //! Velocity `= speed·(cos θ, sin θ)` (y down, clockwise). In Local space position and velocity stay
 //! in system space. In World space they are mapped through the system transform at birth
-//! (point: full transform; velocity: rotation and scale), the start rotation gets the system
+//! (point: full transform; velocity: rotation and scale) — the *effective* transform at the
+//! birth time `t_b`, which for a system following a bone is its own transform moved to
+//! `bone(t_b) + offset` ([`super::follow`]) —, the start rotation gets the system
 //! rotation added and the scale the system scale multiplied. With `alignToVelocity` the rotation
 //! also gets the direction of motion: `atan2(v₀)` at birth plus the signed turn since birth
 //! `atan2(v₀ × v, v₀ · v)` (continuous, since a velocity under constant gravity and damping turns
@@ -31,9 +33,13 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::emitter;
+use super::follow::Follow;
 use super::frames::picked_texture;
 use super::motion::StepFactors;
-use super::particle::{Particle, ParticleEvent, sin_cos_deg, transform_point, transform_vector};
+use super::particle::{
+    Particle, ParticleEvent, ScenePose, pose_in_scene, sin_cos_deg, transform_point,
+    transform_vector,
+};
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
@@ -50,6 +56,7 @@ pub struct SystemSim {
     system: ParticleSystem,
     prepared: Prepared,
     transform: Transform2D,
+    follow: Option<Follow>,
     time_secs: f64,
     rng: Pcg32,
     schedule: Schedule,
@@ -72,6 +79,7 @@ impl SystemSim {
             system: system.clone(),
             prepared: Prepared::new(system),
             transform: system.transform,
+            follow: None,
             time_secs: 0.0,
             rng: Pcg32::new(u64::from(system.seed)),
             schedule: Schedule::new(system),
@@ -85,11 +93,39 @@ impl SystemSim {
         }
     }
 
-    /// Back to time 0 with nothing born (same system, same seed, same transform).
+    /// Back to time 0 with nothing born (same system, same seed, same transform and follow).
     pub fn reset(&mut self) {
         let transform = self.transform;
+        let follow = self.follow.take();
         *self = SystemSim::new(&self.system);
         self.transform = transform;
+        self.follow = follow;
+    }
+
+    /// Makes the system follow a bone (`None`: its own transform). Takes effect for births
+    /// from the current time on and for Local-space poses at once.
+    pub fn set_follow(&mut self, follow: Option<Follow>) {
+        self.follow = follow;
+    }
+
+    /// The followed bone, if any.
+    pub fn follow(&self) -> Option<&Follow> {
+        self.follow.as_ref()
+    }
+
+    /// The effective system transform at system time `time_secs`: the transform given by
+    /// [`SystemSim::set_transform`], moved onto the followed bone when there is one.
+    pub fn transform_at(&self, time_secs: f64) -> Transform2D {
+        match &self.follow {
+            Some(f) => f.transform_at(&self.transform, time_secs),
+            None => self.transform,
+        }
+    }
+
+    /// A live particle's scene pose at the current time: Local-space particles are carried by
+    /// the effective transform of now, World-space ones are already in scene space.
+    pub fn scene_pose(&self, p: &Particle) -> ScenePose {
+        pose_in_scene(self.system.space, &self.transform_at(self.time_secs), p)
     }
 
     /// The system being simulated.
@@ -236,7 +272,7 @@ impl SystemSim {
         let scale0 = s.start_scale.lerp(u[7]);
         let (mut scale0_x, mut scale0_y) = (scale0, scale0);
         if s.space == SimulationSpace::World {
-            let t = &self.transform;
+            let t = &self.transform_at(tb);
             [px, py] = transform_point(t, ex, ey);
             [vx, vy] = transform_vector(t, vx, vy);
             rotation0 += t.rotation_deg;

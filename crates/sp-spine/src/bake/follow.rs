@@ -1,24 +1,79 @@
-//! The follow target's effective transform (export spec §10.4–10.5).
+//! Bone following baked into the export (export spec §10.4–10.5).
 //!
-//! Particles may later follow a path or a bone of a loaded Spine skeleton; that motion is baked
-//! into the system's root. Until following exists the effective transform is the identity, and
-//! this is the one place the baker asks for it.
+//! The simulation already composes particle state, system transform and the followed bone's
+//! effective transform ([`sp_sim::sim::follow`]); what is left is where the followed motion
+//! goes in the skeleton:
+//! - **World space**: into each particle's own motion. The system bone stays still (at the
+//!   effective transform of frame 0) and every particle bone is solved against it, so particles
+//!   already born do not move with the bone later ([`super::sample`] does this unchanged).
+//! - **Local space**: into the system bone. Its translate timeline carries `bone(t) + offset`
+//!   of every frame of the segment (scene time `(scene_frame0 + k) / fps`), reduced like any
+//!   translate channel; then every particle's local pose is solved again against the system
+//!   bone *as the runtime evaluates those reduced keys at that frame*, so the particle's world
+//!   pose in the runtime is the simulated one up to the particle's own key reduction: the root's
+//!   reduction error is absorbed, not added.
 
-use sp_sim::document::{ParticleSystem, Transform2D};
+use sp_sim::document::ParticleSystem;
+use sp_sim::sim::Follow;
 
-/// Supplies the effective transform of a system's follow target at a time.
-pub trait FollowTarget {
-    /// The system transform to use at `time_secs` (editor axes): the document's transform
-    /// composed with whatever the system follows.
-    fn effective_transform(&self, system: &ParticleSystem, time_secs: f64) -> Transform2D;
-}
+use super::{BakedSystem, Track};
+use crate::coords::{Affine, Inherit, SpinePose, local_pose};
+use crate::reduce::runtime_curve::f32_round;
+use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run, runtime_value};
 
-/// No follow: the system stays where the document puts it.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NoFollow;
-
-impl FollowTarget for NoFollow {
-    fn effective_transform(&self, system: &ParticleSystem, _time_secs: f64) -> Transform2D {
-        system.transform
+/// The system bone's translate keys for one segment of a Local-space following system, after
+/// which every particle state of `track` carries its local pose against that moving bone (see
+/// the module docs). `reduce == false` writes a key per frame (the measurement baseline).
+/// `None` when the system's scale makes its particles unplaceable (the bake refuses that
+/// before, so this does not happen for a baked system).
+pub fn bake_root_motion(
+    track: &mut Track,
+    baked: &BakedSystem,
+    system: &ParticleSystem,
+    follow: &Follow,
+    spec: ChannelSpec,
+    timing: Timing,
+    reduce: bool,
+) -> Option<Vec<Key<2>>> {
+    let fps = f64::from(timing.fps.max(1));
+    let samples: Vec<[f64; 2]> = (0..=track.end_frame)
+        .map(|k| {
+            let t = f64::from(track.scene_frame0 + k) / fps;
+            let tr = follow.transform_at(&system.transform, t);
+            let p = SpinePose::from_editor(tr.x, tr.y, tr.rotation_deg, tr.scale_x, tr.scale_y);
+            [p.x, p.y]
+        })
+        .collect();
+    let keys = if reduce {
+        reduce_run(0, &samples, &[spec; 2], CurveMode::Linear, timing)
+    } else {
+        samples
+            .iter()
+            .enumerate()
+            .map(|(k, s)| Key {
+                frame: k as u32,
+                values: [spec.quantize(s[0]), spec.quantize(s[1])],
+                curve: KeyCurve::Linear,
+            })
+            .collect()
+    };
+    let root = baked.root_pose;
+    for runs in &mut track.bones {
+        for run in runs {
+            for (k, state) in run.states.iter_mut().enumerate() {
+                let frame = run.start_frame + k as u32;
+                let [x, y] = runtime_value(&keys, frame, timing)?;
+                let at = SpinePose {
+                    x,
+                    y,
+                    rotation_deg: f32_round(root.rotation_deg),
+                    scale_x: f32_round(root.scale_x),
+                    scale_y: f32_round(root.scale_y),
+                };
+                let parent = Affine::IDENTITY.child(&at, Inherit::Normal);
+                state.local = local_pose(&parent, &state.world, baked.inherit)?;
+            }
+        }
     }
+    Some(keys)
 }

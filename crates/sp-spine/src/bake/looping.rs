@@ -193,6 +193,8 @@ pub fn loop_tracks(lives: &[Life], plan: &LoopPlan, pool: bool, names: [&str; 3]
             animation: name.to_owned(),
             segment,
             end_frame: v1 - v0,
+            scene_frame0: v0,
+            root_translate: None,
             bones,
         });
     }

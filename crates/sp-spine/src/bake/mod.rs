@@ -2,10 +2,10 @@
 //! system at the export FPS, turned into per-bone runs of particle states.
 //!
 //! Composition (§10.5), per frame: particle local state + system root transform + follow
-//! target's effective transform = final state. The simulation composes the first two
-//! ([`sp_sim::sim::particle_to_scene`]); [`follow::FollowTarget`] supplies the third (identity
-//! until path and bone following exist); [`sample`] converts the result to Spine axes and
-//! to the bone's local transform under its system bone.
+//! target's effective transform = final state. The simulation composes all three
+//! ([`sp_sim::sim::SystemSim::scene_pose`], with the followed bone set on it); [`sample`]
+//! converts the result to Spine axes and to the bone's local transform under its system bone;
+//! [`follow`] moves the system bone of a Local-space following system.
 //!
 //! Bones: one-shot systems use interval colouring of lives on the frame line ([`assign`]);
 //! loop-continuous systems use the seamless-loop construction of [`looping`].
@@ -72,6 +72,11 @@ pub struct Track {
     pub segment: Segment,
     /// Last frame of the segment (segment-local; the animation lasts at least this long).
     pub end_frame: u32,
+    /// Scene frame (time × fps of the simulation) shown at the segment's frame 0.
+    pub scene_frame0: u32,
+    /// The system bone's translate keys when it moves (a Local-space system following a bone,
+    /// see [`follow`]); `None`: it stays at [`BakedSystem::root_pose`].
+    pub root_translate: Option<Vec<crate::reduce::Key<2>>>,
     /// Runs per particle bone (index = pool bone), each list sorted and non-overlapping.
     pub bones: Vec<Vec<Run>>,
 }
@@ -109,9 +114,9 @@ pub struct Progress {
 }
 
 use sp_sim::document::{ParticleSystem, PlayMode, SimulationSpace};
+use sp_sim::sim::Follow;
 
 use crate::error::{Error, Result};
-use follow::FollowTarget;
 use looping::{LoopPlan, loop_tracks};
 use sample::{PoseContext, Stop, sample_system};
 
@@ -157,14 +162,15 @@ pub fn own_loop_plan(system: &ParticleSystem, fps: u32) -> LoopPlan {
     LoopPlan::new(system.delay_secs, longest_life, system.duration_secs, fps)
 }
 
-/// Bakes one visible system (scene index `index`) at `fps`; `align` aligns a loop-continuous
-/// system with the others of its animations.
+/// Bakes one visible system (scene index `index`) at `fps`; `follow` is the bone it follows (if
+/// any, resolved against the loaded tracks); `align` aligns a loop-continuous system with the
+/// others of its animations.
 pub fn bake_system(
     system: &ParticleSystem,
     index: usize,
     fps: u32,
     pool: bool,
-    follow: &dyn FollowTarget,
+    follow: Option<&Follow>,
     align: Option<LoopAlignment>,
     warnings: &mut Vec<String>,
 ) -> Result<BakedSystem> {
@@ -173,7 +179,10 @@ pub fn bake_system(
         name: system.name.clone(),
         message,
     };
-    let t = follow.effective_transform(system, 0.0);
+    let t = match follow {
+        Some(f) => f.transform_at(&system.transform, 0.0),
+        None => system.transform,
+    };
     let root_pose = written_root_pose(&SpinePose::from_editor(
         t.x,
         t.y,
@@ -218,6 +227,8 @@ pub fn bake_system(
                 animation: system.animation.clone(),
                 segment: Segment::OneShot,
                 end_frame: sampled.last_frame,
+                scene_frame0: 0,
+                root_translate: None,
                 bones,
             };
             (vec![track], sampled)

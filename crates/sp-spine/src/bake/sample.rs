@@ -6,10 +6,9 @@
 use std::collections::BTreeMap;
 
 use sp_sim::document::ParticleSystem;
-use sp_sim::sim::{SystemSim, particle_to_scene};
+use sp_sim::sim::{Follow, SystemSim};
 
 use super::FrameState;
-use super::follow::FollowTarget;
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
 
 /// One particle's life as sampled.
@@ -69,13 +68,13 @@ pub struct PoseContext {
 /// the system's name to.
 pub fn sample_system(
     system: &ParticleSystem,
-    follow: &dyn FollowTarget,
+    follow: Option<&Follow>,
     ctx: &PoseContext,
     fps: u32,
     stop: Stop,
 ) -> Result<Sampled, String> {
     let mut sim = SystemSim::new(system);
-    let mut posed = system.clone();
+    sim.set_follow(follow.cloned());
     let mut events = Vec::new();
     let mut lives: Vec<Life> = Vec::new();
     let mut active: BTreeMap<u64, usize> = BTreeMap::new();
@@ -83,18 +82,13 @@ pub fn sample_system(
     let mut frame = 0u32;
     loop {
         let time = f64::from(frame) / f64::from(fps);
-        let transform = follow.effective_transform(system, time);
-        if transform != posed.transform {
-            sim.set_transform(transform);
-            posed.transform = transform;
-        }
         events.clear();
         sim.advance_to(time, &mut events);
         let particles = sim.particles();
         peak_alive = peak_alive.max(particles.len());
         let mut seen: Vec<u64> = Vec::with_capacity(particles.len());
         for p in particles {
-            let pose = particle_to_scene(&posed, p);
+            let pose = sim.scene_pose(p);
             let world = SpinePose::from_editor(
                 pose.x,
                 pose.y,

@@ -6,9 +6,10 @@ pub mod names;
 mod system_bone;
 pub mod timelines;
 
-use sp_sim::document::{CurveKind, Scene};
+use sp_sim::document::{CurveKind, Scene, SimulationSpace};
+use sp_sim::sim::FollowTracks;
 
-use crate::bake::{BakedSystem, Progress, Track, bake_system, follow::NoFollow};
+use crate::bake::{BakedSystem, Progress, Track, bake_system, follow::bake_root_motion};
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
@@ -62,7 +63,13 @@ pub fn export_scene(
     images: &ImageSizes,
     on_progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<ExportOutput> {
-    export_scene_with(scene, images, ExportOptions::default(), on_progress)
+    export_scene_with(
+        scene,
+        images,
+        &FollowTracks::new(),
+        ExportOptions::default(),
+        on_progress,
+    )
 }
 
 fn check_fps(scene: &Scene) -> Result<u32> {
@@ -76,10 +83,13 @@ fn check_fps(scene: &Scene) -> Result<u32> {
     Ok(fps)
 }
 
-/// Exports `scene` (see [`export_scene`]) with explicit options.
+/// Exports `scene` (see [`export_scene`]) with explicit options; systems that follow a bone
+/// follow its track in `follow` (export spec §10.4), or, when it has none, stay at their own
+/// transform with a warning.
 pub fn export_scene_with(
     scene: &Scene,
     images: &ImageSizes,
+    follow: &FollowTracks,
     options: ExportOptions,
     on_progress: &mut dyn FnMut(Progress) -> bool,
 ) -> Result<ExportOutput> {
@@ -100,6 +110,13 @@ pub fn export_scene_with(
         .collect();
     let total = visible.len() as u32;
     let align = loop_alignment(scene, &visible, fps);
+    for (i, name, target) in follow.missing_targets(&scene.systems) {
+        if scene.systems[i].visible {
+            warnings.push(format!(
+                "system {name:?} follows {target:?}, which is not loaded: exported at its own transform"
+            ));
+        }
+    }
     let mut baked: Vec<BakedSystem> = Vec::new();
     for (n, &i) in visible.iter().enumerate() {
         if !on_progress(Progress {
@@ -110,15 +127,35 @@ pub fn export_scene_with(
             return Err(Error::Cancelled);
         }
         let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
-        baked.push(bake_system(
-            &scene.systems[i],
+        let system = &scene.systems[i];
+        let target = follow.resolve(system);
+        let mut b = bake_system(
+            system,
             i,
             fps,
             settings.bone_pool,
-            &NoFollow,
+            target.as_ref(),
             a,
             &mut warnings,
-        )?);
+        )?;
+        if let Some(f) = target
+            .as_ref()
+            .filter(|_| system.space == SimulationSpace::Local)
+        {
+            let spec = Specs::new(1.0, 1.0).translate;
+            let mut tracks = std::mem::take(&mut b.tracks);
+            for t in &mut tracks {
+                let keys = bake_root_motion(t, &b, system, f, spec, timing, options.reduce)
+                    .ok_or_else(|| Error::System {
+                        index: i,
+                        name: system.name.clone(),
+                        message: "the system's scale is 0: its particles cannot be placed".into(),
+                    })?;
+                t.root_translate = Some(keys);
+            }
+            b.tracks = tracks;
+        }
+        baked.push(b);
     }
 
     // Names, bones, slots, skin.
@@ -228,7 +265,7 @@ pub fn export_scene_with(
             let names = &all_names[si];
             data.bones.push(
                 names.system_bone.clone(),
-                system_timelines(&b.root_pose, track.end_frame, timing, &mut counts),
+                system_timelines(&b.root_pose, track, timing, &mut counts),
             );
             let gain =
                 (b.parent.a.abs() + b.parent.b.abs()).max(b.parent.c.abs() + b.parent.d.abs());

@@ -1,40 +1,51 @@
 //! The system bone's timelines and the skeleton bounds.
 
-use super::timelines::KeyCounts;
-use crate::bake::BakedSystem;
+use super::timelines::{KeyCounts, xy_keys};
+use crate::bake::{BakedSystem, Track};
 use crate::coords::SpinePose;
 use crate::json::{BoneTimelines, CurveJson, Num, ValueKey, XyKey};
 use crate::reduce::Timing;
 
 /// The system bone's timelines: its transform (spec §5.1: not in the setup pose) as constant
 /// keys at frame 0 and at the segment's last frame (the latter also fixes the animation's
-/// duration, so a loop lasts exactly its length).
+/// duration, so a loop lasts exactly its length); a system bone that follows a bone has the
+/// track's own translate keys instead ([`crate::bake::follow`]).
 pub(super) fn system_timelines(
     pose: &SpinePose,
-    end_frame: u32,
+    track: &Track,
     timing: Timing,
     counts: &mut KeyCounts,
 ) -> BoneTimelines {
+    let end_frame = track.end_frame;
     let frames: Vec<u32> = if end_frame > 0 {
         vec![0, end_frame]
     } else {
         vec![0]
     };
     let n = frames.len() as u64;
+    let translate = match &track.root_translate {
+        Some(keys) => {
+            counts.add("translate", keys.len(), end_frame as usize + 1);
+            xy_keys(keys, |f| Num(timing.key_time(f)))
+        }
+        None => {
+            *counts.written.entry("translate".into()).or_default() += n;
+            *counts.unreduced.entry("translate".into()).or_default() += n;
+            frames
+                .iter()
+                .map(|&f| XyKey {
+                    time: Num(timing.key_time(f)),
+                    x: Num(pose.x),
+                    y: Num(pose.y),
+                    curve: CurveJson::Linear,
+                })
+                .collect()
+        }
+    };
     let mut t = BoneTimelines {
-        translate: frames
-            .iter()
-            .map(|&f| XyKey {
-                time: Num(timing.key_time(f)),
-                x: Num(pose.x),
-                y: Num(pose.y),
-                curve: CurveJson::Linear,
-            })
-            .collect(),
+        translate,
         ..BoneTimelines::default()
     };
-    *counts.written.entry("translate".into()).or_default() += n;
-    *counts.unreduced.entry("translate".into()).or_default() += n;
     if pose.rotation_deg != 0.0 {
         t.rotate = frames
             .iter()

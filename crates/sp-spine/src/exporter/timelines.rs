@@ -79,7 +79,7 @@ pub struct KeyCounts {
 }
 
 impl KeyCounts {
-    fn add(&mut self, name: &str, written: usize, unreduced: usize) {
+    pub(super) fn add(&mut self, name: &str, written: usize, unreduced: usize) {
         *self.written.entry(name.to_owned()).or_default() += written as u64;
         *self.unreduced.entry(name.to_owned()).or_default() += unreduced as u64;
     }
@@ -163,7 +163,7 @@ fn all_equal<const N: usize>(keys: &[Key<N>], default: [f64; N]) -> bool {
 }
 
 /// Two-channel keys (translate, scale) as JSON keys.
-fn xy_keys(keys: &[Key<2>], time: impl Fn(u32) -> Num) -> Vec<XyKey> {
+pub(super) fn xy_keys(keys: &[Key<2>], time: impl Fn(u32) -> Num) -> Vec<XyKey> {
     keys.iter()
         .map(|k| XyKey {
             time: time(k.frame),
