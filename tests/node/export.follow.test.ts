@@ -1,0 +1,162 @@
+// Particle systems following a bone of a real skeleton (export spec §10.4–10.5): spine-core poses
+// the official vine example, web/skeleton/follow-track.ts samples its tip bone, the CLI exports a
+// scene whose systems follow it (`--follow`), and the official runtime, posing the export at
+// every baked frame, must match the simulation's own frames (§12.3 tolerances) — for a
+// World-space system (the follow baked into each particle's own motion) and a Local-space one
+// (the follow baked into its system bone, which must itself sit on the bone plus the offset).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
+import { describe, expect, it } from 'vitest';
+import { followDocument, sampleBoneTrack, type BoneTrackJson } from '../../web/skeleton/follow-track.ts';
+import { loadSkeleton } from '../../web/skeleton/load.ts';
+import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas.ts';
+import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
+
+const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const VINE_JSON = readFileSync(join(FIXTURES, 'vine-pro-4.2.json'), 'utf8');
+const OFFSET = { x: 12, y: -8 };
+
+const VINE = loadSkeleton(VINE_JSON, synthAtlas(regionPaths(VINE_JSON)));
+const GROW_SECS = VINE.data.findAnimation('grow')!.duration;
+
+function vineTrack(skeleton = 'vine', speed = 1.5): BoneTrackJson {
+  return sampleBoneTrack(VINE, { skeleton, bone: 'vine13', animation: 'grow', placeX: -40, placeY: 260, speed, loop: true });
+}
+
+function followingScene(): object {
+  const follow = { skeleton: 'vine', bone: 'vine13', offsetX: OFFSET.x, offsetY: OFFSET.y };
+  const common = { mode: 'oneShot', durationSecs: 1.5, ratePerSec: 24, maxParticles: 200, lifetimeSecs: { min: 0.5, max: 0.9 }, speed: { min: 20, max: 60 }, spreadDeg: 60, follow };
+  return {
+    version: 1,
+    export: { fps: 30 },
+    systems: [
+      { ...common, name: 'tip_world', seed: 3, space: 'world', animation: 'world' },
+      { ...common, name: 'tip_local', seed: 4, space: 'local', animation: 'local', transform: { rotationDeg: 20, scaleX: 1.2, scaleY: 1.2 } },
+      // Loops every 2 s, as the skeleton does at this speed: the loop must be seamless, root included.
+      {
+        ...common,
+        name: 'tip_loop',
+        seed: 5,
+        space: 'local',
+        mode: 'loopContinuous',
+        durationSecs: 2,
+        loopAnimations: { start: 'loop_start', loop: 'loop', end: 'loop_end' },
+        follow: { ...follow, skeleton: 'vine_fast' },
+      },
+    ],
+  };
+}
+
+/** Linear interpolation of the track at scene time t (the core's formula). */
+function trackAt(track: BoneTrackJson, t: number): [number, number] {
+  const n = track.points.length;
+  const span = n - 1;
+  let f = t * track.sampleFps;
+  if (track.loop) f -= Math.floor(f / span) * span;
+  if (f <= 0) return track.points[0];
+  if (f >= span) return track.points[span];
+  const i = Math.floor(f);
+  const w = f - i;
+  const [a, b] = [track.points[i], track.points[i + 1]];
+  return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w];
+}
+
+describe('export of systems following a skeleton bone', () => {
+  const track = vineTrack();
+  const dir = mkdtempSync(join(tmpdir(), 'sp-follow-'));
+  const scenePath = join(dir, 'scene.json');
+  const followPath = join(dir, 'follow.json');
+  writeFileSync(scenePath, JSON.stringify(followingScene()));
+  const fast = vineTrack('vine_fast', GROW_SECS / 2);
+  writeFileSync(followPath, followDocument([track, fast]));
+
+  it('the sampled bone really moves (the test would prove nothing otherwise)', () => {
+    const xs = track.points.map((p) => p[0]);
+    const ys = track.points.map((p) => p[1]);
+    expect(Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(50);
+    expect(track.loop).toBe(true);
+    expect(track.sampleFps).toBeGreaterThanOrEqual(60);
+  });
+
+  const exported = exportScene(scenePath, ['--follow', followPath]);
+  const data = parseSkeleton(exported.json);
+
+  it('the runtime pose matches the simulation at every baked frame', () => {
+    const { errors, checked } = checkFidelity(data, exported.frames);
+    expect(errors).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    expect(exported.report.warnings).toEqual([]);
+  });
+
+  it('World space: each particle starts where the bone (plus offset) was at its birth', () => {
+    // Birth positions spread along the bone's path instead of sitting at one emitter point.
+    const firstSeen = new Map<string, { x: number; y: number }>();
+    for (const frame of exported.frames.animations.world) {
+      for (const [bone, s] of Object.entries(frame.bones)) if (!firstSeen.has(`${bone}@${s.attachment}`)) firstSeen.set(`${bone}@${s.attachment}`, s);
+    }
+    const xs = [...firstSeen.values()].map((s) => s.x);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(20);
+    // The system bone itself does not move: the follow lives in the particles.
+    const system = data.findBone('tip_world');
+    expect(system).not.toBeNull();
+    const timelines = data.findAnimation('world')?.timelines ?? [];
+    expect(timelines.length).toBeGreaterThan(0);
+  });
+
+  it('Local space: the system bone sits on the bone plus the offset at every frame', () => {
+    const skeleton = new Skeleton(data);
+    const animation = data.findAnimation('local');
+    expect(animation).not.toBeNull();
+    let worst = 0;
+    const frames = exported.frames.animations.local;
+    for (const { frame } of frames) {
+      const t = Math.fround(frame / exported.frames.fps);
+      skeleton.setToSetupPose();
+      animation!.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
+      skeleton.updateWorldTransform(Physics.none);
+      const bone = skeleton.findBone('tip_local')!;
+      const [x, y] = trackAt(track, frame / exported.frames.fps);
+      worst = Math.max(worst, Math.abs(bone.worldX - (x + OFFSET.x)), Math.abs(bone.worldY + (y + OFFSET.y)));
+    }
+    expect(frames.length).toBeGreaterThan(30);
+    expect(worst).toBeLessThan(0.1);
+    // Reduced, not a key per frame.
+    expect(exported.report.keys.translate).toBeLessThan(exported.report.unreducedKeys.translate);
+  });
+
+  it('a loop whose length is the skeleton\'s period is seamless, system bone included', () => {
+    const frames = exported.frames.animations.loop;
+    const [first, last] = [frames[0], frames[frames.length - 1]];
+    expect(Object.keys(first.bones).length).toBeGreaterThan(5);
+    expect(last.bones).toEqual(first.bones);
+    const skeleton = new Skeleton(data);
+    const loop = data.findAnimation('loop')!;
+    const at = (t: number): [number, number] => {
+      skeleton.setToSetupPose();
+      loop.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
+      skeleton.updateWorldTransform(Physics.none);
+      const b = skeleton.findBone('tip_loop')!;
+      return [b.worldX, b.worldY];
+    };
+    const [a, b] = [at(0), at(Math.fround(loop.duration))];
+    expect(Math.hypot(a[0] - b[0], a[1] - b[1])).toBeLessThan(0.1);
+    expect(loop.duration).toBeCloseTo(2, 5);
+  });
+
+  it('a missing target falls back to the system transform, with a warning', () => {
+    const plain = exportScene(scenePath);
+    expect(plain.report.warnings.join('\n')).toContain('"tip_world" follows "vine/vine13", which is not loaded');
+    expect(plain.report.warnings.join('\n')).toContain('"tip_loop" follows "vine_fast/vine13"');
+    const { errors } = checkFidelity(parseSkeleton(plain.json), plain.frames);
+    expect(errors).toEqual([]);
+  });
+
+  it('a hostile track file is refused naming the field', () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ tracks: [{ ...track, points: [[0, 0], [Number.MAX_VALUE, 0]] }] }));
+    expect(() => exportScene(scenePath, ['--follow', bad])).toThrow(/tracks\[0\]\.points\[1\]\[0\]/);
+    expect(readFileSync(scenePath, 'utf8')).toContain('vine13');
+  });
+});
