@@ -37,6 +37,7 @@ function fakeLoader() {
             setBackground: (hex: string) => log(`bg ${hex}`),
             addImage: (path: string) => log(`image ${path}`),
             removeImage: (path: string) => log(`remove ${path}`),
+            setFollowTracks: (json: string) => log(`follow ${json}`),
             stats: () => '{"liveParticles":3,"systems":[{"live":3}],"frameCpuMs":0.5}',
             free: () => undefined,
           };
@@ -88,6 +89,7 @@ describe('Engine crash recovery', () => {
     engine.setGrid(false);
     engine.setBackground('#123456');
     engine.addImage('fx/a.png', 1, 1, new Uint8Array(4));
+    engine.setFollowTracks('{"tracks":[]}');
     engine.setScene('{"ok":1}');
     engine.setTime(101);
     engine.render(); // traps (time > 100)
@@ -102,6 +104,10 @@ describe('Engine crash recovery', () => {
     expect(calls).toContain('bg #123456');
     expect(calls).toContain('image fx/a.png');
     expect(calls).toContain('scene {"ok":1}');
+    // The tracks come back before the scene, so its followers are born on their bones.
+    expect(calls.indexOf('follow {"tracks":[]}')).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf('follow {"tracks":[]}')).toBeLessThan(calls.indexOf('scene {"ok":1}'));
+    expect(engine.followTracks()).toBe('{"tracks":[]}');
     expect(calls).toContain('time 101');
     expect(engine.stats()?.liveParticles).toBe(3);
     expect(engine.crashes).toBe(1);

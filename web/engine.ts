@@ -63,6 +63,7 @@ export class Engine {
   private readonly crashListeners = new Set<(message: string, recovered: boolean) => void>();
   // Everything the Editor was given, re-applied after a crash.
   private sceneJson: string | null = null;
+  private followJson = '';
   private readonly images = new Map<string, ImageCopy>();
   private view: [number, number, number] = [0, 0, 1];
   private grid = true;
@@ -131,11 +132,11 @@ export class Engine {
     return typeof this.module.exportSpine === 'function';
   }
 
-  /** Spine export: JSON `{json, report}`; throws on failure. */
-  exportSpine(sceneJson: string, imagesJson: string): string {
+  /** Spine export: JSON `{json, report}`; throws on failure. `followJson` defaults to the tracks the Editor follows. */
+  exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.followJson): string {
     return this.call((m) => {
       if (m.exportSpine === undefined) throw new Error('this build has no Spine exporter');
-      return m.exportSpine(sceneJson, imagesJson);
+      return m.exportSpine(sceneJson, imagesJson, followJson);
     });
   }
 
@@ -206,6 +207,20 @@ export class Engine {
   setScene(json: string): void {
     this.editorCall((e) => e.setScene(json), undefined, true);
     this.sceneJson = json;
+  }
+
+  /**
+   * Sets the bone tracks that following systems follow (web/skeleton/follow-track.ts); throws
+   * naming the bad field, keeping the previous tracks.
+   */
+  setFollowTracks(json: string): void {
+    this.editorCall((e) => e.setFollowTracks(json), undefined, true);
+    this.followJson = json;
+  }
+
+  /** The bone tracks last given to {@link setFollowTracks} (`''`: none). */
+  followTracks(): string {
+    return this.followJson;
   }
 
   /** Seeks to `timeSecs` (exact). */
@@ -355,6 +370,7 @@ export class Engine {
     editor.setGrid(this.grid);
     editor.setBackground(this.background);
     for (const [path, img] of this.images) editor.addImage(path, img.width, img.height, img.rgba);
+    if (this.followJson !== '') editor.setFollowTracks(this.followJson);
     if (withScene && this.sceneJson !== null) {
       try {
         editor.setScene(this.sceneJson);

@@ -20,6 +20,8 @@ export interface WasmEditor {
   setBackground(hex: string): void;
   addImage(path: string, width: number, height: number, rgba: Uint8Array): void;
   removeImage(path: string): void;
+  /** Bone tracks of following systems (`{tracks: [...]}`, see web/skeleton/follow-track.ts). */
+  setFollowTracks(tracksJson: string): void;
   stats(): string;
   free(): void;
   /** The canvas drawn on: the Editor may replace the given one by a fresh clone (WebGL2 fallback). */
@@ -34,7 +36,7 @@ export interface WasmModule {
   builtinTextures(): string;
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
   benchSim(liveParticles: number, steps: number): number;
-  exportSpine?: (sceneJson: string, imagesJson: string) => string;
+  exportSpine?: (sceneJson: string, imagesJson: string, followJson?: string) => string;
   skelInfo?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => string;
   skelRepair?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => unknown;
 }

@@ -23,6 +23,8 @@ export interface CompareHost {
   sceneJson(): string;
   /** `{path: [w, h]}` of the loaded images (for an on-demand export). */
   imagesJson(): string;
+  /** Bone tracks of following systems (for an on-demand export; `''`: none). */
+  followJson(): string;
   /** Shows a message. */
   message(kind: 'info' | 'error', text: string): void;
 }
@@ -94,7 +96,7 @@ export class CompareOverlay {
     this.update();
     const scene = this.host.sceneJson();
     const last = lastExport();
-    if (last !== null && last.sceneJson === scene) this.use(last.json, last.sceneJson);
+    if (last !== null && last.sceneJson === scene && last.followJson === this.host.followJson()) this.use(last.json, last.sceneJson);
     else await this.exportNow(scene);
   }
 
@@ -112,11 +114,12 @@ export class CompareOverlay {
     if (this.loading) return;
     this.loading = true;
     this.canvas.dataset.state = 'exporting';
-    const job = runExportInWorker(scene, this.host.imagesJson(), () => {});
+    const follow = this.host.followJson();
+    const job = runExportInWorker(scene, this.host.imagesJson(), follow, () => {});
     const reply = await job.result;
     this.loading = false;
     if (reply.kind === 'done') {
-      publishExport({ json: reply.json, report: reply.report, sceneJson: scene, totalMs: reply.totalMs });
+      publishExport({ json: reply.json, report: reply.report, sceneJson: scene, followJson: follow, totalMs: reply.totalMs });
       this.use(reply.json, scene);
     } else if (reply.kind === 'failed') {
       this.canvas.dataset.state = 'failed';

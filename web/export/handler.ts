@@ -94,6 +94,7 @@ async function exportOnce(ctx: ExportContext): Promise<void> {
   const sceneJson = ctx.store.json;
   const fileName = ctx.store.doc.export.fileName;
   const images = imagesJson(ctx.loadedImages());
+  const followJson = ctx.engine.followTracks();
   const fault = exportFaultFromQuery(location.search);
   let cancelled = false;
   let job: ExportJob | null = null;
@@ -104,13 +105,13 @@ async function exportOnce(ctx: ExportContext): Promise<void> {
   dialog.set(text('loading'));
   let reply: ExportReply;
   try {
-    job = runExportInWorker(sceneJson, images, (s, f) => dialog.set(text(s), f), fault);
+    job = runExportInWorker(sceneJson, images, followJson, (s, f) => dialog.set(text(s), f), fault);
     reply = await job.result;
     if (!cancelled && reply.kind === 'failed' && /^export worker:|dynamically imported module|importScripts|fetch/i.test(reply.message) && ctx.engine.canExport) {
       // No worker (or it could not load the module): same pipeline on the page's own instance.
       dialog.set(text('baking'));
       await new Promise((r) => setTimeout(r, 0)); // let the dialog paint
-      reply = runExportPipeline((s, i) => ctx.engine.exportSpine(s, i), sceneJson, images, () => performance.now(), () => {}, fault);
+      reply = runExportPipeline((s, i) => ctx.engine.exportSpine(s, i, followJson), sceneJson, images, () => performance.now(), () => {}, fault);
     }
   } finally {
     dialog.close();
@@ -126,7 +127,7 @@ async function exportOnce(ctx: ExportContext): Promise<void> {
     return;
   }
   download(reply.json, fileName);
-  publishExport({ json: reply.json, report: reply.report, sceneJson, totalMs: reply.totalMs });
+  publishExport({ json: reply.json, report: reply.report, sceneJson, followJson, totalMs: reply.totalMs });
   document.body.dataset.exportState = 'done';
   ctx.message('info', [`${text('done')} ${downloadName(fileName)}`, ...summaryLines(reply.report, reply.totalMs, zh())].join('\n'));
 }

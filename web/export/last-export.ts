@@ -9,6 +9,8 @@ export interface LastExport {
   report: ExportReport;
   /** The normalised scene JSON it was exported from. */
   sceneJson: string;
+  /** The bone tracks its following systems followed (`''`: none). */
+  followJson: string;
   /** Total time (bake + checks), ms. */
   totalMs: number;
 }

@@ -47,6 +47,7 @@ export function mountExportUi(parts: ExportUiParts): MountedExportUi {
     timeSecs: () => parts.engine.timeSecs(),
     sceneJson: () => parts.store.json,
     imagesJson: () => imagesJson(loaded()),
+    followJson: () => parts.engine.followTracks(),
     message: parts.message,
   });
   // Language changes flip <html lang>: relabel.

@@ -19,6 +19,8 @@ export interface ExportReport {
 export interface ExportRequest {
   sceneJson: string;
   imagesJson: string;
+  /** Bone tracks of following systems (`''`: none; see web/skeleton/follow-track.ts). */
+  followJson: string;
   /** Test-only corruption applied after the bake and before the checks (see fault.ts). */
   fault?: ExportFault | null;
 }

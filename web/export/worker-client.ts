@@ -1,6 +1,6 @@
 // Runs one export in a dedicated Web Worker (web/export/worker/export-worker.ts). Cancel is
 // `worker.terminate()`: the bake stops at once and the tab never freezes.
-import type { ExportFault, ExportReply } from './protocol';
+import type { ExportFault, ExportReply, ExportRequest } from './protocol';
 
 /** Progress callback: the worker's stage and, during the bake, its overall fraction 0..1. */
 export type OnStage = (stage: 'loading' | 'baking' | 'checking', fraction?: number) => void;
@@ -22,7 +22,7 @@ export function progressFraction(detail: { stage: string; done: number; total: n
 }
 
 /** Starts an export of `sceneJson` in a new worker. */
-export function runExportInWorker(sceneJson: string, imagesJson: string, onStage: OnStage, fault: ExportFault | null = null): ExportJob {
+export function runExportInWorker(sceneJson: string, imagesJson: string, followJson: string, onStage: OnStage, fault: ExportFault | null = null): ExportJob {
   const worker = new Worker(new URL('./worker/export-worker.ts', import.meta.url), { type: 'module' });
   let settled = false;
   let settle: (r: ExportReply) => void = () => {};
@@ -38,6 +38,7 @@ export function runExportInWorker(sceneJson: string, imagesJson: string, onStage
     else finish(e.data);
   };
   worker.onerror = (e) => finish({ kind: 'failed', message: `export worker: ${e.message || 'failed to start'}` });
-  worker.postMessage({ sceneJson, imagesJson, fault });
+  const request: ExportRequest = { sceneJson, imagesJson, followJson, fault };
+  worker.postMessage(request);
   return { result, cancel: (message) => finish({ kind: 'failed', message }) };
 }

@@ -42,6 +42,7 @@ function fakeLoader() {
           setBackground: () => undefined,
           addImage: (path: string) => log(`image ${path}`),
           removeImage: (path: string) => log(`remove ${path}`),
+          setFollowTracks: () => undefined,
           stats: () => '{"liveParticles":0,"systems":[],"frameCpuMs":0}',
           free: () => undefined,
           addModel: (name: string, bytes: Uint8Array, optionsJson: string) => {

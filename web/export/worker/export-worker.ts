@@ -5,8 +5,13 @@ import type { ExportReply, ExportRequest } from '../protocol';
 import { postReply, wasmLoader, type GlueBase } from './wasm-boot';
 
 interface Glue extends GlueBase {
-  exportSpine?: ExportSpineFn;
-  exportSpineWithProgress?: (sceneJson: string, imagesJson: string, onProgress: (stage: string, done: number, total: number) => boolean) => string;
+  exportSpine?: (sceneJson: string, imagesJson: string, followJson?: string) => string;
+  exportSpineWithProgress?: (
+    sceneJson: string,
+    imagesJson: string,
+    onProgress: (stage: string, done: number, total: number) => boolean,
+    followJson?: string,
+  ) => string;
 }
 
 const post = (reply: ExportReply): void => postReply(reply);
@@ -18,13 +23,20 @@ self.onmessage = async (event: MessageEvent<ExportRequest>) => {
     const glue = await wasm.load();
     if (typeof glue.exportSpine !== 'function') throw new Error('this build has no Spine exporter');
     const withProgress = glue.exportSpineWithProgress;
+    const plain = glue.exportSpine;
+    const follow = event.data.followJson ?? '';
     const exportSpine: ExportSpineFn = withProgress
       ? (scene, images) =>
-          withProgress(scene, images, (stage, done, total) => {
-            post({ kind: 'progress', stage: 'baking', detail: { stage, done, total } });
-            return true;
-          })
-      : glue.exportSpine;
+          withProgress(
+            scene,
+            images,
+            (stage, done, total) => {
+              post({ kind: 'progress', stage: 'baking', detail: { stage, done, total } });
+              return true;
+            },
+            follow,
+          )
+      : (scene, images) => plain(scene, images, follow);
     const reply = runExportPipeline(exportSpine, event.data.sceneJson, event.data.imagesJson, () => performance.now(), (stage) =>
       post({ kind: 'progress', stage }),
       event.data.fault ?? null,
