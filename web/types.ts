@@ -67,6 +67,18 @@ export type PlayMode = 'oneShot' | 'loopContinuous';
 /** Texture pick. */
 export type TexturePick = 'random' | 'inOrder';
 
+/** A bone of a loaded skeleton that a system follows (position only, plus the offset). */
+export interface FollowBone {
+  /** Skeleton object name (`skeletons[].name`). */
+  skeleton: string;
+  /** Bone name. */
+  bone: string;
+  /** Offset from the bone, scene px (right). */
+  offsetX: number;
+  /** Offset from the bone, scene px (down). */
+  offsetY: number;
+}
+
 /** One particle system. */
 export interface ParticleSystem {
   name: string;
@@ -101,6 +113,8 @@ export interface ParticleSystem {
   flipbook: Flipbook;
   anchor: [number, number];
   blend: BlendMode;
+  /** The followed bone; absent when the system follows nothing. */
+  follow?: FollowBone | null;
 }
 
 /** An image referenced by the scene. */

@@ -4,19 +4,22 @@
 // the preview (`Editor.setFollowTracks`), the export worker (`followJson`) and the CLI
 // (`--follow`) all evaluate with the same linear interpolation.
 //
-// Time: scene time t plays animation time a = t × speed (speed > 0). A looping animation of
-// duration D repeats every P = D / speed seconds of scene time; a one-shot one holds its last
-// pose after P. Samples: n − 1 = ceil(P × sampleFps) equal steps over [0, P], so the track's
-// own rate is (n − 1) / P (≥ the asked rate) and its period is exactly P.
-// Posing: setToSetupPose, animation.apply(previous, a, loop, MixBlend.setup),
-// skeleton.update(Δa), updateWorldTransform(Physics.reset for the first sample, else update) —
-// in time order, as bake.ts poses the frames the canvas plays, so the particles follow what is
-// drawn.
+// Time: the track follows what the canvas shows. The canvas plays the animation's baked frames
+// (bake.ts: frame i at animation time min(i / bakeFps, D), frameCountOf(D, bakeFps) frames) and
+// blends linearly between neighbours, wrapping a looping clip after frameCount / bakeFps
+// (the player's `animationTimeAt`); scene time t plays animation time t × speed. So the track's
+// points are the bone at those frames, its rate is bakeFps × speed samples per scene second, and
+// a looping track ends with its first point again (period frameCount / (bakeFps × speed)); a
+// one-shot track holds the last frame's pose.
+// Posing: setToSetupPose, animation.apply(previous, a, MixBlend.setup), skeleton.update(Δa),
+// updateWorldTransform(Physics.reset for the first frame, else update) — in frame order, exactly
+// as bake.ts poses the frames the canvas plays.
 // Space: bone world (x, y) is skeleton space, y up, already scaled at load; the instance is
 // placed at scene (px, py) with y down, so the scene position is (px + x, py − y).
 
 import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
-import { newSkeleton } from './bake';
+import { DEFAULT_BAKE_FPS } from './play';
+import { frameCountOf, newSkeleton } from './bake';
 import type { LoadedSkeleton } from './load';
 
 /** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`). */
@@ -51,12 +54,14 @@ export interface TrackRequest {
   speed: number;
   /** Looping playback. */
   loop: boolean;
-  /** Lowest sample rate wanted, per scene second (default 60). */
-  sampleFps?: number;
+  /** Rate the canvas bakes the animation at (default: the player's default). */
+  bakeFps?: number;
 }
 
-/** Most samples in one track (60 s at 240 Hz). */
-export const MAX_TRACK_SAMPLES = 14_401;
+/** Scene seconds after which a looping track repeats (see the module notes). */
+export function trackPeriodSecs(durationSecs: number, bakeFps: number, speed: number): number {
+  return frameCountOf(durationSecs, bakeFps) / (bakeFps * speed);
+}
 
 /** Samples the scene position of `request.bone` over one period (see the module notes). */
 export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): BoneTrackJson {
@@ -66,15 +71,15 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
   const skeleton = newSkeleton(loaded, request.skin ?? undefined);
   const bone = skeleton.findBone(request.bone);
   if (bone === null) throw new Error(`bone "${request.bone}" is not in the skeleton`);
-  const wanted = request.sampleFps ?? 60;
-  const periodSecs = animation.duration / request.speed;
-  const steps = periodSecs > 0 ? Math.min(MAX_TRACK_SAMPLES - 1, Math.max(1, Math.ceil(periodSecs * wanted - 1e-9))) : 0;
-  const sampleFps = steps > 0 ? steps / periodSecs : wanted;
+  const bakeFps = request.bakeFps ?? DEFAULT_BAKE_FPS;
+  if (!(bakeFps > 0 && bakeFps <= 240)) throw new Error(`bake fps ${bakeFps} is outside 0 < fps ≤ 240`);
+  const duration = animation.duration;
+  const frames = frameCountOf(duration, bakeFps);
   const points: [number, number][] = [];
   const events: Event[] = [];
   let previous = 0;
-  for (let i = 0; i <= steps; i++) {
-    const a = steps > 0 ? (animation.duration * i) / steps : 0;
+  for (let i = 0; i < frames; i++) {
+    const a = Math.min(i / bakeFps, duration);
     skeleton.setToSetupPose();
     animation.apply(skeleton, previous, a, false, events, 1, MixBlend.setup, MixDirection.mixIn);
     skeleton.update(a - previous);
@@ -83,7 +88,9 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
     previous = a;
     points.push([request.placeX + bone.worldX, request.placeY - bone.worldY]);
   }
-  return { skeleton: request.skeleton, bone: request.bone, sampleFps, loop: request.loop && steps > 0, points };
+  const loop = request.loop && frames > 1;
+  if (loop) points.push(points[0]);
+  return { skeleton: request.skeleton, bone: request.bone, sampleFps: bakeFps * request.speed, loop, points };
 }
 
 /** The `followJson` / `--follow` document for a list of tracks (sorted by skeleton, bone). */

@@ -2,6 +2,7 @@
 
 import type { Engine } from '../engine';
 import type { DocumentStore } from '../store';
+import type { FollowSkeletons } from '../skeleton/follow-live';
 import type { Scene } from '../types';
 
 /** Message severity. */
@@ -23,4 +24,6 @@ export interface AppContext {
   message(kind: MessageKind, text: string): void;
   /** Texture references a system can use: built-ins then scene images. */
   textureChoices(): string[];
+  /** The loaded skeletons by document name (what a system can follow). */
+  followSkeletons(): FollowSkeletons;
 }

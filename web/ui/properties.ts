@@ -3,7 +3,8 @@
 // language); otherwise values refresh in place so typing keeps focus.
 
 import { t } from '../i18n';
-import type { EmitterShape, ParticleSystem, Scene } from '../types';
+import { boneNames, missingReason } from '../skeleton/follow-live';
+import type { EmitterShape, FollowBone, ParticleSystem, Scene } from '../types';
 import type { AppContext } from './context';
 import { clear, h } from './dom';
 import { appendCurveEditors } from './curves';
@@ -27,7 +28,8 @@ export class PropertiesPanel {
   update(doc: Scene): void {
     const index = this.ctx.selected();
     const sys = index >= 0 ? doc.systems[index] : undefined;
-    const signature = structureOf(index, sys, doc);
+    const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`).join('\u0000');
+    const signature = structureOf(index, sys, doc, skeletons);
     if (signature !== this.signature || this.form === null) {
       this.signature = signature;
       this.build(index, sys);
@@ -90,6 +92,10 @@ export class PropertiesPanel {
       form.number(t('rotation'), (d) => S(d).transform.rotationDeg, (d, v) => (S(d).transform.rotationDeg = v), k('transform.rotationDeg'), ANGLE),
       form.pair(t('scale'), ['x', 'y'], [(d) => S(d).transform.scaleX, (d) => S(d).transform.scaleY], [(d, v) => (S(d).transform.scaleX = v), (d, v) => (S(d).transform.scaleY = v)], k('transform.scale'), SCALE),
     );
+
+    // --- Follow a bone of a loaded skeleton (export spec §10.4)
+    sec = section(t('secFollow'), sys.follow !== undefined && sys.follow !== null);
+    this.appendFollow(sec, form, sys, S, k);
 
     // --- Emission
     sec = section(t('secEmission'));
@@ -175,11 +181,54 @@ export class PropertiesPanel {
       form.select(t('flipbookMode'), [['onceVanish', t('fbOnceVanish')], ['onceHold', t('fbOnceHold')], ['loop', t('fbLoop')], ['reverseLoop', t('fbReverseLoop')]], (d) => S(d).flipbook.mode, (d, v) => (S(d).flipbook.mode = v as ParticleSystem['flipbook']['mode']), k('flipbook.mode')),
     );
   }
+
+  /** The follow section: skeleton (or none), bone, offset, and why a target is not followed. */
+  private appendFollow(sec: HTMLElement, form: Form, sys: ParticleSystem, S: (d: Scene) => ParticleSystem, k: (p: string) => string): void {
+    const skeletons = this.ctx.followSkeletons();
+    const f = sys.follow ?? null;
+    const names = [...skeletons.keys()].sort();
+    const choices: Choice[] = [['', t('followNone')], ...names.map((n): Choice => [n, n])];
+    if (f !== null && !skeletons.has(f.skeleton)) choices.push([f.skeleton, t('followNotLoaded', { name: f.skeleton })]);
+    const setSkeleton = (d: Scene, name: string): void => {
+      const s = S(d);
+      if (name === '') {
+        delete s.follow;
+        return;
+      }
+      const bones = boneNames(skeletons, name);
+      const previous = s.follow ?? null;
+      const bone = previous !== null && bones.includes(previous.bone) ? previous.bone : (bones[0] ?? 'root');
+      const next: FollowBone = { skeleton: name, bone, offsetX: previous?.offsetX ?? 0, offsetY: previous?.offsetY ?? 0 };
+      s.follow = next;
+    };
+    sec.append(form.select(t('followSkeleton'), choices, (d) => S(d).follow?.skeleton ?? '', setSkeleton, k('follow.skeleton')));
+    if (f === null) {
+      if (names.length === 0) sec.append(h('p', { class: 'hint' }, t('followNoSkeleton')));
+      return;
+    }
+    const bones = boneNames(skeletons, f.skeleton);
+    const boneChoices: Choice[] = bones.map((b): Choice => [b, b]);
+    if (!bones.includes(f.bone)) boneChoices.push([f.bone, t('followNotLoaded', { name: f.bone })]);
+    const followOf = (d: Scene): FollowBone => {
+      const v = S(d).follow;
+      if (v === undefined || v === null) throw new Error(t('systemGone'));
+      return v;
+    };
+    sec.append(
+      form.select(t('followBone'), boneChoices, (d) => S(d).follow?.bone ?? '', (d, v) => (followOf(d).bone = v), k('follow.bone')),
+      form.pair(t('followOffset'), ['x', 'y'], [(d) => S(d).follow?.offsetX ?? 0, (d) => S(d).follow?.offsetY ?? 0], [(d, v) => (followOf(d).offsetX = v), (d, v) => (followOf(d).offsetY = v)], k('follow.offset'), { min: -1e7, max: 1e7 }),
+    );
+    const reason = missingReason(skeletons, f.skeleton, f.bone);
+    if (reason !== null) sec.append(h('p', { class: 'hint warn', 'data-follow-missing': reason }, t('followMissing')));
+  }
 }
 
-function structureOf(index: number, sys: ParticleSystem | undefined, doc: Scene): string {
+function structureOf(index: number, sys: ParticleSystem | undefined, doc: Scene, skeletons: string): string {
   if (sys === undefined) return `none|${doc.systems.length}`;
   return [
+    sys.follow?.skeleton ?? '',
+    sys.follow?.bone ?? '',
+    skeletons,
     index,
     sys.mode,
     sys.emitter.kind,
