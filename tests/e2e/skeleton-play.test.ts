@@ -244,6 +244,20 @@ describe('skeletons in the scene (webgpu)', () => {
     await undo(page);
     assert.deepEqual(await listedNames(page), ['coin-pro-4.2']);
     assert.equal(changedInCentre(shown, (await canvasPixels(page)).pixels), 0, 'undo draws the same coin again');
+
+    // Selecting it in the list opens its panel again (from the files kept), bound to the entry.
+    await page.evaluate(() => document.getElementById('skeleton-panel')?.remove());
+    await page.click('#skeleton-list li.skeleton .name');
+    await page.waitForFunction(() => document.querySelector('#skeleton-panel [data-control="speed"]') !== null, undefined, { timeout: 15_000 });
+    assert.equal(await page.textContent('#skeleton-panel h2'), 'coin-pro-4.2.skel');
+    assert.equal(await page.getAttribute('#skeleton-list li.skeleton', 'aria-selected'), 'true');
+    await page.evaluate(() => {
+      // The panels are hidden by quietCanvas: set the field as a user's typing would.
+      const input = document.querySelector('#skeleton-panel [data-control="speed"]') as HTMLInputElement;
+      input.value = '2';
+      input.dispatchEvent(new Event('change'));
+    });
+    assert.equal(((await documentOf(page)).skeletons as { speed: number }[])[0].speed, 2);
     assert.deepEqual(errors, []);
     await context.close();
   });
