@@ -9,7 +9,7 @@ import { cacheImage } from './imagecache';
 import { decodeImage, ImageError } from './images';
 import { editorModelApi } from './models/api';
 import { openModelDrop } from './models/panel';
-import { openSkeletonDrop, type SkelRepairResult } from './skeleton/panel';
+import type { AppSkeletons } from './app-skeletons';
 import { errorMessage } from './store';
 import type { ImageAsset, ParticleSystem } from './types';
 import type { AppContext } from './ui/context';
@@ -36,6 +36,8 @@ export interface DropHost extends AppContext {
   newSystem(): ParticleSystem;
   /** Updates the panels from the current document. */
   refreshPanels(): void;
+  /** The skeletons of the scene (a dropped playable skeleton is placed there). */
+  readonly skeletons: AppSkeletons;
 }
 
 /** Installs the window drag-and-drop listeners; dropped files go to `onFiles`. */
@@ -96,15 +98,7 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
         const files = [action.skeleton, ...(action.atlas === null ? [] : [action.atlas]), ...action.pages]
           .map((f) => byPath.get(f.path))
           .filter((f): f is PathedFile => f !== undefined);
-        await openSkeletonDrop(files, byId('object-panels'), {
-          skelInfo: (bytes, atlas, charset) => host.engine.skelInfo(bytes, atlas, charset),
-          skelRepair: (bytes, atlas, charset) => host.engine.skelRepair(bytes, atlas, charset) as SkelRepairResult,
-        }, {
-          callEditor: (f) => host.engine.withEditor((e) => f(e as Parameters<typeof f>[0])),
-          addImage: (path, w, hgt, rgba) => host.engine.addImage(path, w, hgt, rgba),
-          decodeImage,
-          viewCentre: () => [host.viewport.pan[0], host.viewport.pan[1]],
-        });
+        await host.skeletons.openDrop(files);
         break;
       }
       case 'ms3d': {

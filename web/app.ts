@@ -3,9 +3,10 @@
 // toolbar and its actions in app-toolbar.ts, the keyboard shortcuts in app-keys.ts, the image
 // cache restore in app-images.ts.
 
-import { AUTOSAVE_DELAY_MS, Debouncer, keepRecoverable, writeAutosave } from './autosave';
+import { AUTOSAVE_DELAY_MS, Debouncer, keepRecoverable, readRecovery, writeAutosave } from './autosave';
 import { applyPlan, installDrop, type DropHost } from './app-drop';
 import { restoreCachedImages } from './app-images';
+import { AppSkeletons } from './app-skeletons';
 import { installKeys } from './app-keys';
 import { buildToolbar, refreshRecoverMenu, runExport, saveSceneFile, shareScene } from './app-toolbar';
 import { type DropPlan } from './drop';
@@ -49,12 +50,22 @@ export class App implements AppContext, Player {
   private builtinNames: string[] = [];
   private newSystemTemplate: ParticleSystem | null = null;
   private statusTimer = 0;
+  /** The Spine skeletons placed in the scene. */
+  readonly skeletons: AppSkeletons;
 
   constructor(engine: Engine, store: DocumentStore) {
     this.engine = engine;
     this.store = store;
     this.builtinNames = engine.builtinTextures().map((b) => b.name);
-    this.sceneList = new SceneListPanel(byId('scene-list'), this, () => this.newSystem());
+    this.skeletons = new AppSkeletons({
+      store,
+      engine,
+      viewCentre: () => [this.viewport.pan[0], this.viewport.pan[1]],
+      edit: (label, mutate, key) => this.edit(label, mutate, key ?? null),
+      message: (kind, text) => this.message(kind, text),
+      refreshPanels: () => this.refreshPanels(),
+    });
+    this.sceneList = new SceneListPanel(byId('scene-list'), this, () => this.newSystem(), this.skeletons);
     this.properties = new PropertiesPanel(byId('properties'), this);
     this.exportPanel = new ExportPanel(byId('export-settings'), this);
     this.timeline = new Timeline(byId('timeline'), this);
@@ -75,6 +86,7 @@ export class App implements AppContext, Player {
       this.selection = Math.min(this.selection, e.doc.systems.length - 1);
       if (this.selection < 0 && e.doc.systems.length > 0) this.selection = 0;
       this.pushScene();
+      this.skeletons.documentChanged(e.doc);
       this.refreshPanels();
       this.autosave.schedule();
     });
@@ -153,7 +165,8 @@ export class App implements AppContext, Player {
   }
 
   length(): number {
-    return timelineLength(this.store.doc);
+    // Skeletons extend the timeline to their longest loop (or animation) at their speed.
+    return Math.max(timelineLength(this.store.doc), this.skeletons.scene.longestSecs());
   }
 
   fps(): number {
@@ -209,6 +222,7 @@ export class App implements AppContext, Player {
       this.engine.advance(dt);
       if (this.engine.timeSecs() >= this.length()) this.engine.setTime(0);
     }
+    this.skeletons.frame(this.engine.timeSecs());
     this.engine.render();
     this.timeline.tick();
     const sel = this.store.doc.systems[this.selection];
@@ -386,7 +400,21 @@ export class App implements AppContext, Player {
       replaceScene: (json, label, reason) => this.replaceScene(json, label, reason),
       newSystem: () => this.newSystem(),
       refreshPanels: () => this.refreshPanels(),
+      skeletons: this.skeletons,
     };
+  }
+
+  /** Brings back the files of the document's skeletons kept in IndexedDB (after a reload). */
+  async restoreSkeletons(): Promise<void> {
+    const recoverable: Scene[] = [];
+    for (const item of readRecovery(localStorage)) {
+      try {
+        recoverable.push(JSON.parse(item.json) as Scene);
+      } catch {
+        // An unreadable recovery entry refers to nothing.
+      }
+    }
+    await this.skeletons.restore(recoverable);
   }
 
   /**

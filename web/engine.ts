@@ -1,7 +1,8 @@
 // The ONE facade over the wasm module (CONTRACTS.md). It owns the module instance and the
 // Editor, remembers what was given to the Editor (scene, images, view, size, time), and recovers
 // from a Rust panic: a `WebAssembly.RuntimeError` from any call re-instantiates the module,
-// recreates the Editor on a fresh canvas, re-applies everything and reports the crash.
+// recreates the Editor on a fresh canvas, re-applies everything (models through their store,
+// skeleton pages as images; `onRebuild` hooks for the rest) and reports the crash.
 
 import type { WasmModelEditor } from './models/api';
 import { ModelStore, type RestoreTarget } from './models/store';
@@ -61,6 +62,7 @@ export class Engine {
   private replaceCanvas: ((old: HTMLCanvasElement) => HTMLCanvasElement) | null = null;
   private recovering: Promise<void> | null = null;
   private readonly crashListeners = new Set<(message: string, recovered: boolean) => void>();
+  private readonly rebuildHooks = new Set<() => void>();
   // Everything the Editor was given, re-applied after a crash.
   private sceneJson: string | null = null;
   private followJson = '';
@@ -93,6 +95,15 @@ export class Engine {
   onCrash(listener: (message: string, recovered: boolean) => void): () => void {
     this.crashListeners.add(listener);
     return () => this.crashListeners.delete(listener);
+  }
+
+  /**
+   * Called on every new Editor after a crash, once scene, images, view and models are restored
+   * and before the page uses it (e.g. the skeletons forget the clip ids of the dead Editor).
+   */
+  onRebuild(hook: () => void): () => void {
+    this.rebuildHooks.add(hook);
+    return () => this.rebuildHooks.delete(hook);
   }
 
   /** Resolves when no recovery is in progress. */
@@ -383,6 +394,7 @@ export class Engine {
     if (withScene && typeof (editor as Partial<WasmModelEditor>).addModel === 'function') {
       this.models.restore(editor as unknown as RestoreTarget, (path) => this.images.has(path));
     }
+    for (const hook of this.rebuildHooks) hook();
     this.editor = editor;
   }
 

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
   const share = byId('share-box');
   byId('share-close').addEventListener('click', () => (share.hidden = true));
   await app.restoreCachedImages();
+  await app.restoreSkeletons();
   await app.loadSharedFromHash();
   (window as unknown as { __spineParticle: unknown }).__spineParticle = { app, store, engine };
   document.body.dataset.ready = 'true';

@@ -137,14 +137,37 @@ export interface ExportSettings {
   fileName: string;
 }
 
-/** The whole scene document. Later objects (skeletons, models) are kept as opaque JSON. */
+/** A loaded Spine skeleton placed in the scene (never exported). Its files are kept by the page
+ * under `key` (web/skeleton/store.ts); instances are drawn at the transform's (x, y) and at each
+ * of `extraInstances`. */
+export interface SkeletonObject {
+  /** Unique among the scene's skeletons (systems follow a skeleton by name). */
+  name: string;
+  path: string;
+  atlas: string;
+  key: string;
+  transform: Transform2D;
+  animation: string;
+  /** Empty: the default skin. */
+  skin: string;
+  visible: boolean;
+  /** Scale applied while loading. */
+  scale: number;
+  /** Playback speed against the scene timeline. */
+  speed: number;
+  loop: boolean;
+  bakeFps: number;
+  extraInstances: [number, number][];
+}
+
+/** The whole scene document. Models are kept as opaque JSON. */
 export interface Scene {
   version: number;
   animations: string[];
   systems: ParticleSystem[];
   images: ImageAsset[];
   export: ExportSettings;
-  skeletons: unknown[];
+  skeletons: SkeletonObject[];
   models: unknown[];
 }
 

@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import { zlibSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
-import { canvasPixels, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, type Pixels, type Tier } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type Tier } from './support';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
 const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
@@ -77,11 +77,12 @@ async function quietCanvas(page: Page): Promise<void> {
   await plainView(page);
   await freezeAt(page, 0);
   await page.evaluate(async () => {
-    const w = window as unknown as { __spineParticle: { engine: { setScene(json: string): void; normalizeScene(j: string): string; defaultScene(): string } } };
-    // Particles out of the way: the same document with no systems (the store is untouched).
-    const doc = JSON.parse(w.__spineParticle.engine.defaultScene()) as { systems: unknown[] };
-    doc.systems = [];
-    w.__spineParticle.engine.setScene(w.__spineParticle.engine.normalizeScene(JSON.stringify(doc)));
+    const w = window as unknown as { __spineParticle: { store: { edit(label: string, f: (d: { systems: unknown[] }) => void): unknown } } };
+    // Particles out of the way: the document without systems (a skeleton drop edits the
+    // document too, and the engine is given the whole document after every edit).
+    w.__spineParticle.store.edit('no systems (test)', (d) => {
+      d.systems = [];
+    });
     const style = document.createElement('style');
     style.textContent = '#object-panels { visibility: hidden !important; }';
     document.head.appendChild(style);
@@ -122,14 +123,13 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       const first = (await canvasPixels(page)).pixels;
       const drawn = changedInCentre(empty, first);
       assert.ok(drawn > 2000, `the coin is drawn: ${drawn} pixels of the centre differ from the empty canvas`);
-      await page.waitForTimeout(400);
+      // Skeleton time is scene time: 0.4 s later on the (paused) timeline, the coin has turned.
+      await freezeAt(page, 0.4);
       const second = (await canvasPixels(page)).pixels;
       const moved = changedInCentre(first, second);
       assert.ok(moved > 200, `the coin animates: ${moved} pixels changed in 0.4 s (mean diff ${meanAbsDiff(first, second).toFixed(3)})`);
 
-      // Pause: the picture holds.
-      await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="play"]') as HTMLButtonElement).click());
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // The timeline is paused: the picture holds.
       const paused1 = (await canvasPixels(page)).pixels;
       await page.waitForTimeout(300);
       const paused2 = (await canvasPixels(page)).pixels;
@@ -147,11 +147,176 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       const scaled = changedInCentre(empty, half);
       assert.ok(scaled > 0 && scaled < full * 0.5, `scale 0.5 shrinks the coin: ${scaled} pixels against ${full}`);
 
-      // A second instance at the view centre.
+      // A second instance at the view centre (recorded in the document).
       await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="add-instance"]') as HTMLButtonElement).click());
       assert.equal(await page.textContent('#skeleton-panel [data-field="instances"]'), '2');
+      assert.equal(((await documentOf(page)).skeletons as { extraInstances: unknown[] }[])[0].extraInstances.length, 1);
       assert.deepEqual(errors, []);
       await context.close();
     });
   });
 }
+
+// ---- skeletons as scene objects (helper "scene") ---------------------------------------------
+
+/** Two animation frames of the page. */
+async function frames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** Drops the coin and waits until it is listed in the scene list. */
+async function dropCoin(page: Page): Promise<void> {
+  await dropFiles(page, COIN_FILES);
+  try {
+    await page.waitForFunction(() => document.querySelectorAll('#skeleton-list li.skeleton').length === 1 && document.querySelector('#skeleton-panel [data-control="animation"]') !== null, undefined, { timeout: 30_000 });
+  } catch {
+    const messages = await page.$$eval('#messages .text, #skeleton-panel .skeleton-message', (els) => els.map((e) => e.textContent ?? ''));
+    throw new Error(`the coin is not listed in the scene list; messages: ${JSON.stringify(messages)}`);
+  }
+}
+
+/** Centres the view (zoom 1) on the first skeleton's position: a reload fits the view to the
+ * systems, of which these tests have none. */
+async function centreOnSkeleton(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __spineParticle: { store: { doc: { skeletons: { transform: { x: number; y: number } }[] } }; app: { viewport: { pan: [number, number]; zoom: number; apply(): void } } } };
+    const t = w.__spineParticle.store.doc.skeletons[0].transform;
+    w.__spineParticle.app.viewport.pan = [t.x, t.y];
+    w.__spineParticle.app.viewport.zoom = 1;
+    w.__spineParticle.app.viewport.apply();
+  });
+  await frames(page);
+}
+
+const listedNames = (page: Page): Promise<string[]> => page.$$eval('#skeleton-list li.skeleton .name', (els) => els.map((e) => e.textContent ?? ''));
+
+async function undo(page: Page): Promise<void> {
+  await page.click('#undo-button');
+  await frames(page);
+}
+
+describe('skeletons in the scene (webgpu)', () => {
+  const site = useSite('webgpu');
+
+  it('a dropped skeleton is listed; eye, rename, delete and undo act on the canvas and the document', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await openEditor(context, site.url, '?renderer=webgpu');
+    await quietCanvas(page);
+    const empty = (await canvasPixels(page)).pixels;
+    await dropCoin(page);
+    await freezeAt(page, 0.3);
+    assert.deepEqual(await listedNames(page), ['coin-pro-4.2']);
+    const doc = await documentOf(page);
+    const entry = (doc.skeletons as Record<string, unknown>[])[0];
+    assert.equal(entry.path, 'coin-pro-4.2.skel');
+    assert.equal(entry.atlas, 'coin-pro-4.2.atlas');
+    assert.match(String(entry.key), /^fnv1a64-[0-9a-f]{16}$/);
+    const shown = (await canvasPixels(page)).pixels;
+    const drawn = changedInCentre(empty, shown);
+    assert.ok(drawn > 2000, `the coin is drawn: ${drawn} pixels`);
+
+    // Eye: hidden, its pixels vanish; shown again, they come back.
+    await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
+    await frames(page);
+    assert.equal(((await documentOf(page)).skeletons as { visible: boolean }[])[0].visible, false);
+    assert.equal(changedInCentre(empty, (await canvasPixels(page)).pixels), 0, 'a hidden skeleton draws nothing');
+    await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
+    await frames(page);
+    assert.equal(changedInCentre(shown, (await canvasPixels(page)).pixels), 0, 'shown again, the same picture');
+
+    // Rename, then undo.
+    await page.click('#skeleton-list li.skeleton [data-action="rename-skeleton"]');
+    await page.fill('#skeleton-list li.skeleton input.rename', 'hero');
+    await page.press('#skeleton-list li.skeleton input.rename', 'Enter');
+    await frames(page);
+    assert.deepEqual(await listedNames(page), ['hero']);
+    assert.equal(((await documentOf(page)).skeletons as { name: string }[])[0].name, 'hero');
+    assert.ok(changedInCentre(empty, (await canvasPixels(page)).pixels) > 2000, 'a renamed skeleton still draws');
+    await undo(page);
+    assert.deepEqual(await listedNames(page), ['coin-pro-4.2']);
+
+    // Delete: gone from the list, the document and the canvas; undo brings it back.
+    await page.click('#skeleton-list li.skeleton [data-action="delete-skeleton"]');
+    await frames(page);
+    assert.equal(await page.$('#skeleton-list'), null);
+    assert.deepEqual((await documentOf(page)).skeletons, []);
+    assert.equal(changedInCentre(empty, (await canvasPixels(page)).pixels), 0, 'a deleted skeleton draws nothing');
+    await undo(page);
+    assert.deepEqual(await listedNames(page), ['coin-pro-4.2']);
+    assert.equal(changedInCentre(shown, (await canvasPixels(page)).pixels), 0, 'undo draws the same coin again');
+
+    // Selecting it in the list opens its panel again (from the files kept), bound to the entry.
+    await page.evaluate(() => document.getElementById('skeleton-panel')?.remove());
+    await page.click('#skeleton-list li.skeleton .name');
+    await page.waitForFunction(() => document.querySelector('#skeleton-panel [data-control="speed"]') !== null, undefined, { timeout: 15_000 });
+    assert.equal(await page.textContent('#skeleton-panel h2'), 'coin-pro-4.2.skel');
+    assert.equal(await page.getAttribute('#skeleton-list li.skeleton', 'aria-selected'), 'true');
+    await page.evaluate(() => {
+      // The panels are hidden by quietCanvas: set the field as a user's typing would.
+      const input = document.querySelector('#skeleton-panel [data-control="speed"]') as HTMLInputElement;
+      input.value = '2';
+      input.dispatchEvent(new Event('change'));
+    });
+    assert.equal(((await documentOf(page)).skeletons as { speed: number }[])[0].speed, 2);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('scrubbing poses the skeleton by scene time; it survives a reload and a wasm crash', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await openEditor(context, site.url, '?renderer=webgpu');
+    await quietCanvas(page);
+    const empty = (await canvasPixels(page)).pixels;
+    await dropCoin(page);
+    await centreOnSkeleton(page);
+
+    // Paused at 0.7 s; scrub away to 1.9 s and back: the same pixels at the same scene time.
+    await freezeAt(page, 0.7);
+    const at07 = (await canvasPixels(page)).pixels;
+    await freezeAt(page, 1.9);
+    const at19 = (await canvasPixels(page)).pixels;
+    await freezeAt(page, 0.7);
+    const back = (await canvasPixels(page)).pixels;
+    assert.ok(changedInCentre(at07, at19) > 200, 'another scene time, another pose');
+    assert.equal(changedInCentre(at07, back), 0, 'scrubbing back to 0.7 s gives the 0.7 s pixels');
+    assert.ok(changedInCentre(empty, at07) > 2000, 'the coin is drawn');
+
+    // Reload: the document (autosaved) and the files (IndexedDB) bring the coin back.
+    await page.waitForTimeout(800);
+    await page.reload();
+    await waitReady(page);
+    await page.waitForFunction(() => document.querySelectorAll('#skeleton-list li.skeleton').length === 1, undefined, { timeout: 30_000 });
+    assert.equal(await page.$('#skeleton-list [data-role="skeleton-problem"]'), null, 'restored without a problem');
+    await quietCanvas(page);
+    await centreOnSkeleton(page);
+    await freezeAt(page, 0.7);
+    const reloaded07 = (await canvasPixels(page)).pixels;
+    assert.equal(changedInCentre(at07, reloaded07), 0, 'after the reload, the same coin at 0.7 s');
+    await freezeAt(page, 1.9);
+    assert.equal(changedInCentre(at19, (await canvasPixels(page)).pixels), 0, 'and it animates: the 1.9 s pose');
+
+    // A wasm trap: the facade recreates the Editor; the coin is drawn again.
+    const recovered = await page.evaluate(async () => {
+      const w = window as unknown as { __spineParticle: { engine: { withEditor(f: () => void): void; settled(): Promise<void>; crashes: number } } };
+      const engine = w.__spineParticle.engine;
+      try {
+        engine.withEditor(() => {
+          throw new WebAssembly.RuntimeError('unreachable (forced by the test)');
+        });
+      } catch {
+        // EngineCrash: recovery has started.
+      }
+      await engine.settled();
+      return engine.crashes;
+    });
+    assert.equal(recovered, 1);
+    await freezeAt(page, 0.7);
+    const afterCrash = (await canvasPixels(page)).pixels;
+    assert.ok(changedInCentre(empty, afterCrash) > 2000, 'the coin is drawn after the recovery');
+    assert.equal(changedInCentre(at07, afterCrash), 0, 'the same 0.7 s pose after the recovery');
+    await freezeAt(page, 1.9);
+    assert.equal(changedInCentre(at19, (await canvasPixels(page)).pixels), 0, 'and it still follows the timeline');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,4 +1,5 @@
-// The skeleton panel: shown when a Spine skeleton is dropped. It reads the header metadata and
+// The skeleton panel: shown when a Spine skeleton is dropped, or selected in the scene list. It
+// reads the header metadata and
 // defects through the wasm `skelInfo`, lets the user choose how charset mismatches are resolved,
 // and repairs through `skelRepair`, downloading the repaired skeleton (`name.repaired.ext`), the
 // atlas when it changed, and `repair-report.json`. Every skeleton-provided text (names, paths,
@@ -7,12 +8,17 @@
 import './skeleton.css';
 import { findSkeletonFiles, MAX_SKELETON_BYTES, repairedName, versionNote, type DroppedFile, type SkeletonFiles } from './files';
 import { el, errorText } from './dom';
-import { closePlayback, mountPlayback } from './controls';
-import type { SkeletonPlayHost } from './play';
+import { closePlayback } from './controls';
 import type { RepairReport, SkelDefect, SkeletonInfo, SkelWasm } from './types';
 
 export type { SkelWasm, SkelRepairResult } from './types';
 export type { SkeletonPlayHost, WasmClipEditor } from './play';
+
+/**
+ * Places a playable skeleton (4.2, with its atlas) in the scene — or finds the entry it already
+ * has — and fills `box` with its playback controls. Problems are shown in `box`, never thrown.
+ */
+export type AttachSkeleton = (files: SkeletonFiles, skeleton: Uint8Array, atlas: Uint8Array, box: HTMLElement) => Promise<void>;
 
 /** The legacy reader charset offered (GBK: libGDX on a Chinese-locale JVM ≤ 17). */
 const LEGACY_CHARSET = 'gbk';
@@ -52,7 +58,7 @@ class SkeletonPanel {
   private readonly report: HTMLElement;
   private readonly repairButton: HTMLButtonElement;
   private legacy = false;
-  /** The playback section (filled by {@link mountPlayback} for a 4.2 skeleton with its atlas). */
+  /** The playback section (filled by an {@link AttachSkeleton} for a 4.2 skeleton with its atlas). */
   readonly playBox: HTMLElement;
   /** Version read from the header (null when unreadable or absent). */
   version: string | null = null;
@@ -221,9 +227,10 @@ function problemPanel(text: string): HTMLElement {
 /**
  * Opens the skeleton panel for a drop in `host` (replacing a panel already open there): finds the
  * skeleton, its atlas and pages among `files`, and shows metadata, defects and the Repair button.
+ * A 4.2 skeleton with its atlas is handed to `attach` (placed in the scene, playback controls).
  * Never throws: problems are shown in the panel.
  */
-export async function openSkeletonDrop(files: { path: string; file: File }[], host: HTMLElement, wasm: SkelWasm, play?: SkeletonPlayHost): Promise<void> {
+export async function openSkeletonDrop(files: { path: string; file: File }[], host: HTMLElement, wasm: SkelWasm, attach?: AttachSkeleton): Promise<void> {
   host.querySelector(':scope > .skeleton-panel')?.remove();
   closePlayback();
   let panel: HTMLElement;
@@ -242,9 +249,9 @@ export async function openSkeletonDrop(files: { path: string; file: File }[], ho
       const opened = new SkeletonPanel(found, skeleton, atlas, wasm);
       panel = opened.root;
       // Playback needs spine-core 4.2 and the atlas (versionNote explains other versions).
-      if (play !== undefined && atlas !== undefined && opened.version !== null && versionNote(opened.version) === null) {
-        playback = () => mountPlayback(opened.playBox, found, skeleton, atlas, play);
-      } else if (play !== undefined && atlas === undefined && opened.version !== null && versionNote(opened.version) === null) {
+      if (attach !== undefined && atlas !== undefined && opened.version !== null && versionNote(opened.version) === null) {
+        playback = () => attach(found, skeleton, atlas, opened.playBox);
+      } else if (attach !== undefined && atlas === undefined && opened.version !== null && versionNote(opened.version) === null) {
         opened.playBox.append(el('p', { class: 'skeleton-message info' }, 'Playback needs the .atlas and its page images dropped with the skeleton.'));
       }
     }

@@ -1,10 +1,11 @@
 // Plays a Spine 4.2 skeleton on the canvas through the renderer's baked vertex clips: atlas pages
 // decoded and registered as images, each animation baked (bake.ts) on first use and converted
 // (clip.ts) into one `addVertexClip` per animation, skin and fps; instances placed in scene
-// pixels (y down) and their playback times advanced by this player's own animation-frame loop
-// (`setClipInstances` is given the current time of every instance each frame: the renderer only
-// picks frames, it does not advance clip time). Loaded skeletons are not part of the document:
-// the exporter never sees them.
+// pixels (y down). The player has no clock of its own: its animation time is a pure function of
+// the scene timeline time (`animationTimeAt`), so scrubbing, pausing and restarting the timeline
+// pose the skeleton too. The host sends every skeleton's instances to the renderer in one
+// `setClipInstances` call (web/skeleton/scene.ts); the renderer only picks frames, it does not
+// advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import { bakeAnimation } from './bake';
 import { toVertexClip, type VertexClipArrays } from './clip';
@@ -27,6 +28,21 @@ export interface SkeletonPlayHost {
   decodeImage(file: Blob): Promise<{ width: number; height: number; rgba: Uint8Array }>;
   /** Scene point at the canvas centre. */
   viewCentre(): [number, number];
+  /**
+   * Sends the instances of every skeleton the host plays to the renderer (one
+   * `setClipInstances` for all of them: the call replaces every clip instance).
+   */
+  pushInstances(): void;
+}
+
+/** One instance as `setClipInstances` takes it (crates/sp-wasm/src/clips_api.rs). */
+export interface ClipInstanceJson {
+  clip: number;
+  timeSecs: number;
+  loop: boolean;
+  x: number;
+  y: number;
+  depth: number;
 }
 
 /** A placed skeleton instance. */
@@ -60,31 +76,27 @@ export interface DecodedPage {
 
 /** Plays one loaded skeleton. */
 export class SkeletonPlayer {
-  private loaded: LoadedSkeleton;
+  private loadedSkeleton: LoadedSkeleton;
   private readonly clips = new Map<string, UploadedClip>();
   private readonly pagePaths = new Map<string, string>();
-  private raf = 0;
-  private lastMs: number | null = null;
-  /** Placed instances (scene px). */
+  /** Placed instances (scene px); the first is the skeleton's own position. */
   readonly instances: SkeletonInstance[] = [];
   /** Animation played by every instance. */
   animation: string;
   /** Skin (null: default skin). */
   skin: string | null = null;
-  /** Playback time of the current animation, seconds. */
+  /** Animation time of the last {@link instanceList}, seconds (for a read-out). */
   timeSecs = 0;
-  /** Playing or paused. */
-  playing = true;
-  /** Loop or stop at the end. */
+  /** Drawn or hidden (the eye icon). */
+  visible = true;
+  /** Loop or hold the last pose. */
   looping = true;
-  /** Playback speed multiplier. */
+  /** Playback speed multiplier against the scene timeline. */
   speed = 1;
   /** Bake rate. */
   fps = DEFAULT_BAKE_FPS;
   /** What the last bake could not keep (see clip.ts). */
   limits: string[] = [];
-  /** Called after every frame (e.g. to refresh a time readout). */
-  onFrame: (() => void) | null = null;
 
   private constructor(
     private readonly host: SkeletonPlayHost,
@@ -94,8 +106,8 @@ export class SkeletonPlayer {
     private readonly pages: DecodedPage[],
     private scale: number,
   ) {
-    this.loaded = this.load();
-    const first = this.loaded.data.animations[0];
+    this.loadedSkeleton = this.load();
+    const first = this.loadedSkeleton.data.animations[0];
     if (first === undefined) throw new Error('the skeleton has no animation to play');
     this.animation = first.name;
     for (const p of pages) {
@@ -105,11 +117,8 @@ export class SkeletonPlayer {
     }
   }
 
-  /**
-   * Decodes the page images, registers them, loads the skeleton at `scale`, bakes its first
-   * animation and places one instance at the view centre. Throws with a plain message.
-   */
-  static async open(host: SkeletonPlayHost, key: string, skeleton: Uint8Array, atlasText: string, pageFiles: { name: string; file: Blob }[], scale: number): Promise<SkeletonPlayer> {
+  /** Decodes page image files into straight-alpha RGBA8 (a page that fails names itself). */
+  static async decodePages(host: Pick<SkeletonPlayHost, 'decodeImage'>, pageFiles: { name: string; file: Blob }[]): Promise<DecodedPage[]> {
     const pages: DecodedPage[] = [];
     for (const p of pageFiles) {
       try {
@@ -118,11 +127,37 @@ export class SkeletonPlayer {
         throw new Error(`atlas page "${p.name}": ${e instanceof Error ? e.message : String(e)}`);
       }
     }
+    return pages;
+  }
+
+  /**
+   * Registers decoded pages under `key` (see {@link pageImagePath}), loads the skeleton at
+   * `scale` and bakes its first animation. No instance is placed. Throws with a plain message.
+   */
+  static create(host: SkeletonPlayHost, key: string, skeleton: Uint8Array, atlasText: string, pages: DecodedPage[], scale: number): SkeletonPlayer {
     const player = new SkeletonPlayer(host, key, skeleton, atlasText, pages, scale);
     player.current();
-    player.addInstanceAtCentre();
-    player.start();
     return player;
+  }
+
+  /**
+   * Decodes the page images, registers them, loads the skeleton at `scale`, bakes its first
+   * animation and places one instance at the view centre. Throws with a plain message.
+   */
+  static async open(host: SkeletonPlayHost, key: string, skeleton: Uint8Array, atlasText: string, pageFiles: { name: string; file: Blob }[], scale: number): Promise<SkeletonPlayer> {
+    const player = SkeletonPlayer.create(host, key, skeleton, atlasText, await SkeletonPlayer.decodePages(host, pageFiles), scale);
+    player.addInstanceAtCentre();
+    return player;
+  }
+
+  /** The skeleton as spine-core loaded it (data, atlas), at the current load scale. */
+  get loaded(): LoadedSkeleton {
+    return this.loadedSkeleton;
+  }
+
+  /** The scale the skeleton was loaded at. */
+  get loadScale(): number {
+    return this.scale;
   }
 
   private load(): LoadedSkeleton {
@@ -160,7 +195,7 @@ export class SkeletonPlayer {
     return clip;
   }
 
-  /** Switches animation (baking it if needed) and restarts it. */
+  /** Switches animation (baking it if needed); its time still follows the scene timeline. */
   setAnimation(name: string): void {
     const previous = this.animation;
     this.animation = name;
@@ -171,7 +206,6 @@ export class SkeletonPlayer {
       throw e;
     }
     this.limits = this.current().arrays.limits;
-    this.timeSecs = 0;
     this.push();
   }
 
@@ -210,7 +244,7 @@ export class SkeletonPlayer {
     const old = this.scale;
     this.scale = scale;
     try {
-      this.loaded = this.load();
+      this.loadedSkeleton = this.load();
     } catch (e) {
       this.scale = old;
       throw e;
@@ -225,6 +259,12 @@ export class SkeletonPlayer {
     const [x, y] = this.host.viewCentre();
     this.instances.push({ x, y });
     this.push();
+  }
+
+  /** Places the instances at `points` (scene px; the first is the skeleton's own position). */
+  setPlacement(points: readonly (readonly [number, number])[]): void {
+    this.instances.length = 0;
+    for (const [x, y] of points) this.instances.push({ x, y });
   }
 
   /** Duration of the current animation, seconds. */
@@ -246,59 +286,51 @@ export class SkeletonPlayer {
     return stepAfter[i] === 1 ? (i + 1e-4) / fps : t;
   }
 
-  /** Sends the instances with the current time to the renderer. */
-  push(): void {
+  /**
+   * Animation time at scene timeline time `sceneTimeSecs` (pure: the same scene time always
+   * gives the same pose). `sceneTimeSecs · speed`, then, when looping, wrapped into
+   * [0, frameCount / fps) — the period at which the renderer wraps a looping clip (bake.ts keeps
+   * the endpoint frame) — else clamped to [0, duration]. Negative scene times count as 0.
+   */
+  animationTimeAt(sceneTimeSecs: number): number {
+    const t = Math.max(0, Number.isFinite(sceneTimeSecs) ? sceneTimeSecs : 0) * this.speed;
+    if (this.looping) {
+      const period = this.current().arrays.frameCount / this.fps;
+      return period > 0 ? ((t % period) + period) % period : 0;
+    }
+    return Math.min(t, this.durationSecs());
+  }
+
+  /**
+   * The renderer instances of this skeleton at scene time `sceneTimeSecs` (empty while hidden),
+   * with depths from `depthBase` up. Records the animation time in {@link timeSecs}.
+   */
+  instanceList(sceneTimeSecs: number, depthBase = 0): ClipInstanceJson[] {
+    if (!this.visible || this.instances.length === 0) return [];
     const clip = this.current();
+    this.timeSecs = this.animationTimeAt(sceneTimeSecs);
     const timeSecs = this.displayTime(this.timeSecs);
-    const list = this.instances.map((inst, i) => ({
+    return this.instances.map((inst, i) => ({
       clip: clip.id,
       timeSecs,
       loop: this.looping,
       x: inst.x,
       y: inst.y,
-      depth: i,
+      depth: depthBase + i,
     }));
-    this.host.callEditor((e) => e.setClipInstances(JSON.stringify(list)));
   }
 
-  /** Advances time by `dtSecs` of wall time (speed, loop and end applied). */
-  step(dtSecs: number): void {
-    if (!this.playing) return;
-    const duration = this.durationSecs();
-    let t = this.timeSecs + dtSecs * this.speed;
-    if (this.looping) {
-      // The renderer wraps a looping clip at frames / fps (bake.ts keeps the endpoint frame):
-      // wrap there too, so the time shown matches the frame drawn.
-      const period = this.current().arrays.frameCount / this.fps;
-      t = period > 0 ? ((t % period) + period) % period : 0;
-    } else if (t >= duration) {
-      t = duration;
-      this.playing = false;
-    }
-    this.timeSecs = t;
+  /** Asks the host to send every skeleton's instances to the renderer (after a change). */
+  push(): void {
+    this.host.pushInstances();
   }
 
-  private start(): void {
-    const tick = (ms: number): void => {
-      this.raf = requestAnimationFrame(tick);
-      const dt = this.lastMs === null ? 0 : Math.min(0.25, (ms - this.lastMs) / 1000);
-      this.lastMs = ms;
-      try {
-        this.step(dt);
-        this.push();
-        this.onFrame?.();
-      } catch {
-        // The editor is restarting after a crash (its clips are gone): stop playing.
-        this.stop();
-      }
-    };
-    this.raf = requestAnimationFrame(tick);
-  }
-
-  private stop(): void {
-    cancelAnimationFrame(this.raf);
-    this.raf = 0;
-    this.lastMs = null;
+  /**
+   * Forgets the uploaded clips without removing them: the Editor that held them is gone (a
+   * wasm crash recreated it). The current clip is baked and uploaded again on next use.
+   */
+  forgetClips(): void {
+    this.clips.clear();
   }
 
   private dropClips(): void {
@@ -312,15 +344,14 @@ export class SkeletonPlayer {
     this.clips.clear();
   }
 
-  /** Stops playing, removes the instances and clips (pages stay registered for a re-drop). */
+  /** Removes the instances and clips (pages stay registered for a re-drop or an undo). */
   dispose(): void {
-    this.stop();
     this.instances.length = 0;
+    this.dropClips();
     try {
-      this.host.callEditor((e) => e.setClipInstances('[]'));
+      this.push();
     } catch {
       // No editor: nothing is drawn anyway.
     }
-    this.dropClips();
   }
 }

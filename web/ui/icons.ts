@@ -7,6 +7,7 @@ const PATHS = {
   play: 'M4 2.5v11l9-5.5z',
   pause: 'M4 2.5h3v11H4zm5 0h3v11H9z',
   restart: 'M3 2.5v11M13 2.5v11L5 8z',
+  skeleton: 'M2.2 2.2a1.6 1.6 0 0 1 2.6.4L11.4 9.2a1.6 1.6 0 1 1 2.2 2.2 1.6 1.6 0 1 1-2.2 2.2L4.8 6.9a1.6 1.6 0 1 1-2.2-2.2 1.6 1.6 0 0 1-.4-2.5z',
 } as const;
 
 /** Icon names. */

@@ -1,8 +1,10 @@
 // Scene list: the particle systems in draw order, with select, eye (hide), rename, add,
-// duplicate, delete and reorder. Names are shown as text, never as markup.
+// duplicate, delete and reorder; below them the Spine skeletons placed in the scene, with
+// select (opens the skeleton panel), eye, rename and delete. Names are shown as text, never as
+// markup.
 
 import { t } from '../i18n';
-import type { ParticleSystem, Scene } from '../types';
+import type { ParticleSystem, Scene, SkeletonObject } from '../types';
 import type { AppContext } from './context';
 import { clear, h } from './dom';
 import { icon } from './icons';
@@ -16,14 +18,32 @@ export function uniqueName(base: string, taken: readonly string[]): string {
   }
 }
 
+/** What the scene list needs for the skeletons (web/app-skeletons.ts). */
+export interface SkeletonListHost {
+  /** Name of the selected skeleton, or null. */
+  selectedName(): string | null;
+  /** Selects skeleton `index` (opens its panel). */
+  select(index: number): Promise<void> | void;
+  /** Renames skeleton `index`; false when refused. */
+  rename(index: number, name: string): boolean;
+  /** Removes skeleton `index`. */
+  remove(index: number): void;
+  /** Shows or hides skeleton `index`. */
+  toggleVisible(index: number): void;
+  /** Why skeleton `name` does not play, or null. */
+  problem(name: string): string | null;
+}
+
 /** The scene list panel. */
 export class SceneListPanel {
   private renaming = -1;
+  private renamingSkeleton = -1;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly ctx: AppContext,
     private readonly newSystem: () => ParticleSystem,
+    private readonly skeletons: SkeletonListHost | null = null,
   ) {}
 
   /** Redraws from `doc`. */
@@ -42,6 +62,72 @@ export class SceneListPanel {
     doc.systems.forEach((sys, i) => list.appendChild(this.item(sys, i, i === sel, doc.systems.length)));
     if (doc.systems.length === 0) list.appendChild(h('li', { class: 'hint' }, t('noSystems')));
     this.root.appendChild(list);
+    if (this.skeletons !== null && doc.skeletons.length > 0) {
+      this.root.appendChild(h('div', { class: 'panel-head' }, h('h2', {}, t('skeletons'))));
+      const skels = h('ul', { class: 'system-list skeleton-list', id: 'skeleton-list', role: 'listbox' });
+      const selectedName = this.skeletons.selectedName();
+      doc.skeletons.forEach((k, i) => skels.appendChild(this.skeletonItem(this.skeletons as SkeletonListHost, k, i, k.name === selectedName)));
+      this.root.appendChild(skels);
+    }
+  }
+
+  private skeletonItem(host: SkeletonListHost, k: SkeletonObject, i: number, selected: boolean): HTMLElement {
+    const eye = h('button', {
+      type: 'button',
+      class: `icon eye${k.visible ? '' : ' off'}`,
+      title: k.visible ? t('hide') : t('show'),
+      'aria-label': k.visible ? t('hide') : t('show'),
+      'aria-pressed': String(!k.visible),
+      'data-action': 'toggle-skeleton',
+      onclick: (e: Event) => {
+        e.stopPropagation();
+        host.toggleVisible(i);
+      },
+    }, icon(k.visible ? 'eye' : 'eyeOff'));
+    let label: HTMLElement;
+    if (this.renamingSkeleton === i) {
+      const input = h('input', { type: 'text', class: 'rename', value: k.name, maxlength: 200, 'aria-label': t('rename') });
+      const finish = (commit: boolean): void => {
+        if (this.renamingSkeleton !== i) return;
+        this.renamingSkeleton = -1;
+        if (!(commit && input.value !== k.name && host.rename(i, input.value))) this.update(this.ctx.store.doc);
+      };
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') finish(true);
+        if (e.key === 'Escape') finish(false);
+        e.stopPropagation();
+      });
+      input.addEventListener('blur', () => finish(true));
+      queueMicrotask(() => {
+        input.focus();
+        input.select();
+      });
+      label = input;
+    } else {
+      label = h('span', { class: 'name', title: t('renameHint') }, k.name);
+      label.addEventListener('dblclick', () => this.startSkeletonRename(i));
+    }
+    const problem = host.problem(k.name);
+    return h('li', {
+      class: `system skeleton${selected ? ' selected' : ''}${k.visible ? '' : ' hidden'}`,
+      role: 'option',
+      'aria-selected': String(selected),
+      'data-index': i,
+      'data-name': k.name,
+      onclick: () => void host.select(i),
+    },
+      eye,
+      h('span', { class: 'object-icon', title: t('skeletonIcon') }, icon('skeleton')),
+      label,
+      problem === null ? null : h('span', { class: 'warn-tag', title: problem, 'data-role': 'skeleton-problem' }, '!'),
+      h('button', { type: 'button', class: 'icon', title: t('rename'), 'data-action': 'rename-skeleton', onclick: (e: Event) => { e.stopPropagation(); this.startSkeletonRename(i); } }, '✎'),
+      h('button', { type: 'button', class: 'icon danger', title: t('deleteSkeleton'), 'data-action': 'delete-skeleton', onclick: (e: Event) => { e.stopPropagation(); host.remove(i); } }, '✕'),
+    );
+  }
+
+  private startSkeletonRename(i: number): void {
+    this.renamingSkeleton = i;
+    this.update(this.ctx.store.doc);
   }
 
   private item(sys: ParticleSystem, i: number, selected: boolean, count: number): HTMLElement {

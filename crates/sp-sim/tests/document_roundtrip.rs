@@ -267,19 +267,49 @@ fn scene() -> impl Strategy<Value = Scene> {
         0..3,
     );
     let skeletons = prop::collection::vec(
-        (text(), transform(), text(), any::<bool>()).prop_map(
-            |(name, transform, animation, visible)| SkeletonObject {
-                name,
-                path: "spine/hero.json".into(),
-                atlas: "spine/hero.atlas".into(),
-                transform,
-                animation,
-                skin: "default".into(),
-                visible,
-            },
-        ),
+        (
+            text(),
+            transform(),
+            text(),
+            any::<bool>(),
+            (0.01f32..10.0, 0.0f32..10.0, any::<bool>(), 1u32..=240),
+            prop::collection::vec([-1000.0f32..1000.0, -1000.0f32..1000.0], 0..3),
+        )
+            .prop_map(
+                |(
+                    name,
+                    transform,
+                    animation,
+                    visible,
+                    (scale, speed, looping, bake_fps),
+                    extra,
+                )| {
+                    SkeletonObject {
+                        // Names are unique and non-empty (systems follow skeletons by name).
+                        name: format!("skel {name}"),
+                        path: "spine/hero.json".into(),
+                        atlas: "spine/hero.atlas".into(),
+                        key: "fnv1a64-0123456789abcdef".into(),
+                        transform,
+                        animation,
+                        skin: "default".into(),
+                        visible,
+                        scale,
+                        speed,
+                        looping,
+                        bake_fps,
+                        extra_instances: extra,
+                    }
+                },
+            ),
         0..2,
-    );
+    )
+    .prop_map(|mut list| {
+        for (i, k) in list.iter_mut().enumerate() {
+            k.name = format!("{i} {}", k.name);
+        }
+        list
+    });
     let models = prop::collection::vec(
         (
             text(),

@@ -21,23 +21,62 @@ pub struct ImageAsset {
 }
 
 /// A loaded Spine skeleton placed in the scene (never exported; particles may follow its bones).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+///
+/// The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
+/// keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
+/// shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SkeletonObject {
-    /// Display name.
+    /// Display name, unique among the scene's skeletons (particle systems follow a skeleton by
+    /// name).
     pub name: String,
     /// Skeleton file path relative to the scene (`.json` or `.skel`).
     pub path: String,
     /// Atlas path relative to the scene.
     pub atlas: String,
-    /// Placement.
+    /// Key under which the editor stores the skeleton's files (a content digest; empty when the
+    /// files are not stored).
+    pub key: String,
+    /// Placement: the first instance is drawn at (x, y), scene pixels.
     pub transform: Transform2D,
     /// Animation playing.
     pub animation: String,
-    /// Skin shown.
+    /// Skin shown (empty: the default skin).
     pub skin: String,
     /// Eye icon.
     pub visible: bool,
+    /// Scale applied while loading the skeleton (spine-core's loader scale).
+    pub scale: f32,
+    /// Playback speed multiplier against the scene timeline.
+    pub speed: f32,
+    /// Loop the animation (else it holds its last pose).
+    #[serde(rename = "loop")]
+    pub looping: bool,
+    /// Samples per second of the vertex-frame bake.
+    pub bake_fps: u32,
+    /// Positions of the instances after the first one, scene pixels.
+    pub extra_instances: Vec<[f32; 2]>,
+}
+
+impl Default for SkeletonObject {
+    fn default() -> Self {
+        SkeletonObject {
+            name: String::new(),
+            path: String::new(),
+            atlas: String::new(),
+            key: String::new(),
+            transform: Transform2D::default(),
+            animation: String::new(),
+            skin: String::new(),
+            visible: true,
+            scale: 1.0,
+            speed: 1.0,
+            looping: true,
+            bake_fps: 30,
+            extra_instances: Vec::new(),
+        }
+    }
 }
 
 /// A MilkShape 3D model placed in the scene (never exported).

@@ -13,12 +13,15 @@
 //! - flipbook fps 1..=240, export fps 1..=240;
 //! - curves and gradients ≤ [`MAX_CURVE_KEYS`] keys with `t` in 0..=1, alpha values 0..=1,
 //!   scales 0..=[`MAX_SCALE`] (no negative sizes), positions and speeds |v| ≤ [`MAX_COORD`];
+//! - skeletons: non-empty names unique among skeletons, load `scale` in (0, [`MAX_SCALE`]],
+//!   `speed` 0..=[`MAX_SKELETON_SPEED`], `bakeFps` 1..=240, at most
+//!   [`MAX_SKELETON_INSTANCES`] instances;
 //! - texture and image references: `builtin:NAME` with a known name, or a relative path with `/`
 //!   separators, without `..` segments, absolute paths, backslashes or any `scheme:` (`data:`,
 //!   `blob:`, `http:`, drive letters).
 
 use super::curve::{Curve, Gradient};
-use super::scene::{ImageAsset, Scene};
+use super::scene::{ImageAsset, Scene, SkeletonObject};
 use super::system::{EmitterShape, FollowBone, ParticleSystem, PlayMode, Range, Transform2D};
 use crate::textures::{BUILTIN_NAMES, BUILTIN_PREFIX};
 use crate::{Error, Result};
@@ -82,16 +85,7 @@ pub fn scene(s: &Scene) -> Result<()> {
             "must be a file name, without / or \\",
         ));
     }
-    list_len("skeletons", s.skeletons.len())?;
-    for (i, k) in s.skeletons.iter().enumerate() {
-        let p = format!("skeletons[{i}]");
-        name(&format!("{p}.name"), &k.name)?;
-        optional_path(&format!("{p}.path"), &k.path)?;
-        optional_path(&format!("{p}.atlas"), &k.atlas)?;
-        transform(&format!("{p}.transform"), &k.transform)?;
-        name(&format!("{p}.animation"), &k.animation)?;
-        name(&format!("{p}.skin"), &k.skin)?;
-    }
+    skeletons(&s.skeletons)?;
     list_len("models", s.models.len())?;
     for (i, m) in s.models.iter().enumerate() {
         let p = format!("models[{i}]");
@@ -105,6 +99,69 @@ pub fn scene(s: &Scene) -> Result<()> {
                 &format!("{p}.upAxis"),
                 format!("{:?} is not \"y\" or \"z\"", m.up_axis),
             ));
+        }
+    }
+    Ok(())
+}
+
+/// Most instances of one skeleton (the first plus `extraInstances`).
+pub const MAX_SKELETON_INSTANCES: usize = 256;
+/// Largest skeleton playback speed multiplier.
+pub const MAX_SKELETON_SPEED: f32 = 100.0;
+
+/// The `skeletons` list: names unique (systems follow a skeleton by name), paths, placement,
+/// load scale, speed, bake rate and instances.
+fn skeletons(list: &[SkeletonObject]) -> Result<()> {
+    list_len("skeletons", list.len())?;
+    for (i, k) in list.iter().enumerate() {
+        let p = format!("skeletons[{i}]");
+        name(&format!("{p}.name"), &k.name)?;
+        if k.name.trim().is_empty() {
+            return Err(err(&format!("{p}.name"), "is empty"));
+        }
+        if let Some(j) = list[..i].iter().position(|o| o.name == k.name) {
+            return Err(err(
+                &format!("{p}.name"),
+                format!("{:?} is already the name of skeletons[{j}]", k.name),
+            ));
+        }
+        optional_path(&format!("{p}.path"), &k.path)?;
+        optional_path(&format!("{p}.atlas"), &k.atlas)?;
+        name(&format!("{p}.key"), &k.key)?;
+        transform(&format!("{p}.transform"), &k.transform)?;
+        name(&format!("{p}.animation"), &k.animation)?;
+        name(&format!("{p}.skin"), &k.skin)?;
+        num(&format!("{p}.scale"), k.scale, 0.0, MAX_SCALE)?;
+        if k.scale <= 0.0 {
+            return Err(err(
+                &format!("{p}.scale"),
+                format!("{} must be above 0", k.scale),
+            ));
+        }
+        num(&format!("{p}.speed"), k.speed, 0.0, MAX_SKELETON_SPEED)?;
+        int(&format!("{p}.bakeFps"), k.bake_fps, 1, 240)?;
+        if k.extra_instances.len() + 1 > MAX_SKELETON_INSTANCES {
+            return Err(err(
+                &format!("{p}.extraInstances"),
+                format!(
+                    "{} instances, above the limit {MAX_SKELETON_INSTANCES}",
+                    k.extra_instances.len() + 1
+                ),
+            ));
+        }
+        for (j, [x, y]) in k.extra_instances.iter().enumerate() {
+            num(
+                &format!("{p}.extraInstances[{j}][0]"),
+                *x,
+                -MAX_COORD,
+                MAX_COORD,
+            )?;
+            num(
+                &format!("{p}.extraInstances[{j}][1]"),
+                *y,
+                -MAX_COORD,
+                MAX_COORD,
+            )?;
         }
     }
     Ok(())
