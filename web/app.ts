@@ -7,6 +7,8 @@ import { AUTOSAVE_DELAY_MS, Debouncer, keepRecoverable, readRecovery, writeAutos
 import { applyPlan, installDrop, type DropHost } from './app-drop';
 import { restoreCachedImages } from './app-images';
 import { AppSkeletons } from './app-skeletons';
+import { FollowTracker, type FollowSkeletons } from './skeleton/follow-live';
+import { loadedSkeletons, onSkeletonsChanged } from './skeleton/registry';
 import { installKeys } from './app-keys';
 import { buildToolbar, refreshRecoverMenu, runExport, saveSceneFile, shareScene } from './app-toolbar';
 import { type DropPlan } from './drop';
@@ -52,11 +54,14 @@ export class App implements AppContext, Player {
   private statusTimer = 0;
   /** The Spine skeletons placed in the scene. */
   readonly skeletons: AppSkeletons;
+  /** Bone tracks of the systems that follow a skeleton bone (sent to the Editor). */
+  private readonly follow: FollowTracker;
 
   constructor(engine: Engine, store: DocumentStore) {
     this.engine = engine;
     this.store = store;
     this.builtinNames = engine.builtinTextures().map((b) => b.name);
+    this.follow = new FollowTracker((json) => engine.setFollowTracks(json));
     this.skeletons = new AppSkeletons({
       store,
       engine,
@@ -75,18 +80,31 @@ export class App implements AppContext, Player {
       const i = this.selection;
       if (i < 0) return;
       this.edit(t('moveSystem'), (d) => {
-        const tr = d.systems[i].transform;
-        tr.x = Math.round((tr.x + dx) * 100) / 100;
-        tr.y = Math.round((tr.y + dy) * 100) / 100;
+        // A following system is placed by its bone: dragging moves its offset from the bone.
+        const s = d.systems[i];
+        const f = s.follow;
+        const round = (v: number): number => Math.round(v * 100) / 100;
+        if (f !== undefined && f !== null && this.follow.positionOf(s, 0) !== null) {
+          f.offsetX = round(f.offsetX + dx);
+          f.offsetY = round(f.offsetY + dy);
+        } else {
+          s.transform.x = round(s.transform.x + dx);
+          s.transform.y = round(s.transform.y + dy);
+        }
       }, `systems[${i}].transform.drag`);
     };
     this.viewport.onMoveEnd = () => this.store.breakCoalescing();
     this.selection = store.doc.systems.length > 0 ? 0 : -1;
+    onSkeletonsChanged(() => {
+      this.updateFollow();
+      this.refreshPanels();
+    });
     store.subscribe((e) => {
       this.selection = Math.min(this.selection, e.doc.systems.length - 1);
       if (this.selection < 0 && e.doc.systems.length > 0) this.selection = 0;
       this.pushScene();
       this.skeletons.documentChanged(e.doc);
+      this.updateFollow();
       this.refreshPanels();
       this.autosave.schedule();
     });
@@ -153,6 +171,10 @@ export class App implements AppContext, Player {
     if (kind === 'error') console.warn(`[SpineParticle] ${text}`);
   }
 
+  followSkeletons(): FollowSkeletons {
+    return loadedSkeletons();
+  }
+
   textureChoices(): string[] {
     const builtins = this.builtinNames.map((n) => `${BUILTIN_PREFIX}${n}`);
     return [...builtins, ...this.store.doc.images.map((i) => i.path).filter((p) => !builtins.includes(p))];
@@ -193,6 +215,16 @@ export class App implements AppContext, Player {
     return structuredClone(this.newSystemTemplate);
   }
 
+  /** Re-derives the bone tracks of following systems (see web/skeleton/follow-live.ts). */
+  private updateFollow(): void {
+    try {
+      this.follow.update(this.store.doc, loadedSkeletons());
+    } catch (e) {
+      this.message('error', e instanceof Error ? e.message : String(e));
+    }
+    for (const problem of this.follow.errors) this.message('error', problem);
+  }
+
   private pushScene(): void {
     const time = this.engine.timeSecs();
     try {
@@ -226,7 +258,7 @@ export class App implements AppContext, Player {
     this.engine.render();
     this.timeline.tick();
     const sel = this.store.doc.systems[this.selection];
-    this.viewport.showMarker(sel === undefined ? null : [sel.transform.x, sel.transform.y]);
+    this.viewport.showMarker(sel === undefined ? null : (this.follow.positionOf(sel, this.engine.timeSecs()) ?? [sel.transform.x, sel.transform.y]));
     if (now - this.statusTimer > 250) {
       this.statusTimer = now;
       this.updateStatus();
@@ -397,6 +429,7 @@ export class App implements AppContext, Player {
       edit: (label, mutate, coalesceKey) => this.edit(label, mutate, coalesceKey),
       message: (kind, text) => this.message(kind, text),
       textureChoices: () => this.textureChoices(),
+      followSkeletons: () => this.followSkeletons(),
       replaceScene: (json, label, reason) => this.replaceScene(json, label, reason),
       newSystem: () => this.newSystem(),
       refreshPanels: () => this.refreshPanels(),

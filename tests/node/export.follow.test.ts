@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
-import { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson } from '../../web/skeleton/follow-track.ts';
+import { followDocument, sampleBoneTrack, trackPeriodSecs, trackPositionAt, type BoneTrackJson } from '../../web/skeleton/follow-track.ts';
 import { loadSkeleton } from '../../web/skeleton/load.ts';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas.ts';
 import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
@@ -47,20 +47,6 @@ function followingScene(): object {
       },
     ],
   };
-}
-
-/** Linear interpolation of the track at scene time t (the core's formula). */
-function trackAt(track: BoneTrackJson, t: number): [number, number] {
-  const n = track.points.length;
-  const span = n - 1;
-  let f = t * track.sampleFps;
-  if (track.loop) f -= Math.floor(f / span) * span;
-  if (f <= 0) return track.points[0];
-  if (f >= span) return track.points[span];
-  const i = Math.floor(f);
-  const w = f - i;
-  const [a, b] = [track.points[i], track.points[i + 1]];
-  return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w];
 }
 
 describe('export of systems following a skeleton bone', () => {
@@ -119,7 +105,7 @@ describe('export of systems following a skeleton bone', () => {
       animation!.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
       skeleton.updateWorldTransform(Physics.none);
       const bone = skeleton.findBone('tip_local')!;
-      const [x, y] = trackAt(track, frame / exported.frames.fps);
+      const [x, y] = trackPositionAt(track, frame / exported.frames.fps);
       worst = Math.max(worst, Math.abs(bone.worldX - (x + OFFSET.x)), Math.abs(bone.worldY + (y + OFFSET.y)));
     }
     expect(frames.length).toBeGreaterThan(30);

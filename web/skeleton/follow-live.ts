@@ -6,8 +6,8 @@
 // Systems whose target is missing get no track and fall back to their own transform (the core
 // decides that; the panel says so).
 
-import type { Scene } from '../types';
-import { followDocument, sampleBoneTrack, type BoneTrackJson } from './follow-track';
+import type { ParticleSystem, Scene } from '../types';
+import { followDocument, sampleBoneTrack, trackPositionAt, type BoneTrackJson } from './follow-track';
 import type { LoadedSkeleton } from './load';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
@@ -74,6 +74,19 @@ export class FollowTracker {
   /** The tracks last sent (`''`: none). */
   get current(): string {
     return this.sent;
+  }
+
+  /**
+   * Where `system` is at scene time `t` when it follows a tracked bone (bone + offset, scene
+   * px), or null when it uses its own transform.
+   */
+  positionOf(system: ParticleSystem, t: number): [number, number] | null {
+    const f = system.follow;
+    if (f === undefined || f === null) return null;
+    const entry = this.cache.get(`${f.skeleton}\u0000${f.bone}`);
+    if (entry === undefined) return null;
+    const [x, y] = trackPositionAt(entry.track, t);
+    return [x + f.offsetX, y + f.offsetY];
   }
 
   /** Re-derives the tracks from `doc` and `skeletons`; sends them when they changed. */

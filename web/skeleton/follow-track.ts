@@ -93,6 +93,23 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
   return { skeleton: request.skeleton, bone: request.bone, sampleFps: bakeFps * request.speed, loop, points };
 }
 
+/**
+ * The track's scene position at scene time `t` — the core's formula (sp_sim::sim::follow):
+ * linear between samples, wrapped by the period when looping, ends held otherwise.
+ */
+export function trackPositionAt(track: BoneTrackJson, t: number): [number, number] {
+  const span = track.points.length - 1;
+  if (span < 0) return [0, 0];
+  let f = t * track.sampleFps;
+  if (track.loop && span > 0) f -= Math.floor(f / span) * span;
+  if (!(f > 0) || span === 0) return track.points[0];
+  if (f >= span) return track.points[span];
+  const i = Math.floor(f);
+  const w = f - i;
+  const [a, b] = [track.points[i], track.points[i + 1]];
+  return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w];
+}
+
 /** The `followJson` / `--follow` document for a list of tracks (sorted by skeleton, bone). */
 export function followDocument(tracks: readonly BoneTrackJson[]): string {
   const sorted = [...tracks].sort((a, b) => (a.skeleton === b.skeleton ? (a.bone < b.bone ? -1 : a.bone > b.bone ? 1 : 0) : a.skeleton < b.skeleton ? -1 : 1));

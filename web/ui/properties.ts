@@ -94,7 +94,8 @@ export class PropertiesPanel {
     );
 
     // --- Follow a bone of a loaded skeleton (export spec §10.4)
-    sec = section(t('secFollow'), sys.follow !== undefined && sys.follow !== null);
+    // Open when it is in use or when there is something to follow.
+    sec = section(t('secFollow'), (sys.follow !== undefined && sys.follow !== null) || this.ctx.followSkeletons().size > 0);
     this.appendFollow(sec, form, sys, S, k);
 
     // --- Emission

@@ -139,3 +139,18 @@ fn following_is_deterministic() {
     let b = export(&scene(SimulationSpace::Local), &tracks());
     assert_eq!(a.json, b.json);
 }
+
+#[test]
+fn a_loop_the_bone_does_not_repeat_in_warns_of_its_seam() {
+    let mut looping = scene(SimulationSpace::Local);
+    looping.systems[0].mode = sp_sim::document::PlayMode::LoopContinuous;
+    let out = export(&looping, &tracks());
+    assert!(
+        out.report
+            .warnings
+            .iter()
+            .any(|w| w.contains("seam") && w.contains("\"loop\"")),
+        "{:?}",
+        out.report.warnings
+    );
+}
