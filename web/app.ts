@@ -7,7 +7,7 @@ import { AUTOSAVE_DELAY_MS, Debouncer, keepRecoverable, readRecovery, writeAutos
 import { applyPlan, installDrop, type DropHost } from './app-drop';
 import { restoreCachedImages } from './app-images';
 import { AppSkeletons } from './app-skeletons';
-import { FollowTracker, type FollowSkeletons } from './skeleton/follow-live';
+import { dragSystem, FollowTracker, type FollowSkeletons } from './skeleton/follow-live';
 import { loadedSkeletons, onSkeletonsChanged } from './skeleton/registry';
 import { installKeys } from './app-keys';
 import { buildToolbar, refreshRecoverMenu, runExport, saveSceneFile, shareScene } from './app-toolbar';
@@ -79,19 +79,7 @@ export class App implements AppContext, Player {
     this.viewport.onMoveSystem = (dx, dy) => {
       const i = this.selection;
       if (i < 0) return;
-      this.edit(t('moveSystem'), (d) => {
-        // A following system is placed by its bone: dragging moves its offset from the bone.
-        const s = d.systems[i];
-        const f = s.follow;
-        const round = (v: number): number => Math.round(v * 100) / 100;
-        if (f !== undefined && f !== null && this.follow.positionOf(s, 0) !== null) {
-          f.offsetX = round(f.offsetX + dx);
-          f.offsetY = round(f.offsetY + dy);
-        } else {
-          s.transform.x = round(s.transform.x + dx);
-          s.transform.y = round(s.transform.y + dy);
-        }
-      }, `systems[${i}].transform.drag`);
+      this.edit(t('moveSystem'), (d) => dragSystem(d.systems[i], dx, dy, this.follow.positionOf(d.systems[i], 0) !== null), `systems[${i}].transform.drag`);
     };
     this.viewport.onMoveEnd = () => this.store.breakCoalescing();
     this.selection = store.doc.systems.length > 0 ? 0 : -1;

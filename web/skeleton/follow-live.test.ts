@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ParticleSystem, Scene } from '../types';
-import { boneNames, FollowTracker, followTargets, missingReason, type FollowSkeleton } from './follow-live';
+import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, type FollowSkeleton } from './follow-live';
 import { loadSkeleton } from './load';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
@@ -20,6 +20,15 @@ function doc(follows: (ParticleSystem['follow'] | undefined)[]): Scene {
 }
 
 describe('follow tracker', () => {
+  it('a drag moves a followed system\'s offset, any other system\'s transform', () => {
+    const s = { transform: { x: 1, y: 2 }, follow: { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0 } } as ParticleSystem;
+    dragSystem(s, 10.004, -3, true);
+    expect(s.follow).toEqual({ skeleton: 'vine', bone: 'vine13', offsetX: 10, offsetY: -3 });
+    expect(s.transform).toEqual({ x: 1, y: 2 });
+    dragSystem(s, 1, 1, false);
+    expect(s.transform).toEqual({ x: 2, y: 3 });
+  });
+
   it('lists each followed bone once, sorted', () => {
     const d = doc([
       { skeleton: 'vine', bone: 'vine9', offsetX: 0, offsetY: 0 },

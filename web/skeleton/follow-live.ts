@@ -61,6 +61,22 @@ function inputsKey(name: string, bone: string, s: FollowSkeleton): string {
   return JSON.stringify([name, bone, s.animation, s.skin, s.speed, s.looping, s.fps, at?.x, at?.y]);
 }
 
+/**
+ * Moves `system` by a canvas drag of (dx, dy) scene px, rounded to 0.01 px: a system placed by
+ * the bone it follows (`followed`) moves its offset from the bone, any other its transform.
+ */
+export function dragSystem(system: ParticleSystem, dx: number, dy: number, followed: boolean): void {
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  const f = system.follow;
+  if (followed && f !== undefined && f !== null) {
+    f.offsetX = round(f.offsetX + dx);
+    f.offsetY = round(f.offsetY + dy);
+  } else {
+    system.transform.x = round(system.transform.x + dx);
+    system.transform.y = round(system.transform.y + dy);
+  }
+}
+
 /** Computes and sends the tracks (see the module notes). */
 export class FollowTracker {
   private readonly cache = new Map<string, { key: string; track: BoneTrackJson }>();
