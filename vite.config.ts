@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
-// Relative asset URLs (`base: './'`) so dist/ works from any sub-path. Two pages: the editor
-// (index.html) and the benchmark (web/bench.html).
+// Relative asset URLs (`base: './'`) so dist/ works from any sub-path. Three pages: the editor
+// (index.html), the benchmark (web/bench.html) and the skeleton playback benchmark
+// (web/bench-skeleton.html).
 export default defineConfig({
   base: './',
   build: {
@@ -17,6 +18,7 @@ export default defineConfig({
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
         bench: resolve(import.meta.dirname, 'web/bench.html'),
+        benchSkeleton: resolve(import.meta.dirname, 'web/bench-skeleton.html'),
       },
     },
   },

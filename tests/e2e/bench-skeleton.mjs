@@ -1,0 +1,145 @@
+// Benchmark runner (not a test): skeleton playback CPU per displayed frame, vertex frames vs
+// spine-core's own per-frame CPU path, for 1, 50 and 200 instances, in one page and one run
+// (web/bench-skeleton.html; what each side includes is in web/bench-skeleton.ts). Serves dist/
+// cross-origin isolated (COOP/COEP, so performance.now() has 5 µs steps instead of 100 µs),
+// opens the page in Debian's Chromium (WebGPU tier via SwiftShader, then WebGL2), measures the
+// official coin (and vine) 4.2 skeletons with synthetic atlases, and prints a table with medians,
+// p90 and the ratio per count, then one summary line.
+//
+//   npm run build && node tests/e2e/bench-skeleton.mjs [--tier webgpu|webgl2|both]
+//     [--frames 300] [--warmup 60] [--rounds 4] [--counts 1,50,200] [--skeletons coin,vine]
+//     [--json]    (prints the page's results as JSON on stdout, the table on stderr)
+
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const DIST = resolve(process.env.SP_DIST ?? 'dist');
+const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../../../shared/fixtures/spine'));
+const SKELETONS = { coin: 'coin-pro-4.2.json', vine: 'vine-pro-4.2.json' };
+const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const FLAGS = {
+  webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
+  webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+};
+const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
+
+function fail(message) {
+  console.error(`bench-skeleton: ${message}`);
+  process.exit(1);
+}
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const value = process.argv[i + 1];
+  if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
+  return value;
+}
+
+function wholeOption(name, fallback, min) {
+  const text = option(name, String(fallback));
+  const v = Number(text);
+  if (!Number.isInteger(v) || v < min) fail(`--${name} ${text}: expected a whole number ≥ ${min}`);
+  return v;
+}
+
+const tierArg = option('tier', 'both');
+if (!['webgpu', 'webgl2', 'both'].includes(tierArg)) fail(`--tier ${tierArg}: expected webgpu, webgl2 or both`);
+const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
+const frames = wholeOption('frames', 300, 1);
+const warmupFrames = wholeOption('warmup', 60, 0);
+const rounds = wholeOption('rounds', 4, 1);
+const counts = option('counts', '1,50,200').split(',').map((s) => Number(s));
+if (!counts.every((n) => Number.isInteger(n) && n >= 1)) fail(`--counts ${option('counts', '')}: expected whole numbers ≥ 1, comma-separated`);
+const names = option('skeletons', 'coin,vine').split(',');
+for (const n of names) if (!(n in SKELETONS)) fail(`--skeletons: unknown skeleton "${n}" (known: ${Object.keys(SKELETONS).join(', ')})`);
+const asJson = process.argv.includes('--json');
+const log = asJson ? (...a) => console.error(...a) : (...a) => console.log(...a);
+
+if (!existsSync(join(DIST, 'web/bench-skeleton.html'))) fail(`${DIST}/web/bench-skeleton.html is missing: run \`npm run build\` first`);
+const skeletons = names.map((name) => {
+  const file = join(FIXTURES, SKELETONS[name]);
+  if (!existsSync(file)) fail(`${file} is missing (set SP_SPINE_FIXTURES to the folder of the official Spine examples)`);
+  return { name, json: readFileSync(file, 'utf8') };
+});
+
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  const file = normalize(join(DIST, path));
+  if (!file.startsWith(DIST) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-embedder-policy': 'require-corp',
+  });
+  res.end(readFileSync(file));
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const port = server.address().port;
+
+const ms = (s) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
+const all = [];
+let failed = false;
+for (const tier of tiers) {
+  const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE, ...FLAGS[tier]] });
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`http://127.0.0.1:${port}/web/bench-skeleton.html?renderer=${tier}`);
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+    const progress = setInterval(() => {
+      page.textContent('#status').then((t) => console.error(`[${tier}] ${t}`), () => undefined);
+    }, 15_000);
+    let results;
+    try {
+      results = await page.evaluate((input) => window.runSkeletonBench(input), { skeletons, counts, frames, warmupFrames, rounds, bakeFps: 30 });
+    } catch (e) {
+      console.error(`${tier}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      for (const m of errors) console.error(`[page] ${m}`);
+      failed = true;
+      continue;
+    } finally {
+      clearInterval(progress);
+    }
+    if (results.tier === null || results.tier.toLowerCase() !== tier) {
+      console.error(`${tier}: the page runs renderer ${results.tier}, not ${tier}`);
+      failed = true;
+    }
+    all.push({ launch: tier, ...results });
+    log(`\n== ${tier} launch (renderer ${results.tier}; timer step ${(results.timerResolutionMs * 1000).toFixed(0)} µs, cross-origin isolated ${results.crossOriginIsolated}) — ${results.userAgent}`);
+    log(`ms per displayed frame, median / p90 of ${frames} frames in ${rounds} alternating rounds after ${warmupFrames} warm-up frames`);
+    for (const sk of results.skeletons) {
+      log(`\n${sk.name} "${sk.animation}": clip ${sk.clipVertices} vertices, ${sk.clipTriangles} triangles, ${sk.clipDraws} draw ranges, ${sk.clipFrames} frames (${sk.topologies} layouts), ${(sk.clipBytes / 1024).toFixed(0)} KiB, baked in ${sk.bakeMs.toFixed(0)} ms`);
+      log(`${'N'.padStart(4)}  ${'vertex frames'.padStart(15)}  ${'(JS push)'.padStart(15)}  ${'(render())'.padStart(15)}  ${'empty render()'.padStart(15)}  ${'spine-core CPU'.padStart(17)}  ${'verts/inst'.padStart(10)}  ${'draws'.padStart(6)}  ${'CPU/baked'.padStart(9)}  ${'(CPU+empty)/baked'.padStart(17)}  ${'CPU/push'.padStart(8)}`);
+      for (const r of sk.rows) {
+        log(`${String(r.instances).padStart(4)}  ${ms(r.baked).padStart(15)}  ${ms(r.bakedPush).padStart(15)}  ${ms(r.bakedRender).padStart(15)}  ${ms(r.floor).padStart(15)}  ${ms(r.cpu).padStart(17)}  ${r.cpuVerticesPerInstance.toFixed(1).padStart(10)}  ${String(r.drawCalls).padStart(6)}  ${`${r.ratio.toFixed(1)}×`.padStart(9)}  ${`${r.ratioWithFloor.toFixed(1)}×`.padStart(17)}  ${`${r.ratioPush.toFixed(1)}×`.padStart(8)}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+server.close();
+
+if (all.length > 0) {
+  const parts = [];
+  let worstAtMax = Infinity;
+  const max = Math.max(...counts);
+  for (const run of all) {
+    for (const sk of run.skeletons) {
+      parts.push(`${sk.name}/${run.launch} ${sk.rows.map((r) => `${r.ratio.toFixed(1)}×`).join(' / ')}`);
+      const atMax = sk.rows.find((r) => r.instances === max);
+      if (atMax !== undefined) worstAtMax = Math.min(worstAtMax, atMax.ratio);
+    }
+  }
+  log(`\nsummary: spine-core CPU path / vertex frames per frame at N = ${counts.join(' / ')}: ${parts.join('; ')}; lowest at N = ${max}: ${worstAtMax.toFixed(1)}× (target ≥ 20×: ${worstAtMax >= 20 ? 'met' : 'missed'})`);
+}
+if (asJson) console.log(JSON.stringify(all));
+process.exit(failed ? 1 : 0);
