@@ -74,7 +74,7 @@ export async function mountPlayback(box: HTMLElement, files: SkeletonFiles, skel
   const ok = (): void => {
     const clip = player.current().arrays;
     status.className = 'skeleton-message info';
-    status.textContent = `${player.animation}: ${clip.frameCount} frames at ${player.fps} fps, ${clip.vertexCount} vertices, ${clip.indices.length / 3} triangles${clip.topologies > 1 ? `, ${clip.topologies} layouts merged` : ''}.`;
+    status.textContent = `${player.animation}: ${clip.frameCount} frames at ${player.fps} fps, ${clip.vertexCount} vertices, ${clip.indices.length / 3} triangles${clip.topologies > 1 ? `, ${clip.topologies} layouts` : ''}.`;
     showNotes();
   };
 
