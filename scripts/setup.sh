@@ -45,6 +45,11 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 
+# sp-render's pixel tests draw with wgpu's GL backend on Mesa's software rasteriser (EGL).
+if ! dpkg -s libegl-mesa0 libgl1-mesa-dri >/dev/null 2>&1; then
+  step "apt-get install libegl1 libegl-mesa0 libgl1-mesa-dri (renderer pixel tests)"
+  apt_install libegl1 libegl-mesa0 libgl1-mesa-dri
+fi
 if [ "$want_browser" = 1 ] && [ ! -x /usr/bin/chromium ]; then
   step "apt-get install chromium (browser tests)"
   apt_install chromium

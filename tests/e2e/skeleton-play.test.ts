@@ -3,19 +3,27 @@
 // renderer's vertex clips (web/skeleton/play.ts): the skeleton is drawn (its region differs from
 // the canvas before the drop) and animates (pixels change between two moments while the particle
 // timeline is paused), on WebGL2 and WebGPU. Also: pause stops the change; a second instance.
+// And the clip's per-frame colours: the coin baked in Node (web/skeleton/bake.ts, clip.ts) and
+// uploaded to the page's renderer as drawn, with its colours frozen at frame 0, and without its
+// tint-black dark colours: at a frame where the front texture brightens and the additive shine's
+// dark colour is lit, the three renders differ; at frame 0 they are identical.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { zlibSync } from 'fflate';
 import type { Page } from 'playwright-core';
+import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/bake';
+import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../../web/skeleton/clip';
+import { loadSkeleton } from '../../web/skeleton/load';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
 import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type Tier } from './support';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
 const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
 const PAGE = 'coin-pro-4.2.png';
-const ATLAS = synthAtlas(regionPaths(readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8')), PAGE, 1024, 512);
+const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
+const ATLAS = synthAtlas(regionPaths(COIN_JSON), PAGE, 1024, 512);
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -38,20 +46,30 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An opaque RGBA PNG whose 64×64 cells each have their own bright colour with a diagonal stripe. */
-function pagePng(width: number, height: number): Buffer {
-  const raw = new Uint8Array((width * 4 + 1) * height);
+/** Opaque RGBA pixels whose 64×64 cells each have their own bright colour with a diagonal stripe. */
+function pageRgba(width: number, height: number): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
-    raw[y * (width * 4 + 1)] = 0;
     for (let x = 0; x < width; x++) {
       const cell = Math.floor(x / 64) + Math.floor(y / 64) * 16;
       const stripe = (x + y) % 16 < 8;
-      const o = y * (width * 4 + 1) + 1 + x * 4;
-      raw[o] = stripe ? 255 : 60 + ((cell * 67) % 180);
-      raw[o + 1] = stripe ? 220 : 60 + ((cell * 131) % 180);
-      raw[o + 2] = stripe ? 40 : 60 + ((cell * 29) % 180);
-      raw[o + 3] = 255;
+      const o = (y * width + x) * 4;
+      rgba[o] = stripe ? 255 : 60 + ((cell * 67) % 180);
+      rgba[o + 1] = stripe ? 220 : 60 + ((cell * 131) % 180);
+      rgba[o + 2] = stripe ? 40 : 60 + ((cell * 29) % 180);
+      rgba[o + 3] = 255;
     }
+  }
+  return rgba;
+}
+
+/** {@link pageRgba} as a PNG. */
+function pagePng(width: number, height: number): Buffer {
+  const rgba = pageRgba(width, height);
+  const raw = new Uint8Array((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 4 + 1)] = 0;
+    raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -88,6 +106,26 @@ async function quietCanvas(page: Page): Promise<void> {
     document.head.appendChild(style);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
+}
+
+/** The coin bake with every draw's colours replaced: `recolor(frameDraw, k)` gives the new draw. */
+function recolored(baked: BakedAnimation, recolor: (draw: BakedAnimation['frames'][number]['draws'][number], k: number) => Partial<BakedAnimation['frames'][number]['draws'][number]>): BakedAnimation {
+  return { ...baked, frames: baked.frames.map((f) => ({ ...f, draws: f.draws.map((d, k) => ({ ...d, ...recolor(d, k) })) })) };
+}
+
+/** The arrays of a clip as plain arrays (page.evaluate arguments are JSON). */
+function plain(a: VertexClipArrays): Record<string, number[] | string | number> {
+  return {
+    fps: a.fps,
+    uvs: Array.from(a.uvs),
+    indices: Array.from(a.indices),
+    topologies: Array.from(a.topologyRanges),
+    frames: Array.from(a.frames),
+    positions: Array.from(a.positions),
+    draws: Array.from(a.draws),
+    drawColors: Array.from(a.drawColors),
+    options: clipOptionsJson(a),
+  };
 }
 
 const COIN_FILES = [
@@ -151,6 +189,64 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="add-instance"]') as HTMLButtonElement).click());
       assert.equal(await page.textContent('#skeleton-panel [data-field="instances"]'), '2');
       assert.equal(((await documentOf(page)).skeletons as { extraInstances: unknown[] }[])[0].extraInstances.length, 1);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    it('plays per-frame colours and tint-black dark colours of the coin', async () => {
+      const baked = bakeAnimation(loadSkeleton(COIN_JSON, ATLAS, { pageSizes: { [PAGE]: { width: 1024, height: 512 } } }), 'animation', { fps: 30 });
+      const TEX = 'e2e:coin-page.png';
+      const frame0 = baked.frames[0].draws;
+      const clips = {
+        animated: plain(toVertexClip(baked, () => TEX)),
+        // Frozen at frame 0: each draw takes the colours of frame 0's draw of the same rank.
+        frozen: plain(toVertexClip(recolored(baked, (d, k) => ({ color: [...(frame0[k] ?? d).color], dark: frame0[k]?.dark ?? d.dark })), () => TEX)),
+        noDark: plain(toVertexClip(recolored(baked, () => ({ dark: null })), () => TEX)),
+      };
+      // Frame 8: the front texture is brighter than at frame 0 and the shine's dark colour is lit.
+      const shine = baked.frames[8].draws.find((d) => d.blend === 'additive' && d.dark !== null);
+      assert.ok(shine?.dark !== undefined && shine.dark !== null && shine.dark[0] > 0.4, 'frame 8 has a lit dark colour');
+
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const { page, errors } = await openEditor(context, site.url, `?renderer=${tier}`);
+      await quietCanvas(page);
+      const rgba = Buffer.from(pageRgba(1024, 512)).toString('base64');
+      const ids = await page.evaluate(
+        ({ clips, rgba, tex }) => {
+          type Editor = { addVertexClip(...a: unknown[]): number };
+          const engine = (window as unknown as { __spineParticle: { engine: { addImage(p: string, w: number, h: number, b: Uint8Array): void; withEditor<T>(f: (e: unknown) => T): T } } }).__spineParticle.engine;
+          engine.addImage(tex, 1024, 512, Uint8Array.from(atob(rgba), (c) => c.charCodeAt(0)));
+          const out: Record<string, number> = {};
+          for (const [name, c] of Object.entries(clips) as [string, Record<string, number[] | string | number>][]) {
+            out[name] = engine.withEditor((e) =>
+              (e as Editor).addVertexClip(`coin:${name}`, c.fps, Float32Array.from(c.uvs as number[]), Uint32Array.from(c.indices as number[]), Uint32Array.from(c.topologies as number[]), Uint32Array.from(c.frames as number[]), Float32Array.from(c.positions as number[]), Uint32Array.from(c.draws as number[]), Float32Array.from(c.drawColors as number[]), c.options),
+            );
+          }
+          return out;
+        },
+        { clips, rgba, tex: TEX },
+      );
+      const show = async (clip: number, frame: number): Promise<Pixels> => {
+        await page.evaluate(
+          ({ clip, timeSecs }) => {
+            const engine = (window as unknown as { __spineParticle: { engine: { withEditor<T>(f: (e: unknown) => T): T } } }).__spineParticle.engine;
+            engine.withEditor((e) => (e as { setClipInstances(j: string): void }).setClipInstances(JSON.stringify([{ clip, timeSecs, loop: false, x: 0, y: 0 }])));
+            return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          },
+          { clip, timeSecs: frame / 30 },
+        );
+        return (await canvasPixels(page)).pixels;
+      };
+      const empty = await show(0, 0);
+      const start = await show(ids.animated, 0);
+      assert.ok(changedInCentre(empty, start) > 2000, 'the uploaded coin is drawn');
+      assert.equal(changedInCentre(start, await show(ids.frozen, 0)), 0, 'frame 0: the frozen colours are frame 0 colours');
+      assert.equal(changedInCentre(start, await show(ids.noDark, 0)), 0, 'frame 0: no dark colour is lit yet');
+      const animated = await show(ids.animated, 8);
+      const frozen = changedInCentre(animated, await show(ids.frozen, 8));
+      const noDark = changedInCentre(animated, await show(ids.noDark, 8));
+      assert.ok(frozen > 10_000, `frame 8 with its own colours differs from frame-0 colours: ${frozen} pixels`);
+      assert.ok(noDark > 10_000, `frame 8's dark colour changes pixels: ${noDark} pixels`);
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -2,9 +2,8 @@
 // displayed frame per animation frame). Both play the same animation for N instances, instance i
 // at time t + phase(i) (the instances are not in step, as in a real scene), t = frame / 60 s.
 //
-// - Baked (what the editor does per frame, play.ts `push`): for every instance its display time
-//   (the same rule as `SkeletonPlayer.displayTime`: unblended inside a layout-changing interval),
-//   the instance list as JSON, `setClipInstances`, then the page calls the Editor's `render()`
+// - Baked (what the editor does per frame, play.ts `instanceList`): for every instance its time
+//   (the renderer picks the frames, unblended across a layout change), the instance list as JSON, `setClipInstances`, then the page calls the Editor's `render()`
 //   (frame pick + one matrix per instance and draw range, uniform upload, encode, submit). The
 //   clip is baked once (bake.ts → clip.ts `toVertexClip` → `addVertexClip`) before timing.
 // - CPU (spine-core's own per-frame path, cpu.ts `CpuReference`): per instance apply (looping)
@@ -15,7 +14,7 @@
 // Pure apart from the `WasmClipEditor` calls; timing and frames belong to the page.
 
 import { bakeAnimation } from './bake';
-import { toVertexClip, type VertexClipArrays } from './clip';
+import { clipOptionsJson, toVertexClip, type VertexClipArrays } from './clip';
 import { CpuReference } from './cpu';
 import type { LoadedSkeleton } from './load';
 import type { WasmClipEditor } from './play';
@@ -48,18 +47,6 @@ export function summarize(samples: readonly number[]): Summary {
 export function phaseSecs(i: number, periodSecs: number): number {
   const golden = 0.6180339887498949;
   return ((i * golden) % 1) * periodSecs;
-}
-
-/**
- * The time handed to the renderer for a looping clip at time `t` (play.ts `displayTime` with
- * looping on): `t`, or the start of the frame (+1e-4 frame) inside an interval whose layout
- * changes (`stepAfter`), so that frame is shown unblended.
- */
-export function loopingDisplayTime(arrays: Pick<VertexClipArrays, 'stepAfter' | 'frameCount' | 'fps'>, t: number): number {
-  const { stepAfter, frameCount, fps } = arrays;
-  const f = (((t * fps) % frameCount) + frameCount) % frameCount;
-  const i = Math.min(Math.floor(f), frameCount - 1);
-  return stepAfter[i] === 1 ? (i + 1e-4) / fps : t;
 }
 
 /** Instance positions: a centred grid of `count` cells of `cellPx` scene pixels. */
@@ -104,12 +91,12 @@ export class BakedSide {
     const baked = bakeAnimation(loaded, animation, { fps });
     const arrays = toVertexClip(baked, pagePath);
     const bakeMs = now() - t0;
-    const clipId = call((e) => e.addVertexClip(name, arrays.fps, arrays.indices, arrays.uvs, arrays.frames, JSON.stringify(arrays.draws), false));
+    const clipId = call((e) => e.addVertexClip(name, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays)));
     let lo = [Infinity, Infinity];
     let hi = [-Infinity, -Infinity];
-    for (let i = 0; i < arrays.frames.length; i += 3) {
-      lo = [Math.min(lo[0], arrays.frames[i]), Math.min(lo[1], arrays.frames[i + 1])];
-      hi = [Math.max(hi[0], arrays.frames[i]), Math.max(hi[1], arrays.frames[i + 1])];
+    for (let i = 0; i < arrays.positions.length; i += 3) {
+      lo = [Math.min(lo[0], arrays.positions[i]), Math.min(lo[1], arrays.positions[i + 1])];
+      hi = [Math.max(hi[0], arrays.positions[i]), Math.max(hi[1], arrays.positions[i + 1])];
     }
     const extent = Math.max(hi[0] - lo[0], hi[1] - lo[1], 1e-6);
     return new BakedSide(call, { clipId, arrays, bakeMs, extent });
@@ -127,16 +114,16 @@ export class BakedSide {
   }
 
   /**
-   * The editor's per-frame work before `render()`: each placed instance's display time at
+   * The editor's per-frame work before `render()`: each placed instance's time at
    * `t + phase(i)`, the list as JSON, `setClipInstances`. Returns the instances sent.
    */
   push(t: number): number {
-    const { arrays, clipId } = this.setup;
+    const { clipId } = this.setup;
     const period = this.periodSecs();
     const s = this.scale;
     const list = this.positions.map(([x, y], i) => ({
       clip: clipId,
-      timeSecs: loopingDisplayTime(arrays, t + phaseSecs(i, period)),
+      timeSecs: t + phaseSecs(i, period),
       loop: true,
       x,
       y,

@@ -1,52 +1,63 @@
 // Converts a baked animation (bake.ts) into the renderer's vertex-clip arrays
-// (crates/sp-wasm/src/clips_api.rs `addVertexClip`). Pure; runs in Node tests and the browser.
+// (crates/sp-wasm/src/clips_api.rs `addVertexClip`, layout in crates/sp-render/src/clips.rs).
+// Pure; runs in Node tests and the browser.
 //
 // Coordinates: the bake is skeleton space, y up; the renderer's clips are scene pixels, y down,
 // so every position is written as (x, −y, 0) and instances are placed with a positive scale.
 //
-// Layouts: the renderer's clips share ONE index and UV buffer across all frames (no per-frame
-// index ranges). When the bake has several topologies (attachments shown/hidden, draw order or
-// sequence frames changing), the clip holds the union of all topologies' vertices and triangles:
-// in each frame the vertices of the frame's own topology carry its positions and every other
-// topology's vertices are collapsed onto one point (its first vertex in the nearest frame where it
-// is shown), so its triangles have zero area and draw nothing. Cost: vertices per frame = sum of
-// the topologies' vertices. The GPU blends frame i into i+1; across a layout change that blend
-// would shrink the old layout towards its point while the new one grows, so `stepAfter[i]` marks
-// those intervals and the player (play.ts, `displayTime`) shows frame i unblended there (stepped
-// playback at the bake rate); intervals within one layout stay interpolated.
-//
-// Limits of the shared draw ranges (static per clip): each topology's draws (page, colour) are
-// those of the first frame using it, so animated slot colours/alpha are not played; blend modes
-// other than normal are drawn as normal (the clip renderer has one blend state) and reported in
-// `limits`; tint-black dark colours are ignored.
+// Layout: the bake's topologies pass through unchanged: shared UVs and indices, each topology a
+// run of both (indices relative to the topology's first vertex), and every frame carries only
+// its own topology's positions. Each frame names its topology and its own run of draw ranges
+// (index range, page image, blend mode, light colour with alpha, tint-black dark colour), so
+// animated colours, alpha, dark colours, blend modes, visibility and draw order all play.
+// Frames whose draws are identical share one run (a skeleton with static colours stores one run
+// per topology). The renderer blends frame i into i+1 only when both have the same topology;
+// across a change it shows frame i unblended (crates/sp-render/src/clip_draw.rs).
 
-import type { BakedAnimation } from './bake';
+import type { BakedAnimation, BlendName } from './bake';
 
-/** A draw range as `addVertexClip`'s `drawsJson` takes it. */
-export interface ClipDraw {
-  indexStart: number;
-  indexCount: number;
-  /** Image path of the page (as registered with `addImage`), or null for a flat colour. */
-  texture: string | null;
-  color: [number, number, number, number];
-}
+/** `texture` of a draw without an image (the renderer draws a flat colour). */
+export const NO_TEXTURE = 0xffffffff;
+
+const BLEND_CODES: Record<BlendName, number> = { normal: 0, additive: 1, multiply: 2, screen: 3 };
+
+/** Values per entry of the arrays (see {@link VertexClipArrays}). */
+export const PER_TOPOLOGY = 4;
+export const PER_FRAME = 3;
+export const PER_DRAW = 4;
+export const PER_DRAW_COLOR = 7;
 
 /** The arrays of one `addVertexClip` call. */
 export interface VertexClipArrays {
   fps: number;
-  indices: Uint32Array;
+  /** u, v per vertex of every topology. */
   uvs: Float32Array;
-  /** x, y (down), z = 0 per vertex, frame after frame. */
-  frames: Float32Array;
-  draws: ClipDraw[];
-  vertexCount: number;
+  /** Triangles of every topology, relative to the topology's first vertex. */
+  indices: Uint32Array;
+  /** Per topology: firstVertex, vertexCount, firstIndex, indexCount. */
+  topologyRanges: Uint32Array;
+  /** Per frame: topology, firstDraw, drawCount. */
+  frames: Uint32Array;
+  /** x, y (down), z = 0 per vertex of the frame's topology, frame after frame. */
+  positions: Float32Array;
+  /** Per draw: indexStart (absolute), indexCount, texture (index in `textures` or NO_TEXTURE), blend (0 normal, 1 additive, 2 multiply, 3 screen). */
+  draws: Uint32Array;
+  /** Per draw: light r, g, b, a (straight alpha), dark r, g, b (0 = none). */
+  drawColors: Float32Array;
+  /** Image paths the draws name. */
+  textures: string[];
   frameCount: number;
-  /** `stepAfter[i]` = 1 when frames i and i+1 (the last: and frame 0) differ in layout. */
-  stepAfter: Uint8Array;
-  /** Layouts merged (1 = the bake had a single topology). */
+  /** Vertices of the largest frame. */
+  vertexCount: number;
+  /** Distinct layouts (visible attachments, draw order) of the bake. */
   topologies: number;
   /** What the conversion could not keep, for the panel (empty when nothing was lost). */
   limits: string[];
+}
+
+/** `optionsJson` of `addVertexClip` for these arrays. */
+export function clipOptionsJson(arrays: VertexClipArrays): string {
+  return JSON.stringify({ textures: arrays.textures, quantize: false, lit: false });
 }
 
 /**
@@ -57,90 +68,80 @@ export function toVertexClip(baked: BakedAnimation, pagePath: (page: number) => 
   const topos = baked.topologies;
   const frameCount = baked.frames.length;
   if (frameCount === 0 || topos.length === 0) throw new Error(`animation "${baked.animation}": the bake has no frames`);
-  // Union layout: topology t's vertices start at base[t].
-  const base: number[] = [];
-  let vertexCount = 0;
-  for (const t of topos) {
-    base.push(vertexCount);
-    vertexCount += t.vertexCount;
-  }
-  if (vertexCount === 0) throw new Error(`animation "${baked.animation}": nothing is visible (no region or mesh attachment drawn)`);
-  const uvs = new Float32Array(vertexCount * 2);
-  for (let t = 0; t < topos.length; t++) {
-    uvs.set(baked.uvs.subarray(topos[t].firstVertex * 2, (topos[t].firstVertex + topos[t].vertexCount) * 2), base[t] * 2);
-  }
-  let indexTotal = 0;
-  for (const t of topos) indexTotal += t.indexCount;
-  if (indexTotal === 0) throw new Error(`animation "${baked.animation}": nothing is visible (no triangle drawn)`);
-  const indices = new Uint32Array(indexTotal);
-  const indexBase: number[] = [];
+  if (topos.every((t) => t.indexCount === 0)) throw new Error(`animation "${baked.animation}": nothing is visible (no region or mesh attachment drawn)`);
+
+  const topologyRanges = new Uint32Array(topos.length * PER_TOPOLOGY);
+  topos.forEach((t, i) => topologyRanges.set([t.firstVertex, t.vertexCount, t.firstIndex, t.indexCount], i * PER_TOPOLOGY));
+
+  const textures: string[] = [];
+  const textureOf = new Map<number, number>();
+  const missingPages = new Set<number>();
+  const texture = (page: number): number => {
+    const known = textureOf.get(page);
+    if (known !== undefined) return known;
+    const path = pagePath(page);
+    let code = NO_TEXTURE;
+    if (path === null) missingPages.add(page);
+    else {
+      code = textures.length;
+      textures.push(path);
+    }
+    textureOf.set(page, code);
+    return code;
+  };
+
+  // Draw runs, shared by frames with identical draws.
+  const drawInts: number[] = [];
+  const drawColors: number[] = [];
+  const runOf = new Map<string, number>();
+  const frames = new Uint32Array(frameCount * PER_FRAME);
+  let positionFloats = 0;
+  for (const f of baked.frames) positionFloats += topos[f.topology].vertexCount * 3;
+  const positions = new Float32Array(positionFloats);
   let at = 0;
-  for (let t = 0; t < topos.length; t++) {
-    indexBase.push(at);
-    const { firstIndex, indexCount } = topos[t];
-    for (let i = 0; i < indexCount; i++) indices[at + i] = baked.indices[firstIndex + i] + base[t];
-    at += indexCount;
-  }
-
-  // Draws: from the first frame of each topology, in topology order.
-  const draws: ClipDraw[] = [];
-  const limits = new Set<string>();
-  const seen = new Set<number>();
-  const colorsOf = new Map<number, string>();
-  for (const frame of baked.frames) {
-    const t = frame.topology;
-    const key = frame.draws.map((d) => d.color.join(',')).join(';');
-    if (seen.has(t)) {
-      if (colorsOf.get(t) !== key) limits.add('animated slot colours are not played (the clip draws have one colour each)');
-      continue;
-    }
-    seen.add(t);
-    colorsOf.set(t, key);
+  let vertexCount = 0;
+  baked.frames.forEach((frame, f) => {
+    const ints: number[] = [];
+    const colors: number[] = [];
     for (const d of frame.draws) {
-      if (d.blend !== 'normal') limits.add(`${d.blend} blending is drawn as normal (the clip renderer has one blend state)`);
-      if (d.dark !== null) limits.add('tint-black dark colours are ignored');
-      const path = pagePath(d.page);
-      draws.push({ indexStart: d.firstIndex - topos[t].firstIndex + indexBase[t], indexCount: d.indexCount, texture: path, color: [...d.color] });
+      if (d.indexCount === 0) continue;
+      ints.push(d.firstIndex, d.indexCount, texture(d.page), BLEND_CODES[d.blend]);
+      colors.push(...d.color, ...(d.dark ?? [0, 0, 0]));
     }
-  }
-  for (let p = 0; p < baked.pages.length; p++) {
-    if (pagePath(p) === null && draws.some((d) => d.texture === null)) limits.add(`atlas page "${baked.pages[p].name}" has no image: its attachments are drawn as flat colour`);
-  }
+    const key = `${ints.join(',')}|${colors.join(',')}`;
+    let first = runOf.get(key);
+    if (first === undefined) {
+      first = drawInts.length / PER_DRAW;
+      runOf.set(key, first);
+      drawInts.push(...ints);
+      drawColors.push(...colors);
+    }
+    frames.set([frame.topology, first, ints.length / PER_DRAW], f * PER_FRAME);
 
-  // Nearest frame showing each topology, for collapsing it while hidden.
-  const nearest: Int32Array[] = topos.map(() => new Int32Array(frameCount).fill(-1));
-  for (let t = 0; t < topos.length; t++) {
-    let last = -1;
-    for (let f = 0; f < frameCount; f++) {
-      if (baked.frames[f].topology === t) last = f;
-      nearest[t][f] = last;
+    const n = topos[frame.topology].vertexCount;
+    vertexCount = Math.max(vertexCount, n);
+    const p = frame.positions;
+    for (let v = 0; v < n; v++) {
+      positions[at++] = p[v * 2];
+      positions[at++] = -p[v * 2 + 1];
+      positions[at++] = 0;
     }
-    let next = -1;
-    for (let f = frameCount - 1; f >= 0; f--) {
-      if (baked.frames[f].topology === t) next = f;
-      const prev = nearest[t][f];
-      if (prev < 0 || (next >= 0 && next - f < f - prev)) nearest[t][f] = next;
-    }
-  }
+  });
 
-  const frames = new Float32Array(frameCount * vertexCount * 3);
-  for (let f = 0; f < frameCount; f++) {
-    const out = f * vertexCount * 3;
-    for (let t = 0; t < topos.length; t++) {
-      const shown = baked.frames[f].topology === t;
-      const src = baked.frames[shown ? f : nearest[t][f]].positions;
-      const px = src[0] ?? 0;
-      const py = src[1] ?? 0;
-      for (let v = 0; v < topos[t].vertexCount; v++) {
-        const o = out + (base[t] + v) * 3;
-        frames[o] = shown ? src[v * 2] : px;
-        frames[o + 1] = -(shown ? src[v * 2 + 1] : py);
-        frames[o + 2] = 0;
-      }
-    }
-  }
-  const stepAfter = new Uint8Array(frameCount);
-  for (let f = 0; f < frameCount; f++) stepAfter[f] = baked.frames[f].topology === baked.frames[(f + 1) % frameCount].topology ? 0 : 1;
-  // Empty topologies (nothing drawn in some frames) contribute no draws; drop zero-length draws.
-  return { fps: baked.fps, indices, uvs, frames, draws: draws.filter((d) => d.indexCount > 0), vertexCount, frameCount, stepAfter, topologies: topos.length, limits: [...limits].sort() };
+  const limits = [...missingPages].map((p) => `atlas page "${baked.pages[p]?.name ?? p}" has no image: its attachments are drawn as flat colour`);
+  return {
+    fps: baked.fps,
+    uvs: baked.uvs,
+    indices: baked.indices,
+    topologyRanges,
+    frames,
+    positions,
+    draws: Uint32Array.from(drawInts),
+    drawColors: Float32Array.from(drawColors),
+    textures,
+    frameCount,
+    vertexCount,
+    topologies: topos.length,
+    limits: limits.sort(),
+  };
 }

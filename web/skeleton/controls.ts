@@ -141,7 +141,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     }
     try {
       const clip = p.current().arrays;
-      status.textContent = `${p.animation}: ${clip.frameCount} frames at ${p.fps} fps, ${clip.vertexCount} vertices, ${clip.indices.length / 3} triangles${clip.topologies > 1 ? `, ${clip.topologies} layouts merged` : ''}.`;
+      status.textContent = `${p.animation}: ${clip.frameCount} frames at ${p.fps} fps, ${clip.vertexCount} vertices, ${clip.indices.length / 3} triangles${clip.topologies > 1 ? `, ${clip.topologies} layouts` : ''}.`;
     } catch (e) {
       status.textContent = errorText(e);
     }

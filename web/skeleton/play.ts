@@ -8,12 +8,23 @@
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import { bakeAnimation } from './bake';
-import { toVertexClip, type VertexClipArrays } from './clip';
+import { clipOptionsJson, toVertexClip, type VertexClipArrays } from './clip';
 import { loadSkeleton, type LoadedSkeleton, type PageSize } from './load';
 
 /** The clip methods of the wasm `Editor` (crates/sp-wasm/src/clips_api.rs). */
 export interface WasmClipEditor {
-  addVertexClip(name: string, fps: number, indices: Uint32Array, uvs: Float32Array, frames: Float32Array, drawsJson: string, quantize: boolean): number;
+  addVertexClip(
+    name: string,
+    fps: number,
+    uvs: Float32Array,
+    indices: Uint32Array,
+    topologies: Uint32Array,
+    frames: Uint32Array,
+    positions: Float32Array,
+    draws: Uint32Array,
+    drawColors: Float32Array,
+    optionsJson: string,
+  ): number;
   removeVertexClip(id: number): boolean;
   setClipInstances(json: string): void;
 }
@@ -188,7 +199,9 @@ export class SkeletonPlayer {
     if (have !== undefined) return have;
     const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined });
     const arrays = toVertexClip(baked, (i) => this.pagePaths.get(baked.pages[i]?.name ?? '') ?? null);
-    const id = this.host.callEditor((e) => e.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.indices, arrays.uvs, arrays.frames, JSON.stringify(arrays.draws), false));
+    const id = this.host.callEditor((e) =>
+      e.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays)),
+    );
     const clip = { id, arrays, durationSecs: baked.durationSecs };
     this.clips.set(key, clip);
     this.limits = arrays.limits;
@@ -273,20 +286,6 @@ export class SkeletonPlayer {
   }
 
   /**
-   * The time given to the renderer for playback time `t`: `t` itself, except inside a frame
-   * interval that changes layout (clip.ts `stepAfter`), where it is the start of that frame (plus
-   * 1e-4 frame against rounding) so the renderer shows the frame unblended.
-   */
-  displayTime(t: number): number {
-    const { stepAfter, frameCount, fps } = this.current().arrays;
-    let f = t * fps;
-    if (this.looping) f = ((f % frameCount) + frameCount) % frameCount;
-    else f = Math.min(Math.max(f, 0), frameCount - 1);
-    const i = Math.min(Math.floor(f), frameCount - 1);
-    return stepAfter[i] === 1 ? (i + 1e-4) / fps : t;
-  }
-
-  /**
    * Animation time at scene timeline time `sceneTimeSecs` (pure: the same scene time always
    * gives the same pose). `sceneTimeSecs · speed`, then, when looping, wrapped into
    * [0, frameCount / fps) — the period at which the renderer wraps a looping clip (bake.ts keeps
@@ -309,7 +308,8 @@ export class SkeletonPlayer {
     if (!this.visible || this.instances.length === 0) return [];
     const clip = this.current();
     this.timeSecs = this.animationTimeAt(sceneTimeSecs);
-    const timeSecs = this.displayTime(this.timeSecs);
+    // The renderer picks and blends the frames (unblended across a layout change).
+    const timeSecs = this.timeSecs;
     return this.instances.map((inst, i) => ({
       clip: clip.id,
       timeSecs,

@@ -1,10 +1,24 @@
-//! Drawing clip instances: ids, per-instance placement, the per-draw uniform block, and the
-//! view matrix.
+//! Drawing clip instances: ids, per-instance placement, frame choice, the per-draw uniform
+//! block and its colours, and the view matrix.
 //!
 //! Per instance and frame the CPU computes `model_to_clip = V · M` (column-major 4×4) with
 //! `V` the view ([`view_matrix`]: `clip.xy = (p − pan)·k`, `clip.z = 0.5 − z/(2·DEPTH_RANGE_PX)`)
 //! and `M` the caller's model → scene matrix, and picks the two frames to blend
-//! ([`crate::clips::frame_pair`]); no vertex is touched.
+//! ([`VertexClip::choose_frames`]); no vertex is touched.
+//!
+//! Frame choice: [`frame_pair`] gives frames `a`, `b` and the blend. When `a` and `b` have
+//! different topologies (visibility or draw order changes), frame `a` is drawn alone, unblended:
+//! its own index ranges, its own draws. Otherwise the positions blend, and so do the draws'
+//! colours when the two frames' draw lists match range for range (same indices, image, blend).
+//!
+//! Colours (Spine's two-colour tint for premultiplied atlases, as spine-webgl 4.2's
+//! `SkeletonRenderer` feeds its two-colour shader): with `a = color.a · tint.a`, the uniform
+//! holds `light = (r·a, g·a, b·a, a)` (colour × tint) and `dark = (dr·a, dg·a, db·a)`; the fragment
+//! shader computes, for a premultiplied texel `t`,
+//! `rgb = (t.a − t.rgb)·dark + t.rgb·light.rgb`, `alpha = t.a·light.a` ([`fragment_reference`]).
+//! A zero dark colour reduces this to `t · light`, the single-colour tint.
+
+use crate::clips::{ClipDrawRange, VertexClip};
 
 /// Identifies a clip uploaded to the renderer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,7 +44,7 @@ pub struct ClipInstance {
 pub const DEPTH_RANGE_PX: f32 = 100_000.0;
 
 /// Size of the per-draw uniform block of `clip.wgsl` (`ClipDrawUniform`).
-pub const CLIP_DRAW_UNIFORM_BYTES: u64 = 144;
+pub const CLIP_DRAW_UNIFORM_BYTES: u64 = 160;
 
 /// `ClipDrawUniform` of `clip.wgsl`.
 #[repr(C)]
@@ -42,12 +56,129 @@ pub struct ClipDrawUniform {
     pub bbox_min: [f32; 4],
     /// Decode scale (xyz) and blend (w).
     pub bbox_extent_blend: [f32; 4],
-    /// Premultiplied colour.
+    /// Premultiplied light colour (see the module docs).
     pub color: [f32; 4],
+    /// Premultiplied dark colour in rgb (w unused, 0).
+    pub dark: [f32; 4],
     /// Atlas UV rectangle of the material.
     pub uv_rect: [f32; 4],
-    /// Atlas layer in x.
+    /// Atlas layer in x, lighting on (1) or off (0) in y.
     pub layer: [u32; 4],
+}
+
+/// The two frames of a clip to draw and how (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FrameChoice {
+    /// Frame whose topology and draws are drawn.
+    pub a: u32,
+    /// Frame blended into `a` (equal to `a` when not blending).
+    pub b: u32,
+    /// Weight of `b`, 0..1.
+    pub blend: f32,
+    /// Whether draw `k` of `a` blends its colours with draw `k` of `b`.
+    pub blend_colors: bool,
+}
+
+impl VertexClip {
+    /// Frames to draw at `time_secs` (see the module docs); `None` for a clip without frames.
+    pub fn choose_frames(&self, time_secs: f64, looping: bool) -> Option<FrameChoice> {
+        let pair = frame_pair(time_secs, self.fps, self.frames.len() as u32, looping);
+        let fa = self.frames.get(pair.a as usize)?;
+        let fb = self.frames.get(pair.b as usize)?;
+        if fa.topology != fb.topology {
+            return Some(FrameChoice {
+                a: pair.a,
+                b: pair.a,
+                blend: 0.0,
+                blend_colors: false,
+            });
+        }
+        let (da, db) = (
+            self.frame_draws(pair.a as usize),
+            self.frame_draws(pair.b as usize),
+        );
+        let parallel = fa.first_draw != fb.first_draw
+            && da.len() == db.len()
+            && da.iter().zip(db).all(|(x, y)| same_range(x, y));
+        Some(FrameChoice {
+            a: pair.a,
+            b: pair.b,
+            blend: pair.blend,
+            blend_colors: parallel && pair.blend > 0.0,
+        })
+    }
+}
+
+fn same_range(x: &ClipDrawRange, y: &ClipDrawRange) -> bool {
+    x.index_start == y.index_start
+        && x.index_count == y.index_count
+        && x.material.texture == y.material.texture
+        && x.material.blend == y.material.blend
+}
+
+/// The uniform's `(light, dark)` for a draw's straight colour, dark colour and the instance tint
+/// (see the module docs; channels clamp to 0..1).
+pub fn premultiplied_colors(
+    color: [f32; 4],
+    dark: [f32; 3],
+    tint: [f32; 4],
+) -> ([f32; 4], [f32; 4]) {
+    let a = (color[3] * tint[3]).clamp(0.0, 1.0);
+    let c = |i: usize| (color[i] * tint[i]).clamp(0.0, 1.0) * a;
+    let d = |i: usize| dark[i].clamp(0.0, 1.0) * a;
+    ([c(0), c(1), c(2), a], [d(0), d(1), d(2), 0.0])
+}
+
+/// CPU reference of the fragment colour of `clip.wgsl` (unlit): premultiplied texel `t`,
+/// uniform `light` and `dark` as [`premultiplied_colors`] gives them; the result is premultiplied.
+pub fn fragment_reference(t: [f32; 4], light: [f32; 4], dark: [f32; 4]) -> [f32; 4] {
+    let rgb = |i: usize| (t[3] - t[i]) * dark[i] + t[i] * light[i];
+    [rgb(0), rgb(1), rgb(2), t[3] * light[3]]
+}
+
+/// Component-wise `a + (b − a)·w`.
+pub fn mix4(a: [f32; 4], b: [f32; 4], w: f32) -> [f32; 4] {
+    std::array::from_fn(|i| a[i] + (b[i] - a[i]) * w)
+}
+
+/// The two frames to draw and their blend.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FramePair {
+    /// First frame.
+    pub a: u32,
+    /// Second frame.
+    pub b: u32,
+    /// Weight of `b`, 0..1.
+    pub blend: f32,
+}
+
+/// Frames and blend at `time_secs` (see [`crate::clips`]).
+pub fn frame_pair(time_secs: f64, fps: f32, frame_count: u32, looping: bool) -> FramePair {
+    let n = frame_count.max(1);
+    let f = time_secs * f64::from(fps);
+    let f = if f.is_finite() { f } else { 0.0 };
+    if looping {
+        let f = f.rem_euclid(f64::from(n));
+        let a = (f.floor() as u32).min(n - 1);
+        FramePair {
+            a,
+            b: (a + 1) % n,
+            blend: (f - f64::from(a)) as f32,
+        }
+    } else {
+        let f = f.clamp(0.0, f64::from(n - 1));
+        let a = (f.floor() as u32).min(n - 1);
+        let b = (a + 1).min(n - 1);
+        FramePair {
+            a,
+            b,
+            blend: if a == b {
+                0.0
+            } else {
+                (f - f64::from(a)) as f32
+            },
+        }
+    }
 }
 
 /// Column-major `a · b`.
@@ -89,6 +220,133 @@ pub fn view_matrix(view: &crate::view::View) -> [f32; 16] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clips::{ClipFrame, ClipMaterial, ClipTopology};
+
+    #[test]
+    fn frame_pairs_loop_and_clamp() {
+        assert_eq!(
+            frame_pair(0.0, 10.0, 4, true),
+            FramePair {
+                a: 0,
+                b: 1,
+                blend: 0.0
+            }
+        );
+        let p = frame_pair(0.35, 10.0, 4, true);
+        assert_eq!((p.a, p.b), (3, 0));
+        assert!((p.blend - 0.5).abs() < 1e-5);
+        let wrapped = frame_pair(0.45, 10.0, 4, true);
+        assert_eq!((wrapped.a, wrapped.b), (0, 1));
+        assert_eq!(
+            frame_pair(9.0, 10.0, 4, false),
+            FramePair {
+                a: 3,
+                b: 3,
+                blend: 0.0
+            }
+        );
+        assert_eq!(
+            frame_pair(-1.0, 10.0, 4, false),
+            FramePair {
+                a: 0,
+                b: 1,
+                blend: 0.0
+            }
+        );
+        assert_eq!(frame_pair(f64::NAN, 10.0, 4, true).a, 0);
+    }
+
+    /// Frames 0 and 1 share topology 0 with draw lists that differ only in colour; frame 2 has
+    /// topology 1.
+    fn three_frames() -> VertexClip {
+        let draw = |start, count, alpha| ClipDrawRange {
+            index_start: start,
+            index_count: count,
+            material: ClipMaterial {
+                color: [1.0, 1.0, 1.0, alpha],
+                ..ClipMaterial::default()
+            },
+        };
+        let frame = |topology, first_draw, n| ClipFrame {
+            topology,
+            first_draw,
+            draw_count: 1,
+            positions: vec![[0.0; 3]; n],
+        };
+        VertexClip {
+            name: "c".into(),
+            fps: 10.0,
+            lit: false,
+            uvs: vec![[0.0; 2]; 6],
+            indices: vec![0, 1, 2, 0, 1, 2],
+            topologies: vec![
+                ClipTopology {
+                    first_vertex: 0,
+                    vertex_count: 3,
+                    first_index: 0,
+                    index_count: 3,
+                },
+                ClipTopology {
+                    first_vertex: 3,
+                    vertex_count: 3,
+                    first_index: 3,
+                    index_count: 3,
+                },
+            ],
+            draws: vec![draw(0, 3, 1.0), draw(0, 3, 0.5), draw(3, 3, 1.0)],
+            frames: vec![frame(0, 0, 3), frame(0, 1, 3), frame(1, 2, 3)],
+        }
+    }
+
+    #[test]
+    fn a_topology_change_shows_the_first_frame_unblended() {
+        let clip = three_frames();
+        clip.validate().unwrap();
+        let within = clip.choose_frames(0.05, false).unwrap();
+        assert_eq!((within.a, within.b), (0, 1));
+        assert!((within.blend - 0.5).abs() < 1e-5 && within.blend_colors);
+        let across = clip.choose_frames(0.15, false).unwrap();
+        assert_eq!(
+            across,
+            FrameChoice {
+                a: 1,
+                b: 1,
+                blend: 0.0,
+                blend_colors: false
+            }
+        );
+        // Looping: frame 2 (topology 1) → frame 0 (topology 0) also steps.
+        let wrap = clip.choose_frames(0.25, true).unwrap();
+        assert_eq!((wrap.a, wrap.b, wrap.blend), (2, 2, 0.0));
+        // Different images make the draw lists not parallel: positions blend, colours do not.
+        let mut other = clip.clone();
+        other.draws[1].material.texture = Some("x.png".into());
+        let c = other.choose_frames(0.05, false).unwrap();
+        assert!(c.blend > 0.0 && !c.blend_colors);
+    }
+
+    #[test]
+    fn two_colour_tint_matches_the_formula() {
+        // Half-transparent light colour, a red dark colour, a half-grey opaque texel.
+        let (light, dark) = premultiplied_colors([0.5, 1.0, 1.0, 0.5], [1.0, 0.0, 0.0], [1.0; 4]);
+        assert_eq!(light, [0.25, 0.5, 0.5, 0.5]);
+        assert_eq!(dark, [0.5, 0.0, 0.0, 0.0]);
+        let out = fragment_reference([0.5, 0.5, 0.5, 1.0], light, dark);
+        // rgb = (1 − 0.5)·dark + 0.5·light
+        assert_eq!(out, [0.375, 0.25, 0.25, 0.5]);
+        // No dark colour: t · light.
+        let plain = fragment_reference([0.5, 0.5, 0.5, 1.0], light, [0.0; 4]);
+        assert_eq!(plain, [0.125, 0.25, 0.25, 0.5]);
+        // The tint scales alpha, so it scales the dark colour too; colours clamp.
+        let (l2, d2) =
+            premultiplied_colors([2.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 0.5]);
+        assert_eq!(l2, [0.5, 0.5, 0.5, 0.5]);
+        assert_eq!(d2, [0.5, 0.5, 0.5, 0.0]);
+        assert_eq!(
+            mix4([0.0; 4], [1.0, 2.0, 3.0, 4.0], 0.5),
+            [0.5, 1.0, 1.5, 2.0]
+        );
+    }
 
     #[test]
     fn view_matrix_matches_view() {

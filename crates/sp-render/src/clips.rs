@@ -1,54 +1,94 @@
-//! Baked vertex-frame clips (CPU side): validation, u16 quantisation, frame selection.
+//! Baked vertex-frame clips (CPU side): layout types and validation.
 //!
-//! A clip is shared indices + shared UVs + one position buffer per frame (DESIGN.md, "Vertex
-//! frames"). Playback of time `t` at `fps` over `N` frames: `f = t·fps`; looping wraps
-//! `f mod N` and blends the last frame into frame 0; otherwise `f` clamps to `[0, N−1]`. The
-//! GPU draws frames `i = ⌊f⌋` and `j = i+1` blended by `f − i` (see `shaders/clip.wgsl`).
+//! A clip is shared UVs and indices plus one position buffer per frame (DESIGN.md, "Vertex
+//! frames"). Where visibility or draw order changes between frames (Spine skeletons), the clip
+//! holds several *topologies*: each is a run of the shared UVs (`first_vertex`, `vertex_count`)
+//! and of the shared indices (`first_index`, `index_count`, each index relative to the
+//! topology's first vertex). Every frame names its topology, carries exactly that topology's
+//! number of positions (so memory stays proportional to what each frame shows), and names its
+//! own run of draw ranges (`first_draw`, `draw_count` into [`VertexClip::draws`]); frames with
+//! identical draws share one run. A draw range is a sub-range of its frame's topology's indices
+//! with a material: image, blend mode, colour and tint-black dark colour.
 //!
-//! Quantisation against the clip's bounding box `[min, min+extent]`:
-//! `q = round((p − min) / extent · 65535)` per axis (an axis with zero extent stores 0), decoded
-//! on the GPU as `min + q/65535 · extent`; the error is at most `extent / 131070` per axis.
-//! Stored as `Unorm16x4` (8 bytes per vertex, w unused) against 12 for `Float32x3`.
+//! MS3D models have one topology over every vertex and index, and all frames share one run of
+//! draws ([`VertexClip::shared_layout`]).
+//!
+//! Playback of time `t` at `fps` over `N` frames: `f = t·fps`; looping wraps `f mod N` and blends
+//! the last frame into frame 0; otherwise `f` clamps to `[0, N−1]`. The GPU draws frames
+//! `i = ⌊f⌋` and `j = i+1` blended by `f − i` (see `shaders/clip.wgsl`) when both have the same
+//! topology; otherwise frame `i` alone (see [`crate::clip_draw`]). Encoding of the positions for
+//! upload (f32 or u16 against the bounding box) is in [`crate::clip_encode`].
+
+use sp_sim::document::BlendMode;
 
 use crate::error::{Error, Result};
 
-/// How frame positions are stored on the GPU.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FrameEncoding {
-    /// `Float32x3`, 12 bytes per vertex.
-    F32,
-    /// `Unorm16x4` against the clip's bounding box, 8 bytes per vertex.
-    U16,
-}
+pub use crate::clip_encode::{EncodedFrames, FrameEncoding, dequantize, encode_frames, quantize};
 
-impl FrameEncoding {
-    /// Bytes per vertex per frame.
-    pub fn bytes_per_vertex(self) -> usize {
-        match self {
-            FrameEncoding::F32 => 12,
-            FrameEncoding::U16 => 8,
-        }
-    }
-}
-
-/// Material of a draw range: an image from the renderer's images, or a flat colour.
+/// Material of a draw range.
+///
+/// Colours follow the Spine runtimes' two-colour tint: `color` is the light colour (straight
+/// alpha), `dark` the tint-black dark colour; `[0, 0, 0]` (the default) draws exactly like a
+/// single-colour tint, as spine-webgl does for slots without a dark colour.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClipMaterial {
     /// Image reference (as given to `add_image`), `None` for a flat colour.
     pub texture: Option<String>,
-    /// Straight-alpha RGBA multiplier (the flat colour when there is no texture).
+    /// Straight-alpha RGBA light colour (the flat colour when there is no texture).
     pub color: [f32; 4],
+    /// Tint-black dark colour, RGB 0..1 (zero: none).
+    pub dark: [f32; 3],
+    /// Blend mode ([`crate::blend`]: Spine's premultiplied semantics).
+    pub blend: BlendMode,
+}
+
+impl Default for ClipMaterial {
+    /// White, untextured, no dark colour, normal blending.
+    fn default() -> Self {
+        ClipMaterial {
+            texture: None,
+            color: [1.0; 4],
+            dark: [0.0; 3],
+            blend: BlendMode::Normal,
+        }
+    }
 }
 
 /// A range of the shared index buffer drawn with one material.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClipDrawRange {
-    /// First index.
+    /// First index (absolute in [`VertexClip::indices`]).
     pub index_start: u32,
     /// Number of indices (a multiple of 3).
     pub index_count: u32,
     /// Material.
     pub material: ClipMaterial,
+}
+
+/// A distinct vertex layout of a clip (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClipTopology {
+    /// First vertex of this topology in [`VertexClip::uvs`].
+    pub first_vertex: u32,
+    /// Vertices of every frame with this topology.
+    pub vertex_count: u32,
+    /// First index in [`VertexClip::indices`].
+    pub first_index: u32,
+    /// Number of indices (a multiple of 3).
+    pub index_count: u32,
+}
+
+/// One baked frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClipFrame {
+    /// Index in [`VertexClip::topologies`].
+    pub topology: u32,
+    /// First draw range of this frame in [`VertexClip::draws`].
+    pub first_draw: u32,
+    /// Number of draw ranges, drawn in order.
+    pub draw_count: u32,
+    /// One position per vertex of the topology (model units).
+    pub positions: Vec<[f32; 3]>,
 }
 
 /// A baked clip as handed to the renderer (built by the MS3D or skeleton bakers).
@@ -58,18 +98,60 @@ pub struct VertexClip {
     pub name: String,
     /// Frames per second of the bake.
     pub fps: f32,
-    /// Triangle list over the shared vertices.
-    pub indices: Vec<u32>,
-    /// One UV per vertex, 0..1 of the material's image (top-left origin).
+    /// Face-normal lighting (3D models); `false` draws the colours as given (Spine skeletons).
+    pub lit: bool,
+    /// One UV per vertex of every topology, 0..1 of the material's image (top-left origin).
     pub uvs: Vec<[f32; 2]>,
-    /// Draw ranges with their materials.
+    /// Triangle lists of every topology, each index relative to its topology's first vertex.
+    pub indices: Vec<u32>,
+    /// The distinct layouts.
+    pub topologies: Vec<ClipTopology>,
+    /// Draw ranges of every frame (runs named by [`ClipFrame::first_draw`]).
     pub draws: Vec<ClipDrawRange>,
-    /// Per frame, one position per vertex (model units).
-    pub frames: Vec<Vec<[f32; 3]>>,
+    /// The frames, in time order.
+    pub frames: Vec<ClipFrame>,
 }
 
 impl VertexClip {
-    /// Checks counts and ranges; the error names the clip and the first problem.
+    /// A clip whose frames all share one layout and one list of draws (MS3D models): one
+    /// topology over every vertex (`uvs`) and index, `positions[f]` the positions of frame `f`.
+    pub fn shared_layout(
+        name: String,
+        fps: f32,
+        lit: bool,
+        indices: Vec<u32>,
+        uvs: Vec<[f32; 2]>,
+        draws: Vec<ClipDrawRange>,
+        positions: Vec<Vec<[f32; 3]>>,
+    ) -> VertexClip {
+        let topology = ClipTopology {
+            first_vertex: 0,
+            vertex_count: uvs.len() as u32,
+            first_index: 0,
+            index_count: indices.len() as u32,
+        };
+        let draw_count = draws.len() as u32;
+        VertexClip {
+            name,
+            fps,
+            lit,
+            uvs,
+            indices,
+            topologies: vec![topology],
+            draws,
+            frames: positions
+                .into_iter()
+                .map(|positions| ClipFrame {
+                    topology: 0,
+                    first_draw: 0,
+                    draw_count,
+                    positions,
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks counts, ranges and numbers; the error names the clip and the first problem.
     ///
     /// # Errors
     /// [`Error::BadClip`].
@@ -80,8 +162,8 @@ impl VertexClip {
                 reason,
             })
         };
-        let vertices = self.uvs.len();
-        if vertices == 0 || self.indices.is_empty() {
+        let vertices = self.uvs.len() as u64;
+        if self.indices.is_empty() {
             return bad("the clip has no triangles".into());
         }
         if self.frames.is_empty() {
@@ -90,44 +172,91 @@ impl VertexClip {
         if !(self.fps.is_finite() && self.fps > 0.0) {
             return bad(format!("fps {} is not a positive number", self.fps));
         }
-        if !self.indices.len().is_multiple_of(3) {
-            return bad(format!(
-                "{} indices is not a whole number of triangles",
-                self.indices.len()
-            ));
+        if self.uvs.iter().flatten().any(|v| !v.is_finite()) {
+            return bad("a UV is not a finite number".into());
         }
-        if let Some((at, &i)) = self
-            .indices
-            .iter()
-            .enumerate()
-            .find(|&(_, &i)| i as usize >= vertices)
-        {
-            return bad(format!(
-                "index {at} is {i}, but there are only {vertices} vertices"
-            ));
-        }
-        for (f, frame) in self.frames.iter().enumerate() {
-            if frame.len() != vertices {
+        for (t, topo) in self.topologies.iter().enumerate() {
+            let vertex_end = u64::from(topo.first_vertex) + u64::from(topo.vertex_count);
+            if vertex_end > vertices {
                 return bad(format!(
-                    "frame {f} has {} positions, expected {vertices}",
-                    frame.len()
+                    "topology {t} uses vertices {}..{vertex_end}, but there are only {vertices} UVs",
+                    topo.first_vertex
                 ));
             }
-            if frame.iter().flatten().any(|v| !v.is_finite()) {
+            let index_end = u64::from(topo.first_index) + u64::from(topo.index_count);
+            if index_end > self.indices.len() as u64 || !topo.index_count.is_multiple_of(3) {
                 return bad(format!(
-                    "frame {f} has a position that is not a finite number"
+                    "topology {t} uses indices {}+{}, outside the {} indices or not whole triangles",
+                    topo.first_index,
+                    topo.index_count,
+                    self.indices.len()
+                ));
+            }
+            let own = &self.indices[topo.first_index as usize..index_end as usize];
+            if let Some((at, &i)) = own
+                .iter()
+                .enumerate()
+                .find(|&(_, &i)| i >= topo.vertex_count)
+            {
+                return bad(format!(
+                    "index {} (topology {t}) is {i}, but the topology has only {} vertices",
+                    topo.first_index as usize + at,
+                    topo.vertex_count
                 ));
             }
         }
         for (d, draw) in self.draws.iter().enumerate() {
-            let end = u64::from(draw.index_start) + u64::from(draw.index_count);
-            if end > self.indices.len() as u64 || !draw.index_count.is_multiple_of(3) {
+            let m = &draw.material;
+            if m.color.iter().chain(&m.dark).any(|v| !v.is_finite()) {
                 return bad(format!(
-                    "draw range {d} ({}+{}) is outside the {} indices or not whole triangles",
-                    draw.index_start,
-                    draw.index_count,
-                    self.indices.len()
+                    "draw range {d} has a colour that is not a finite number"
                 ));
+            }
+        }
+        for (f, frame) in self.frames.iter().enumerate() {
+            let Some(topo) = self.topologies.get(frame.topology as usize) else {
+                return bad(format!(
+                    "frame {f} names topology {}, but there are {}",
+                    frame.topology,
+                    self.topologies.len()
+                ));
+            };
+            if frame.positions.len() as u64 != u64::from(topo.vertex_count) {
+                return bad(format!(
+                    "frame {f} has {} positions, expected {} (topology {})",
+                    frame.positions.len(),
+                    topo.vertex_count,
+                    frame.topology
+                ));
+            }
+            if frame.positions.iter().flatten().any(|v| !v.is_finite()) {
+                return bad(format!(
+                    "frame {f} has a position that is not a finite number"
+                ));
+            }
+            let draws_end = u64::from(frame.first_draw) + u64::from(frame.draw_count);
+            if draws_end > self.draws.len() as u64 {
+                return bad(format!(
+                    "frame {f} names draw ranges {}+{}, but there are {}",
+                    frame.first_draw,
+                    frame.draw_count,
+                    self.draws.len()
+                ));
+            }
+            let (lo, hi) = (
+                u64::from(topo.first_index),
+                u64::from(topo.first_index) + u64::from(topo.index_count),
+            );
+            for d in frame.first_draw..frame.first_draw + frame.draw_count {
+                let draw = &self.draws[d as usize];
+                let start = u64::from(draw.index_start);
+                let end = start + u64::from(draw.index_count);
+                if start < lo || end > hi || !draw.index_count.is_multiple_of(3) {
+                    return bad(format!(
+                        "draw range {d} ({}+{}) of frame {f} is outside its topology's indices {lo}..{hi} or not whole triangles",
+                        draw.index_start, draw.index_count
+                    ));
+                }
             }
         }
         Ok(())
@@ -137,7 +266,7 @@ impl VertexClip {
     pub fn bbox(&self) -> ([f32; 3], [f32; 3]) {
         let mut lo = [f32::INFINITY; 3];
         let mut hi = [f32::NEG_INFINITY; 3];
-        for p in self.frames.iter().flatten() {
+        for p in self.frames.iter().flat_map(|f| &f.positions) {
             for a in 0..3 {
                 lo[a] = lo[a].min(p[a]);
                 hi[a] = hi[a].max(p[a]);
@@ -149,121 +278,28 @@ impl VertexClip {
         (lo, [hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]])
     }
 
-    /// Memory of the frame buffers: `(bytes per frame, bytes of all frames)`.
+    /// Memory of the frame buffers: `(bytes of the largest frame, bytes of all frames)`.
     pub fn frame_memory(&self, encoding: FrameEncoding) -> (usize, usize) {
-        let per = self.uvs.len() * encoding.bytes_per_vertex();
-        (per, per * self.frames.len())
+        let per = encoding.bytes_per_vertex();
+        let sizes = self.frames.iter().map(|f| f.positions.len() * per);
+        (sizes.clone().max().unwrap_or(0), sizes.sum())
     }
-}
 
-/// A clip's frames encoded for upload.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EncodedFrames {
-    /// Encoding.
-    pub encoding: FrameEncoding,
-    /// Decode offset (zero for f32).
-    pub bbox_min: [f32; 3],
-    /// Decode scale (one for f32).
-    pub bbox_extent: [f32; 3],
-    /// One byte buffer per frame.
-    pub frames: Vec<Vec<u8>>,
-}
-
-/// Encodes every frame of `clip` (see the module docs for the quantisation).
-pub fn encode_frames(clip: &VertexClip, encoding: FrameEncoding) -> EncodedFrames {
-    match encoding {
-        FrameEncoding::F32 => EncodedFrames {
-            encoding,
-            bbox_min: [0.0; 3],
-            bbox_extent: [1.0; 3],
-            frames: clip
-                .frames
-                .iter()
-                .map(|f| bytemuck::cast_slice(f).to_vec())
-                .collect(),
-        },
-        FrameEncoding::U16 => {
-            let (min, extent) = clip.bbox();
-            let frames = clip
-                .frames
-                .iter()
-                .map(|frame| {
-                    let mut out = Vec::with_capacity(frame.len() * 8);
-                    for p in frame {
-                        for a in 0..3 {
-                            out.extend_from_slice(&quantize(p[a], min[a], extent[a]).to_le_bytes());
-                        }
-                        out.extend_from_slice(&0u16.to_le_bytes());
-                    }
-                    out
-                })
-                .collect();
-            EncodedFrames {
-                encoding,
-                bbox_min: min,
-                bbox_extent: extent,
-                frames,
-            }
-        }
-    }
-}
-
-/// `round((v − min) / extent · 65535)`, 0 for a flat axis.
-pub fn quantize(v: f32, min: f32, extent: f32) -> u16 {
-    if extent <= 0.0 {
-        return 0;
-    }
-    (((v - min) / extent).clamp(0.0, 1.0) * 65535.0).round() as u16
-}
-
-/// Inverse of [`quantize`].
-pub fn dequantize(q: u16, min: f32, extent: f32) -> f32 {
-    min + f32::from(q) / 65535.0 * extent
-}
-
-/// The two frames to draw and their blend.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FramePair {
-    /// First frame.
-    pub a: u32,
-    /// Second frame.
-    pub b: u32,
-    /// Weight of `b`, 0..1.
-    pub blend: f32,
-}
-
-/// Frames and blend at `time_secs` (see the module docs).
-pub fn frame_pair(time_secs: f64, fps: f32, frame_count: u32, looping: bool) -> FramePair {
-    let n = frame_count.max(1);
-    let f = time_secs * f64::from(fps);
-    let f = if f.is_finite() { f } else { 0.0 };
-    if looping {
-        let f = f.rem_euclid(f64::from(n));
-        let a = (f.floor() as u32).min(n - 1);
-        FramePair {
-            a,
-            b: (a + 1) % n,
-            blend: (f - f64::from(a)) as f32,
-        }
-    } else {
-        let f = f.clamp(0.0, f64::from(n - 1));
-        let a = (f.floor() as u32).min(n - 1);
-        let b = (a + 1).min(n - 1);
-        FramePair {
-            a,
-            b,
-            blend: if a == b {
-                0.0
-            } else {
-                (f - f64::from(a)) as f32
-            },
-        }
+    /// The draw ranges of frame `f` (empty for an unknown frame).
+    pub fn frame_draws(&self, f: usize) -> &[ClipDrawRange] {
+        self.frames
+            .get(f)
+            .and_then(|fr| {
+                self.draws
+                    .get(fr.first_draw as usize..(fr.first_draw + fr.draw_count) as usize)
+            })
+            .unwrap_or(&[])
     }
 }
 
 pub use crate::clip_draw::{
-    CLIP_DRAW_UNIFORM_BYTES, ClipDrawUniform, ClipId, ClipInstance, DEPTH_RANGE_PX, mat4_mul,
-    view_matrix,
+    CLIP_DRAW_UNIFORM_BYTES, ClipDrawUniform, ClipId, ClipInstance, DEPTH_RANGE_PX, FrameChoice,
+    FramePair, fragment_reference, frame_pair, mat4_mul, mix4, premultiplied_colors, view_matrix,
 };
 
 #[cfg(test)]
@@ -271,21 +307,23 @@ mod tests {
     use super::*;
 
     fn tri_clip(frames: Vec<Vec<[f32; 3]>>) -> VertexClip {
-        VertexClip {
-            name: "walk".into(),
-            fps: 30.0,
-            indices: vec![0, 1, 2],
-            uvs: vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
-            draws: vec![ClipDrawRange {
+        VertexClip::shared_layout(
+            "walk".into(),
+            30.0,
+            true,
+            vec![0, 1, 2],
+            vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
+            vec![ClipDrawRange {
                 index_start: 0,
                 index_count: 3,
-                material: ClipMaterial {
-                    texture: None,
-                    color: [1.0; 4],
-                },
+                material: ClipMaterial::default(),
             }],
             frames,
-        }
+        )
+    }
+
+    fn message(clip: &VertexClip) -> String {
+        clip.validate().unwrap_err().to_string()
     }
 
     #[test]
@@ -294,95 +332,91 @@ mod tests {
         good.validate().unwrap();
         let mut bad = good.clone();
         bad.indices[2] = 7;
-        assert!(
-            bad.validate()
-                .unwrap_err()
-                .to_string()
-                .contains("index 2 is 7")
-        );
+        assert!(message(&bad).contains("index 2 (topology 0) is 7"));
         let mut bad = good.clone();
-        bad.frames.push(vec![[0.0; 3]; 2]);
-        assert!(
-            bad.validate()
-                .unwrap_err()
-                .to_string()
-                .contains("frame 1 has 2 positions")
-        );
+        bad.frames.push(ClipFrame {
+            positions: vec![[0.0; 3]; 2],
+            ..bad.frames[0].clone()
+        });
+        assert!(message(&bad).contains("frame 1 has 2 positions, expected 3"));
         let mut bad = good.clone();
         bad.draws[0].index_count = 6;
-        assert!(
-            bad.validate()
-                .unwrap_err()
-                .to_string()
-                .contains("draw range 0")
-        );
+        assert!(message(&bad).contains("draw range 0 (0+6) of frame 0"));
+        let mut bad = good.clone();
+        bad.frames[0].topology = 1;
+        assert!(message(&bad).contains("frame 0 names topology 1, but there are 1"));
+        let mut bad = good.clone();
+        bad.frames[0].draw_count = 2;
+        assert!(message(&bad).contains("frame 0 names draw ranges 0+2, but there are 1"));
+        let mut bad = good.clone();
+        bad.topologies[0].vertex_count = 4;
+        assert!(message(&bad).contains("topology 0 uses vertices 0..4, but there are only 3"));
+        let mut bad = good.clone();
+        bad.draws[0].material.dark[1] = f32::NAN;
+        assert!(message(&bad).contains("draw range 0 has a colour"));
         let mut bad = good;
         bad.frames.clear();
-        assert!(
-            bad.validate()
-                .unwrap_err()
-                .to_string()
-                .contains("no frames")
-        );
+        assert!(message(&bad).contains("no frames"));
     }
 
+    /// Two topologies: a triangle (3 vertices) and a quad (4 vertices), frames of each size.
     #[test]
-    fn quantisation_error_is_bounded() {
-        let frames = vec![
-            vec![[-10.0, 0.0, 5.0], [3.3, 7.7, 5.0], [20.0, -4.0, 5.0]],
-            vec![[-9.0, 1.0, 5.0], [2.2, 8.8, 5.0], [19.5, -3.0, 5.0]],
-        ];
-        let clip = tri_clip(frames);
-        let enc = encode_frames(&clip, FrameEncoding::U16);
-        assert_eq!(enc.frames[0].len(), 3 * 8);
-        for (f, frame) in clip.frames.iter().enumerate() {
-            for (v, p) in frame.iter().enumerate() {
-                for (a, &coord) in p.iter().enumerate() {
-                    let o = v * 8 + a * 2;
-                    let q = u16::from_le_bytes([enc.frames[f][o], enc.frames[f][o + 1]]);
-                    let back = dequantize(q, enc.bbox_min[a], enc.bbox_extent[a]);
-                    let tol = enc.bbox_extent[a] / 131070.0 + 1e-5;
-                    assert!((back - coord).abs() <= tol, "frame {f} vertex {v} axis {a}");
-                }
-            }
-        }
-        assert_eq!(clip.frame_memory(FrameEncoding::U16), (24, 48));
-        assert_eq!(clip.frame_memory(FrameEncoding::F32), (36, 72));
-        let f32s = encode_frames(&clip, FrameEncoding::F32);
-        assert_eq!(f32s.frames[1].len(), 36);
-    }
-
-    #[test]
-    fn frame_pairs_loop_and_clamp() {
-        assert_eq!(
-            frame_pair(0.0, 10.0, 4, true),
-            FramePair {
-                a: 0,
-                b: 1,
-                blend: 0.0
-            }
-        );
-        let p = frame_pair(0.35, 10.0, 4, true);
-        assert_eq!((p.a, p.b), (3, 0));
-        assert!((p.blend - 0.5).abs() < 1e-5);
-        let wrapped = frame_pair(0.45, 10.0, 4, true);
-        assert_eq!((wrapped.a, wrapped.b), (0, 1));
-        assert_eq!(
-            frame_pair(9.0, 10.0, 4, false),
-            FramePair {
-                a: 3,
-                b: 3,
-                blend: 0.0
-            }
-        );
-        assert_eq!(
-            frame_pair(-1.0, 10.0, 4, false),
-            FramePair {
-                a: 0,
-                b: 1,
-                blend: 0.0
-            }
-        );
-        assert_eq!(frame_pair(f64::NAN, 10.0, 4, true).a, 0);
+    fn frames_carry_their_own_topology_and_draws() {
+        let draw = |start, count, color: [f32; 4]| ClipDrawRange {
+            index_start: start,
+            index_count: count,
+            material: ClipMaterial {
+                color,
+                ..ClipMaterial::default()
+            },
+        };
+        let clip = VertexClip {
+            name: "swap".into(),
+            fps: 10.0,
+            lit: false,
+            uvs: vec![[0.0; 2]; 7],
+            indices: vec![0, 1, 2, 0, 1, 2, 0, 2, 3],
+            topologies: vec![
+                ClipTopology {
+                    first_vertex: 0,
+                    vertex_count: 3,
+                    first_index: 0,
+                    index_count: 3,
+                },
+                ClipTopology {
+                    first_vertex: 3,
+                    vertex_count: 4,
+                    first_index: 3,
+                    index_count: 6,
+                },
+            ],
+            draws: vec![draw(0, 3, [1.0; 4]), draw(3, 6, [1.0, 0.0, 0.0, 1.0])],
+            frames: vec![
+                ClipFrame {
+                    topology: 0,
+                    first_draw: 0,
+                    draw_count: 1,
+                    positions: vec![[0.0; 3]; 3],
+                },
+                ClipFrame {
+                    topology: 1,
+                    first_draw: 1,
+                    draw_count: 1,
+                    positions: vec![[1.0; 3]; 4],
+                },
+            ],
+        };
+        clip.validate().unwrap();
+        assert_eq!(clip.frame_memory(FrameEncoding::F32), (48, 84));
+        assert_eq!(clip.frame_draws(1)[0].material.color, [1.0, 0.0, 0.0, 1.0]);
+        assert!(clip.frame_draws(5).is_empty());
+        // A draw of frame 0 reaching into the quad's indices is refused.
+        let mut bad = clip.clone();
+        bad.frames[0].first_draw = 1;
+        assert!(message(&bad).contains("draw range 1 (3+6) of frame 0 is outside"));
+        // Index 3 of the quad is relative to the quad: 4 is out of range.
+        let mut bad = clip;
+        bad.indices[8] = 4;
+        assert!(message(&bad).contains("index 8 (topology 1) is 4"));
     }
 }

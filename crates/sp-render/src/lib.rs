@@ -11,6 +11,7 @@ pub mod atlas;
 mod atlas_gpu;
 pub mod blend;
 mod clip_draw;
+mod clip_encode;
 pub mod clips;
 mod error;
 pub mod gpu;
@@ -23,7 +24,10 @@ mod target;
 mod tier;
 pub mod view;
 
-pub use clips::{ClipDrawRange, ClipId, ClipInstance, ClipMaterial, FrameEncoding, VertexClip};
+pub use clips::{
+    ClipDrawRange, ClipFrame, ClipId, ClipInstance, ClipMaterial, ClipTopology, FrameEncoding,
+    VertexClip,
+};
 pub use error::{Error, Result};
 pub use gpu::Gpu;
 pub use renderer::{FrameReport, Renderer, WHITE_IMAGE};

@@ -27,8 +27,9 @@ pub struct Pipelines {
     pub sprite: Vec<wgpu::RenderPipeline>,
     /// Grid pipeline.
     pub grid: wgpu::RenderPipeline,
-    /// Vertex-clip pipelines: `[f32 frames, u16 frames]`, normal blending, depth tested.
-    pub clip: [wgpu::RenderPipeline; 2],
+    /// Vertex-clip pipelines: `[f32 frames, u16 frames]`, each indexed by
+    /// [`crate::blend::blend_index`] (one per blend mode, chosen per draw range), depth tested.
+    pub clip: [Vec<wgpu::RenderPipeline>; 2],
 }
 
 fn depth_state(test_and_write: bool) -> wgpu::DepthStencilState {
@@ -200,18 +201,23 @@ impl Pipelines {
                     attributes: &uv,
                 }),
             ];
-            color_pipeline(
-                device,
-                &format!("clip {encoding:?}"),
-                &clip_layout,
-                &clip_module,
-                (entry, "fs_clip"),
-                &buffers,
-                wgpu::PrimitiveTopology::TriangleList,
-                format,
-                BlendMode::Normal,
-                true,
-            )
+            ALL_BLEND_MODES
+                .iter()
+                .map(|&mode| {
+                    color_pipeline(
+                        device,
+                        &format!("clip {encoding:?} {mode:?}"),
+                        &clip_layout,
+                        &clip_module,
+                        (entry, "fs_clip"),
+                        &buffers,
+                        wgpu::PrimitiveTopology::TriangleList,
+                        format,
+                        mode,
+                        true,
+                    )
+                })
+                .collect()
         });
 
         Pipelines {

@@ -31,31 +31,33 @@ fn quad_clip() -> VertexClip {
             [dx + 10.0, 10.0, 3.0],
         ]
     };
-    VertexClip {
-        name: "quad".into(),
-        fps: 10.0,
-        indices: vec![0, 1, 2, 2, 1, 3],
-        uvs: vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
-        draws: vec![
+    VertexClip::shared_layout(
+        "quad".into(),
+        10.0,
+        true,
+        vec![0, 1, 2, 2, 1, 3],
+        vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]],
+        vec![
             ClipDrawRange {
                 index_start: 0,
                 index_count: 3,
                 material: ClipMaterial {
                     texture: Some("builtin:star".into()),
-                    color: [1.0; 4],
+                    ..ClipMaterial::default()
                 },
             },
             ClipDrawRange {
                 index_start: 3,
                 index_count: 3,
                 material: ClipMaterial {
-                    texture: None,
                     color: [1.0, 0.0, 0.0, 1.0],
+                    blend: BlendMode::Additive,
+                    ..ClipMaterial::default()
                 },
             },
         ],
-        frames: vec![frame(0.0), frame(5.0), frame(10.0)],
-    }
+        vec![frame(0.0), frame(5.0), frame(10.0)],
+    )
 }
 
 #[test]
@@ -156,7 +158,14 @@ fn bad_images_and_clips_are_errors() {
         .to_string();
     assert!(e.contains("3 bytes"), "{e}");
     let mut clip = quad_clip();
-    clip.indices.push(9);
-    assert!(renderer.add_clip(clip, FrameEncoding::U16).is_err());
+    clip.indices[4] = 9;
+    let e = renderer
+        .add_clip(clip, FrameEncoding::U16)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("`quad`") && e.contains("index 4 (topology 0) is 9"),
+        "{e}"
+    );
     assert!(!renderer.has_image("x.png"));
 }

@@ -1,22 +1,36 @@
 //! Baked vertex-frame clips at the boundary (generic: the MS3D and skeleton bakers convert
-//! their bakes to these arrays).
+//! their bakes to these arrays; see `sp_render::clips` for the layout).
 //!
-//! - `addVertexClip(name, fps, indices: Uint32Array, uvs: Float32Array, frames: Float32Array,
-//!   drawsJson, quantize) -> id`: `frames` holds every frame's positions back to back
-//!   (`frameCount · vertexCount · 3` floats, `vertexCount = uvs.length / 2`); `drawsJson` is
-//!   `[{indexStart, indexCount, texture: string|null, color: [r,g,b,a]}]` (`[]` = one white
-//!   range over all indices); `quantize` stores positions as u16 against the clip's bbox.
-//! - `removeVertexClip(id)`, `vertexClipInfo(id) -> {vertices, triangles, frames,
-//!   bytesPerFrame, totalBytes, encoding}`.
+//! - `addVertexClip(name, fps, uvs, indices, topologies, frames, positions, draws, drawColors,
+//!   optionsJson) -> id`, compact typed arrays:
+//!   - `uvs: Float32Array`: u,v per vertex of every topology;
+//!   - `indices: Uint32Array`: triangles of every topology, relative to its first vertex;
+//!   - `topologies: Uint32Array`: 4 per topology, `firstVertex, vertexCount, firstIndex,
+//!     indexCount`;
+//!   - `frames: Uint32Array`: 3 per frame, `topology, firstDraw, drawCount`;
+//!   - `positions: Float32Array`: x,y,z per vertex of the frame's topology, frames back to back;
+//!   - `draws: Uint32Array`: 4 per draw range, `indexStart` (absolute), `indexCount`, `texture`
+//!     (index in `optionsJson.textures`, `0xFFFFFFFF` = flat colour), `blend` (0 normal,
+//!     1 additive, 2 multiply, 3 screen);
+//!   - `drawColors: Float32Array`: 7 per draw range, light `r,g,b,a` (straight alpha) and
+//!     tint-black dark `r,g,b` (0,0,0 = none);
+//!   - `optionsJson`: `{textures: [image path…], quantize: bool, lit: bool}` (`quantize` stores
+//!     positions as u16 against the clip's bbox; `lit` shades 3D models by face normal).
+//!
+//!   Every length, index and number is checked (`crate::clip_arrays`, then the renderer's
+//!   validation); the error names the array and the entry.
+//! - `removeVertexClip(id)`, `vertexClipInfo(id) -> {bytesPerFrame, totalBytes}` (largest frame,
+//!   all frames).
 //! - `setClipInstances(json)`: `[{clip, timeSecs, loop, x, y, rotationDeg, scaleX, scaleY,
 //!   depth, tint}]`, each drawn as scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), depth z·1 + depth
 //!   (y down, θ clockwise; pass scaleY = −1 for a y-up model). The CPU work per instance and
 //!   frame is the frame pick and one matrix: no vertex is touched.
 
 use serde::Deserialize;
-use sp_render::{ClipDrawRange, ClipId, ClipInstance, ClipMaterial, FrameEncoding, VertexClip};
+use sp_render::{ClipId, ClipInstance};
 use wasm_bindgen::prelude::*;
 
+use crate::clip_arrays::{ClipArrays, ClipOptions, clip_from_arrays};
 use crate::editor::Editor;
 use crate::error::Error;
 
@@ -24,19 +38,8 @@ fn js(e: Error) -> JsError {
     JsError::new(&e.to_string())
 }
 
-fn arg(name: &'static str, reason: String) -> JsError {
-    js(Error::Argument { name, reason })
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct DrawJson {
-    index_start: u32,
-    index_count: u32,
-    #[serde(default)]
-    texture: Option<String>,
-    #[serde(default = "white")]
-    color: [f32; 4],
+fn arg(name: &'static str, reason: String) -> Error {
+    Error::Argument { name, reason }
 }
 
 fn white() -> [f32; 4] {
@@ -80,74 +83,27 @@ impl Editor {
         &self,
         name: String,
         fps: f32,
-        indices: &js_sys::Uint32Array,
         uvs: &js_sys::Float32Array,
-        frames: &js_sys::Float32Array,
-        draws_json: &str,
-        quantize: bool,
+        indices: &js_sys::Uint32Array,
+        topologies: &js_sys::Uint32Array,
+        frames: &js_sys::Uint32Array,
+        positions: &js_sys::Float32Array,
+        draws: &js_sys::Uint32Array,
+        draw_colors: &js_sys::Float32Array,
+        options_json: &str,
     ) -> Result<u32, JsError> {
-        let uv_floats = uvs.length() as usize;
-        if uv_floats == 0 || !uv_floats.is_multiple_of(2) {
-            return Err(arg(
-                "uvs",
-                format!("{uv_floats} floats is not a positive even count"),
-            ));
-        }
-        let vertices = uv_floats / 2;
-        let per_frame = vertices * 3;
-        let frame_floats = frames.length() as usize;
-        if frame_floats == 0 || !frame_floats.is_multiple_of(per_frame) {
-            return Err(arg(
-                "frames",
-                format!(
-                    "{frame_floats} floats is not a whole number of frames of {vertices} vertices × 3"
-                ),
-            ));
-        }
-        let draws: Vec<DrawJson> =
-            serde_json::from_str(draws_json).map_err(|e| arg("drawsJson", e.to_string()))?;
-        let indices = indices.to_vec();
-        let draws = if draws.is_empty() {
-            vec![ClipDrawRange {
-                index_start: 0,
-                index_count: indices.len() as u32,
-                material: ClipMaterial {
-                    texture: None,
-                    color: [1.0; 4],
-                },
-            }]
-        } else {
-            draws
-                .into_iter()
-                .map(|d| ClipDrawRange {
-                    index_start: d.index_start,
-                    index_count: d.index_count,
-                    material: ClipMaterial {
-                        texture: d.texture,
-                        color: d.color,
-                    },
-                })
-                .collect()
+        let options: ClipOptions = serde_json::from_str(options_json)
+            .map_err(|e| js(arg("optionsJson", e.to_string())))?;
+        let arrays = ClipArrays {
+            uvs: uvs.to_vec(),
+            indices: indices.to_vec(),
+            topologies: topologies.to_vec(),
+            frames: frames.to_vec(),
+            positions: positions.to_vec(),
+            draws: draws.to_vec(),
+            draw_colors: draw_colors.to_vec(),
         };
-        let uvs: Vec<[f32; 2]> = uvs.to_vec().chunks_exact(2).map(|c| [c[0], c[1]]).collect();
-        let flat = frames.to_vec();
-        let frames = flat
-            .chunks_exact(per_frame)
-            .map(|f| f.chunks_exact(3).map(|p| [p[0], p[1], p[2]]).collect())
-            .collect();
-        let clip = VertexClip {
-            name,
-            fps,
-            indices,
-            uvs,
-            draws,
-            frames,
-        };
-        let encoding = if quantize {
-            FrameEncoding::U16
-        } else {
-            FrameEncoding::F32
-        };
+        let (clip, encoding) = clip_from_arrays(name, fps, arrays, options).map_err(js)?;
         self.with_renderer(|r| r.add_clip(clip, encoding))
             .map(|id| id.0)
             .map_err(|e| js(e.into()))
@@ -159,7 +115,7 @@ impl Editor {
         self.with_renderer(|r| r.remove_clip(ClipId(id)))
     }
 
-    /// JSON `{bytesPerFrame, totalBytes}` of a clip's GPU frame buffers.
+    /// JSON `{bytesPerFrame, totalBytes}` of a clip's GPU frame buffers (largest frame, all).
     #[wasm_bindgen(js_name = vertexClipInfo)]
     pub fn vertex_clip_info(&self, id: u32) -> Result<String, JsError> {
         let memory = self.with_renderer(|r| r.clip_memory(ClipId(id)));
@@ -172,7 +128,7 @@ impl Editor {
     #[wasm_bindgen(js_name = setClipInstances)]
     pub fn set_clip_instances(&self, instances_json: &str) -> Result<(), JsError> {
         let list: Vec<InstanceJson> = serde_json::from_str(instances_json)
-            .map_err(|e| arg("instancesJson", e.to_string()))?;
+            .map_err(|e| js(arg("instancesJson", e.to_string())))?;
         let mut out = Vec::with_capacity(list.len());
         for (i, inst) in list.into_iter().enumerate() {
             let numbers = [
@@ -184,10 +140,10 @@ impl Editor {
                 inst.depth,
             ];
             if !inst.time_secs.is_finite() || numbers.iter().any(|v| !v.is_finite()) {
-                return Err(arg(
+                return Err(js(arg(
                     "instancesJson",
                     format!("[{i}] has a number that is not finite"),
-                ));
+                )));
             }
             let (s, c) = inst.rotation_deg.to_radians().sin_cos();
             let (sx, sy) = (inst.scale_x, inst.scale_y);

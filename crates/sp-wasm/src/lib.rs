@@ -8,6 +8,7 @@
 //! Errors become JS `Error`s with a plain message here and nowhere else; a Rust panic is logged
 //! by `console_error_panic_hook` (the UI facade re-instantiates the module).
 
+pub mod clip_arrays;
 mod error;
 pub mod export;
 pub mod ms3d;

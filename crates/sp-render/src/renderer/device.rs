@@ -13,6 +13,20 @@ pub(super) struct ClipEntry {
     pub(super) gpu: Option<ClipBuffers>,
 }
 
+/// One clip draw of a frame: which clip, frames, uniform offset and draw range.
+#[derive(Clone, Copy)]
+pub(super) struct ClipDrawCall {
+    pub(super) clip: crate::clips::ClipId,
+    /// Frame whose topology is drawn (stream 0).
+    pub(super) a: u32,
+    /// Frame blended into it (stream 1).
+    pub(super) b: u32,
+    /// Dynamic offset of the draw's uniform.
+    pub(super) offset: u32,
+    /// Index in the clip's `draws`.
+    pub(super) draw: u32,
+}
+
 pub(super) struct ClipBuffers {
     pub(super) frames: Vec<wgpu::Buffer>,
     pub(super) uvs: wgpu::Buffer,

@@ -1,12 +1,12 @@
 //! One frame: pending uploads (atlas, clips), per-draw clip uniforms, and the render pass
 //! (clear → grid → vertex clips → sprites), then submit and present.
 
-use super::device::{ClipBuffers, clip_bind_group};
+use super::device::{ClipBuffers, ClipDrawCall, clip_bind_group};
 use super::{FrameReport, Renderer, WHITE_IMAGE};
 use crate::atlas_gpu::AtlasGpu;
 use crate::blend::blend_index;
 use crate::clips::{
-    ClipDrawUniform, ClipInstance, FrameEncoding, frame_pair, mat4_mul, view_matrix,
+    ClipDrawUniform, ClipInstance, FrameEncoding, mat4_mul, mix4, premultiplied_colors, view_matrix,
 };
 use crate::error::Result;
 use crate::pipelines::DEPTH_FORMAT;
@@ -66,46 +66,49 @@ impl Renderer {
         }
     }
 
-    /// Writes per-draw uniforms of the clip instances; fills `draw_scratch` with
-    /// `(clip, frame a, frame b, uniform offset, draw range index)` per draw range.
+    /// Writes per-draw uniforms of the clip instances; fills `draw_scratch` with one
+    /// [`ClipDrawCall`] per draw range of each instance's chosen frame.
     pub(super) fn prepare_clips(&mut self, instances: &[ClipInstance]) {
         self.clip_scratch.clear();
         self.draw_scratch.clear();
         let stride = self.state.uniform_stride();
         let view_m = view_matrix(&self.view);
+        let white = self.layout.entry(WHITE_IMAGE).map(|w| {
+            let cu = (w.uv_rect[0] + w.uv_rect[2]) * 0.5;
+            let cv = (w.uv_rect[1] + w.uv_rect[3]) * 0.5;
+            ([cu, cv, cu, cv], w.layer)
+        });
         for inst in instances {
             let Some(entry) = self.clips.get(&inst.clip) else {
                 continue;
             };
-            let pair = frame_pair(
-                inst.time_secs,
-                entry.clip.fps,
-                entry.clip.frames.len() as u32,
-                inst.looping,
-            );
+            let clip = &entry.clip;
+            let Some(choice) = clip.choose_frames(inst.time_secs, inst.looping) else {
+                continue;
+            };
             let model_to_clip = mat4_mul(&view_m, &inst.model_to_scene);
             let e = &entry.encoded;
-            for (range, draw) in entry.clip.draws.iter().enumerate() {
-                let (uv_rect, layer) = match draw
-                    .material
-                    .texture
-                    .as_deref()
-                    .and_then(|t| self.layout.entry(t))
+            let Some(frame) = clip.frames.get(choice.a as usize) else {
+                continue;
+            };
+            let next = clip.frame_draws(choice.b as usize);
+            for (k, draw) in clip.frame_draws(choice.a as usize).iter().enumerate() {
+                if draw.index_count == 0 {
+                    continue;
+                }
+                let m = &draw.material;
+                let (uv_rect, layer) = match m.texture.as_deref().and_then(|t| self.layout.entry(t))
                 {
                     Some(a) => (a.uv_rect, a.layer),
-                    None => {
-                        let w = self.layout.entry(WHITE_IMAGE);
-                        let rect = w.map_or([0.0; 4], |w| {
-                            let cu = (w.uv_rect[0] + w.uv_rect[2]) * 0.5;
-                            let cv = (w.uv_rect[1] + w.uv_rect[3]) * 0.5;
-                            [cu, cv, cu, cv]
-                        });
-                        (rect, w.map_or(0, |w| w.layer))
-                    }
+                    None => white.unwrap_or(([0.0; 4], 0)),
                 };
-                let c = draw.material.color;
-                let t = inst.tint;
-                let a = (c[3] * t[3]).clamp(0.0, 1.0);
+                let (mut color, mut dark) = premultiplied_colors(m.color, m.dark, inst.tint);
+                if let (true, Some(nd)) = (choice.blend_colors, next.get(k)) {
+                    let (c2, d2) =
+                        premultiplied_colors(nd.material.color, nd.material.dark, inst.tint);
+                    color = mix4(color, c2, choice.blend);
+                    dark = mix4(dark, d2, choice.blend);
+                }
                 let uniform = ClipDrawUniform {
                     model_to_clip,
                     bbox_min: [e.bbox_min[0], e.bbox_min[1], e.bbox_min[2], 0.0],
@@ -113,19 +116,25 @@ impl Renderer {
                         e.bbox_extent[0],
                         e.bbox_extent[1],
                         e.bbox_extent[2],
-                        pair.blend,
+                        choice.blend,
                     ],
-                    color: [c[0] * t[0] * a, c[1] * t[1] * a, c[2] * t[2] * a, a],
+                    color,
+                    dark,
                     uv_rect,
-                    layer: [layer, 0, 0, 0],
+                    layer: [layer, u32::from(clip.lit), 0, 0],
                 };
                 let offset = self.clip_scratch.len() as u32;
                 self.clip_scratch
                     .extend_from_slice(bytemuck::bytes_of(&uniform));
                 self.clip_scratch
                     .resize(offset as usize + stride as usize, 0);
-                self.draw_scratch
-                    .push((inst.clip, pair.a, pair.b, offset, range));
+                self.draw_scratch.push(ClipDrawCall {
+                    clip: inst.clip,
+                    a: choice.a,
+                    b: choice.b,
+                    offset,
+                    draw: frame.first_draw + k as u32,
+                });
             }
         }
         if self.clip_scratch.is_empty() {
@@ -285,27 +294,37 @@ impl Renderer {
             }
             if !self.draw_scratch.is_empty() {
                 pass.set_bind_group(1, &atlas.bind_group, &[]);
-                for &(id, a, b, offset, range) in &self.draw_scratch {
-                    let Some(entry) = self.clips.get(&id) else {
+                for call in &self.draw_scratch {
+                    let Some(entry) = self.clips.get(&call.clip) else {
                         continue;
                     };
                     let Some(buffers) = &entry.gpu else { continue };
-                    let pipeline = match entry.encoded.encoding {
-                        FrameEncoding::F32 => &st.pipelines.clip[0],
-                        FrameEncoding::U16 => &st.pipelines.clip[1],
-                    };
-                    let (Some(fa), Some(fb), Some(draw)) = (
-                        buffers.frames.get(a as usize),
-                        buffers.frames.get(b as usize),
-                        entry.clip.draws.get(range),
+                    let clip = &entry.clip;
+                    let (Some(fa), Some(fb), Some(frame), Some(draw)) = (
+                        buffers.frames.get(call.a as usize),
+                        buffers.frames.get(call.b as usize),
+                        clip.frames.get(call.a as usize),
+                        clip.draws.get(call.draw as usize),
                     ) else {
                         continue;
                     };
+                    let Some(topo) = clip.topologies.get(frame.topology as usize) else {
+                        continue;
+                    };
+                    let pipelines = match entry.encoded.encoding {
+                        FrameEncoding::F32 => &st.pipelines.clip[0],
+                        FrameEncoding::U16 => &st.pipelines.clip[1],
+                    };
+                    let Some(pipeline) = pipelines.get(blend_index(draw.material.blend)) else {
+                        continue;
+                    };
+                    let uv_start = u64::from(topo.first_vertex) * 8;
+                    let uv_end = uv_start + u64::from(topo.vertex_count) * 8;
                     pass.set_pipeline(pipeline);
-                    pass.set_bind_group(2, &st.clip_group, &[offset]);
+                    pass.set_bind_group(2, &st.clip_group, &[call.offset]);
                     pass.set_vertex_buffer(0, fa.slice(..));
                     pass.set_vertex_buffer(1, fb.slice(..));
-                    pass.set_vertex_buffer(2, buffers.uvs.slice(..));
+                    pass.set_vertex_buffer(2, buffers.uvs.slice(uv_start..uv_end));
                     pass.set_index_buffer(buffers.indices.slice(..), wgpu::IndexFormat::Uint32);
                     pass.draw_indexed(
                         draw.index_start..draw.index_start + draw.index_count,

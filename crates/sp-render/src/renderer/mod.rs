@@ -7,10 +7,12 @@
 
 mod device;
 mod frame;
+#[cfg(not(target_arch = "wasm32"))]
+mod readback;
 
 use std::collections::BTreeMap;
 
-use self::device::{ClipEntry, DeviceState};
+use self::device::{ClipDrawCall, ClipEntry, DeviceState};
 use crate::atlas::{AtlasEntry, AtlasLayout, pack};
 use crate::clips::{ClipId, FrameEncoding, VertexClip, encode_frames};
 use crate::error::{Error, Result};
@@ -45,7 +47,7 @@ pub struct Renderer {
     clips: BTreeMap<ClipId, ClipEntry>,
     next_clip: u32,
     clip_scratch: Vec<u8>,
-    draw_scratch: Vec<(ClipId, u32, u32, u32, usize)>,
+    draw_scratch: Vec<ClipDrawCall>,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -264,7 +266,7 @@ impl Renderer {
         self.clips.remove(&id).is_some()
     }
 
-    /// GPU bytes of a clip's frame buffers: `(per frame, all frames)`.
+    /// GPU bytes of a clip's frame buffers: `(largest frame, all frames)`.
     pub fn clip_memory(&self, id: ClipId) -> Option<(usize, usize)> {
         self.clips
             .get(&id)

@@ -175,19 +175,21 @@ impl Models {
                     material: ClipMaterial {
                         texture: found.map(str::to_owned),
                         color: d.color,
+                        ..ClipMaterial::default()
                     },
                 });
             }
             let frames = float_frames(&mut baked);
             let (index_bytes, uv_bytes) = (4 * baked.indices.len(), 8 * baked.uvs.len());
-            let vertex_clip = VertexClip {
-                name: clip.name.clone(),
-                fps: baked.bake_fps,
-                indices: baked.indices,
-                uvs: baked.uvs,
+            let vertex_clip = VertexClip::shared_layout(
+                clip.name.clone(),
+                baked.bake_fps,
+                true,
+                baked.indices,
+                baked.uvs,
                 draws,
                 frames,
-            };
+            );
             let frame_count = vertex_clip.frames.len();
             let (per_frame, all_frames) = vertex_clip.frame_memory(encoding);
             let id = match renderer.add_clip(vertex_clip, encoding) {
