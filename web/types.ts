@@ -158,6 +158,8 @@ export interface SkeletonObject {
   loop: boolean;
   bakeFps: number;
   extraInstances: [number, number][];
+  /** Sample the atlas pages trilinearly through mipmaps. */
+  mipmaps: boolean;
 }
 
 /** The whole scene document. Models are kept as opaque JSON. */

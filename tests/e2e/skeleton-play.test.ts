@@ -153,7 +153,7 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       }
       assert.equal(await page.$eval('#skeleton-panel [data-control="animation"]', (e) => (e as HTMLSelectElement).value), 'animation');
       assert.deepEqual(await page.$$eval('#skeleton-panel [data-control="skin"] option', (els) => els.map((e) => e.textContent)), ['default']);
-      assert.equal(await page.$eval('#skeleton-panel [data-control="mipmaps"]', (e) => (e as HTMLInputElement).disabled), true);
+      assert.equal(await page.$eval('#skeleton-panel [data-control="mipmaps"]', (e) => (e as HTMLInputElement).disabled), false);
       const status = await page.textContent('#skeleton-panel [data-role="play-status"]');
       assert.match(status ?? '', /^animation: 82 frames at 30 fps, \d+ vertices, \d+ triangles/);
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));

@@ -1,7 +1,7 @@
 // The playback section of the skeleton panel, for a skeleton placed in the scene: animation and
 // skin pickers, loop, speed, position, scale on load, bake rate, instances (add at the view
-// centre / remove the last), a time read-out, and the mipmap option (disabled: the renderer
-// samples atlas pages without mipmaps). Every control edits the scene document (one undo step,
+// centre / remove the last), a time read-out, and the mipmap option (trilinear sampling of the
+// atlas pages through mipmaps: no shimmer when the skeleton is drawn much smaller than its pages). Every control edits the scene document (one undo step,
 // validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time
 // follows the scene timeline (its play/pause and scrubbing), so there is no play button here.
 // Every skeleton-provided text is written with textContent only.
@@ -76,8 +76,8 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   const removeButton = el('button', { type: 'button', 'data-action': 'remove-instance' }, 'Remove last instance');
   const count = el('span', { 'data-field': 'instances' }, '1');
   const time = el('span', { 'data-field': 'time' }, '0.00 s');
-  const mip = el('input', { type: 'checkbox', 'data-control': 'mipmaps', disabled: '' });
-  const mipLabel = el('label', { title: 'Not available: the renderer samples atlas pages without mipmaps.' }, mip, ' Force trilinear mipmaps on atlas pages');
+  const mip = el('input', { type: 'checkbox', 'data-control': 'mipmaps' });
+  const mipLabel = el('label', { title: 'Samples the atlas pages through mipmaps (trilinear): no shimmer when drawn small.' }, mip, ' Force trilinear mipmaps on atlas pages');
   let options = '';
 
   const edit = (label: string, mutate: (k: SkeletonObject) => void, key?: string): void => {
@@ -94,6 +94,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   animSelect.addEventListener('change', () => edit('Skeleton animation', (k) => (k.animation = animSelect.value)));
   skinSelect.addEventListener('change', () => edit('Skeleton skin', (k) => (k.skin = skinSelect.value)));
   loopInput.addEventListener('change', () => edit('Skeleton loop', (k) => (k.loop = loopInput.checked)));
+  mip.addEventListener('change', () => edit('Skeleton mipmaps', (k) => (k.mipmaps = mip.checked)));
   numberEdit(speedInput, 'Skeleton speed', (v) => v >= 0 && v <= 100, (k, v) => (k.speed = v));
   numberEdit(xInput, 'Skeleton position', () => true, (k, v) => (k.transform.x = v));
   numberEdit(yInput, 'Skeleton position', () => true, (k, v) => (k.transform.y = v));
@@ -111,7 +112,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     const text = binding.problem();
     problem.textContent = text ?? '';
     problem.hidden = text === null;
-    for (const c of [animSelect, skinSelect, loopInput, speedInput, xInput, yInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
+    for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, xInput, yInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
     if (k === null) {
       status.textContent = 'This skeleton is no longer in the scene.';
       return;
@@ -127,6 +128,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     animSelect.value = k.animation === '' ? (animations[0] ?? '') : k.animation;
     skinSelect.value = k.skin === '' ? (skins[0] ?? '') : k.skin;
     loopInput.checked = k.loop;
+    mip.checked = k.mipmaps;
     show(speedInput, String(k.speed));
     show(xInput, String(k.transform.x));
     show(yInput, String(k.transform.y));

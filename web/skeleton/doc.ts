@@ -37,6 +37,7 @@ export function newSkeletonEntry(doc: Scene, files: { key: string; path: string;
     loop: true,
     bakeFps: 30,
     extraInstances: [],
+    mipmaps: false,
   };
 }
 

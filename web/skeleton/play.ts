@@ -106,6 +106,8 @@ export class SkeletonPlayer {
   speed = 1;
   /** Bake rate. */
   fps = DEFAULT_BAKE_FPS;
+  /** Sample the atlas pages trilinearly through mipmaps (sent with every clip upload). */
+  mipmaps = false;
   /** What the last bake could not keep (see clip.ts). */
   limits: string[] = [];
 
@@ -194,7 +196,7 @@ export class SkeletonPlayer {
 
   /** The current clip (baked and uploaded on first use). */
   current(): UploadedClip {
-    const key = `${this.animation}\u0000${this.skin ?? ''}\u0000${this.fps}`;
+    const key = `${this.animation}\u0000${this.skin ?? ''}\u0000${this.fps}\u0000${this.mipmaps}`;
     const have = this.clips.get(key);
     if (have !== undefined) return have;
     const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined });
@@ -248,6 +250,19 @@ export class SkeletonPlayer {
       throw e;
     }
     this.limits = this.current().arrays.limits;
+    this.push();
+  }
+
+  /** Samples the atlas pages trilinearly through mipmaps, or not (re-uploads the clip). */
+  setMipmaps(on: boolean): void {
+    const previous = this.mipmaps;
+    this.mipmaps = on;
+    try {
+      this.current();
+    } catch (e) {
+      this.mipmaps = previous;
+      throw e;
+    }
     this.push();
   }
 

@@ -191,6 +191,7 @@ export class SkeletonScene {
     if (p.loadScale !== entry.scale) attempt(() => p.setScale(entry.scale));
     const fps = entry.bakeFps > 0 ? entry.bakeFps : DEFAULT_BAKE_FPS;
     if (p.fps !== fps) attempt(() => p.setFps(fps));
+    if (p.mipmaps !== entry.mipmaps) attempt(() => p.setMipmaps(entry.mipmaps));
     const skin = entry.skin === '' ? null : entry.skin;
     if (skin !== null && !p.skins().includes(skin)) notes.push(t('skeletonNoSkin', { skin }));
     else if (p.skin !== skin) attempt(() => p.setSkin(skin));

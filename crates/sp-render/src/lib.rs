@@ -16,6 +16,7 @@ pub mod clips;
 mod error;
 pub mod gpu;
 pub mod image;
+pub mod mips;
 mod pipelines;
 mod renderer;
 pub mod scene_sprites;

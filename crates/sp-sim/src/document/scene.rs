@@ -57,6 +57,8 @@ pub struct SkeletonObject {
     pub bake_fps: u32,
     /// Positions of the instances after the first one, scene pixels.
     pub extra_instances: Vec<[f32; 2]>,
+    /// Sample the atlas pages trilinearly through mipmaps (no shimmer when drawn small).
+    pub mipmaps: bool,
 }
 
 impl Default for SkeletonObject {
@@ -75,6 +77,7 @@ impl Default for SkeletonObject {
             looping: true,
             bake_fps: 30,
             extra_instances: Vec::new(),
+            mipmaps: false,
         }
     }
 }
