@@ -2,6 +2,8 @@
 // brings the textures back, not only their paths. Failures (private mode, quota) only mean the
 // images are listed as missing after a reload.
 
+import { idbRun, type IdbStore } from './idb';
+
 /** A stored image. */
 export interface CachedImage {
   path: string;
@@ -13,30 +15,10 @@ export interface CachedImage {
 const DB_NAME = 'spineparticle';
 const STORE = 'images';
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'path' });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
-  });
-}
+const DB: IdbStore = { db: DB_NAME, store: STORE, keyPath: 'path' };
 
-async function run<T>(mode: IDBTransactionMode, f: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = f(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    });
-  } finally {
-    db.close();
-  }
+function run<T>(mode: IDBTransactionMode, f: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return idbRun(DB, mode, f);
 }
 
 /** Stores an image (replacing one at the same path). */

@@ -5,6 +5,8 @@
 // belong to, and two different skeletons never share a key. Failures (private mode, quota) only
 // mean the skeleton has to be dropped again after a reload.
 
+import { idbRun, type IdbStore } from '../idb';
+
 /** One stored file: its relative path and bytes. */
 export interface StoredFile {
   path: string;
@@ -77,30 +79,10 @@ export function skeletonFilesKey(files: Omit<SkeletonFileSet, 'key'>): string {
   return `fnv1a64-${fnv1a64(parts)}`;
 }
 
-function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: 'key' });
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB unavailable'));
-  });
-}
+const DB: IdbStore = { db: DB_NAME, store: STORE, keyPath: 'key' };
 
-async function run<T>(mode: IDBTransactionMode, f: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = f(tx.objectStore(STORE));
-      tx.oncomplete = () => resolve(req.result);
-      tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-      tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-    });
-  } finally {
-    db.close();
-  }
+function run<T>(mode: IDBTransactionMode, f: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  return idbRun(DB, mode, f);
 }
 
 function isFile(v: unknown): v is StoredFile {
