@@ -166,7 +166,11 @@ describe('editor on WebGPU', () => {
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     });
     await page.waitForFunction(() => [...document.querySelectorAll('#messages .message .text')].some((e) => e.textContent?.includes('hero.json')));
-    assert.deepEqual(await documentOf(page), before);
+    // Listed as a skeleton object of the scene; the systems are untouched (not opened as a scene).
+    await page.waitForFunction(() => (window as unknown as { __spineParticle: { store: { doc: { skeletons: unknown[] } } } }).__spineParticle.store.doc.skeletons.length > 0);
+    const after = (await documentOf(page)) as Awaited<ReturnType<typeof documentOf>> & { skeletons: { name: string; path: string }[] };
+    assert.deepEqual(after.systems, before.systems);
+    assert.deepEqual(after.skeletons.map((k) => [k.name, k.path]), [['hero', 'hero.json']]);
   });
 
   it('presets apply as a new system or a new scene, and a new scene keeps the old one recoverable', async () => {
