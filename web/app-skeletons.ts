@@ -6,7 +6,7 @@
 
 import type { Engine } from './engine';
 import { EngineCrash } from './engine';
-import { t } from './i18n';
+import { followLang, t } from './i18n';
 import { decodeImage } from './images';
 import { mountPlayback, refreshPlayback, tickPlayback } from './skeleton/controls';
 import { findSkeleton, newSkeletonEntry, renameSkeleton } from './skeleton/doc';
@@ -109,9 +109,11 @@ export class AppSkeletons {
       title.textContent = k.name;
       const text = document.createElement('p');
       text.className = 'skeleton-message error';
-      text.textContent = this.scene.problem(k.name) ?? t('skeletonFilesMissing', { name: k.name, path: k.path });
+      const show = (): void => void (text.textContent = this.scene.problem(k.name) ?? t('skeletonFilesMissing', { name: k.name, path: k.path }));
+      show();
       panel.append(title, text);
       box.append(panel);
+      followLang(panel, show);
       return;
     }
     await openSkeletonDrop([fileOf(set.skeleton), fileOf(set.atlas), ...set.pages.map(fileOf)], byId('object-panels'), this.wasm(), this.attach);
@@ -183,8 +185,11 @@ export class AppSkeletons {
       const p = document.createElement('p');
       p.className = 'skeleton-message error';
       p.dataset.role = 'play-status';
-      p.textContent = `Cannot play this skeleton: ${e instanceof Error ? e.message : String(e)}`;
+      const error = e instanceof Error ? e.message : String(e);
+      const show = (): void => void (p.textContent = t('skelCannotPlayFiles', { error }));
+      show();
       box.replaceChildren(p);
+      followLang(p, show);
       return;
     }
     const doc = this.host.store.doc;

@@ -83,3 +83,58 @@ export function missingKeys(): { lang: Lang; key: string }[] {
   }
   return out;
 }
+
+/** Something whose text can be relabelled (a DOM node, or a test double). */
+export interface TextTarget {
+  textContent: string | null;
+}
+
+/** Something whose attributes can be relabelled (a DOM element, or a test double). */
+export interface AttrTarget {
+  setAttribute(name: string, value: string): void;
+}
+
+/**
+ * The texts of one panel that follow the language: each is set when registered and again by
+ * {@link Relabel.apply} (after a language switch). Only labels are rewritten: the panel's
+ * inputs, selections and results stay as they are.
+ */
+export class Relabel {
+  private readonly updates: (() => void)[] = [];
+
+  /** Runs `update` now and on every {@link Relabel.apply}. */
+  on(update: () => void): void {
+    this.updates.push(update);
+    update();
+  }
+
+  /** Sets `node`'s text to `text()` now and on every apply; returns `node`. */
+  text<T extends TextTarget>(node: T, text: () => string): T {
+    this.on(() => (node.textContent = text()));
+    return node;
+  }
+
+  /** Sets attribute `name` of `node` to `text()` now and on every apply; returns `node`. */
+  attr<T extends AttrTarget>(node: T, name: string, text: () => string): T {
+    this.on(() => node.setAttribute(name, text()));
+    return node;
+  }
+
+  /** Re-applies every registered text in the current language. */
+  apply(): void {
+    for (const update of this.updates) update();
+  }
+}
+
+/**
+ * Calls `relabel` after every language switch while `anchor` is in the page; the listener goes
+ * at the first switch that finds `anchor` out of the page (its panel was closed or replaced).
+ * `anchor` must be placed in the page before the next switch. Returns the unsubscribe function.
+ */
+export function followLang(anchor: { readonly isConnected: boolean }, relabel: () => void): () => void {
+  const off = onLangChange(() => {
+    if (anchor.isConnected) relabel();
+    else off();
+  });
+  return off;
+}

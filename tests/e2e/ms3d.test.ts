@@ -71,8 +71,9 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       assert.equal(await page.textContent('.model-card .model-name'), 'synth.ms3d');
       const clips = await page.$$eval('.model-card .model-clip option', (os) => os.map((o) => o.textContent ?? ''));
       assert.equal(clips.length, 2, `two clips (wave, bend): ${clips.join(' | ')}`);
-      assert.match(clips[0], /^wave /);
-      assert.match(await page.textContent('.model-card .model-memory') ?? '', /unorm16x4: .* per frame, .* total/);
+      assert.match(clips[0], /^wave\b/);
+      assert.equal(await page.$eval('.model-card .model-memory', (e) => (e as HTMLElement).dataset.encoding), 'unorm16x4');
+      assert.match(await page.textContent('.model-card .model-memory') ?? '', /^unorm16x4(: .* per frame, .* total|：每帧 .*，共 .*)$/);
 
       await freezeAt(page, 0.5);
       const first = (await canvasPixels(page)).pixels;

@@ -1,7 +1,9 @@
 // End-to-end: Spine skeletons dropped on the built editor open the skeleton panel
 // (web/skeleton/panel.ts): header metadata of the official coin 4.2 .skel with a synthesised
 // atlas; a 3.8 skeleton without atlas (version note, missing-atlas warning); a coin whose string 0
-// was byte-edited to "clipping " (trailing space, Ark-Pets #150) repaired and downloaded.
+// was byte-edited to "clipping " (trailing space, Ark-Pets #150) repaired and downloaded. The
+// panel speaks Chinese by default and English after the page's language switch, relabelled in
+// place (the same panel, its playback section and its repair report kept).
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -36,6 +38,15 @@ async function panelFor(page: Page, title: string): Promise<void> {
 
 const field = (page: Page, key: string): Promise<string | null> => page.textContent(`#skeleton-panel [data-field="${key}"]`);
 
+/** Clicks the page's language button and waits until the page is in `lang`. */
+async function switchLang(page: Page, lang: 'en' | 'zh-CN'): Promise<void> {
+  await page.click('#lang-button');
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
+/** The texts of the skeleton panel's messages. */
+const messages = (page: Page): Promise<string[]> => page.$$eval('#skeleton-panel .skeleton-message', (els) => els.map((e) => e.textContent ?? ''));
+
 describe('skeleton panel', () => {
   let context: BrowserContext;
   let page: Page;
@@ -55,19 +66,52 @@ describe('skeleton panel', () => {
       { name: 'coin-pro-4.2.atlas', bytes: new TextEncoder().encode(ATLAS) },
     ]);
     await panelFor(page, 'coin-pro-4.2.skel');
-    assert.equal(await field(page, 'format'), 'binary (.skel)');
+    // Chinese by default.
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    assert.equal(await field(page, 'format'), '二进制 (.skel)');
     assert.equal(await field(page, 'version'), '4.2.22');
     // The binary stores float32 43988001 / c3188001 (reference §3.4), shown exactly.
-    assert.equal(await field(page, 'size'), '305.00003 × 302 at (-152.50002, -151)');
+    assert.equal(await field(page, 'size'), '305.00003 × 302，原点 (-152.50002, -151)');
     assert.equal(await field(page, 'fps'), '30');
     assert.equal(await field(page, 'images'), './images/');
     assert.equal(await field(page, 'referenceScale'), '100');
-    assert.equal(await field(page, 'nonessential'), 'yes');
+    assert.equal(await field(page, 'nonessential'), '有');
     assert.equal(await field(page, 'strings'), '8');
+    assert.equal(await field(page, 'headerSize'), '186 字节');
+    assert.equal(await field(page, 'atlas'), 'coin-pro-4.2.atlas（找到 0 张贴图页图片）');
+    assert.equal(await page.textContent('#skeleton-panel .skeleton-ok'), '未发现问题。');
+    assert.equal(await page.textContent('#skeleton-panel [data-action="repair"]'), '修复');
+    assert.equal(await page.getAttribute('#skeleton-panel', 'aria-label'), 'Spine 骨架');
+    assert.equal(await page.$('#skeleton-panel .skeleton-message.warning'), null, 'no missing-atlas warning');
+    const dts = (): Promise<string[]> => page.$$eval('#skeleton-panel .skeleton-meta dt', (els) => els.map((e) => e.textContent ?? ''));
+    assert.deepEqual((await dts()).slice(0, 3), ['格式', '版本', '哈希']);
+    await page.waitForSelector('#skeleton-panel [data-role="playback"] h3', { timeout: 30_000 });
+    assert.equal(await page.textContent('#skeleton-panel [data-role="playback"] h3'), '播放');
+
+    // English after the switch, relabelled in place: the same panel, charset choice and playback.
+    await page.click('#skeleton-panel [data-charset="legacy"] input');
+    await page.evaluate(() => ((document.getElementById('skeleton-panel') as HTMLElement & { __before?: boolean }).__before = true));
+    await switchLang(page, 'en');
+    assert.equal(await page.evaluate(() => (document.getElementById('skeleton-panel') as HTMLElement & { __before?: boolean }).__before), true, 'the open panel was relabelled, not rebuilt');
+    assert.equal(await page.$eval('#skeleton-panel [data-charset="legacy"] input', (e) => (e as HTMLInputElement).checked), true, 'the charset choice is kept');
+    assert.equal(await page.textContent('#skeleton-panel [data-charset="legacy"]'), ' Rewrite the skeleton for a legacy GBK atlas reader');
+    assert.equal(await field(page, 'format'), 'binary (.skel)');
+    assert.equal(await field(page, 'size'), '305.00003 × 302 at (-152.50002, -151)');
+    assert.equal(await field(page, 'nonessential'), 'yes');
     assert.equal(await field(page, 'headerSize'), '186 bytes');
     assert.equal(await field(page, 'atlas'), 'coin-pro-4.2.atlas (0 page image(s) found)');
     assert.equal(await page.textContent('#skeleton-panel .skeleton-ok'), 'No defects found.');
-    assert.equal(await page.$('#skeleton-panel .skeleton-message.warning'), null, 'no missing-atlas warning');
+    assert.equal(await page.textContent('#skeleton-panel [data-action="repair"]'), 'Repair');
+    assert.equal(await page.getAttribute('#skeleton-panel', 'aria-label'), 'Spine skeleton');
+    assert.deepEqual((await dts()).slice(0, 3), ['Format', 'Version', 'Hash']);
+    assert.equal(await page.textContent('#skeleton-panel [data-role="playback"] h3'), 'Playback');
+    assert.equal(await page.$eval('#skeleton-panel [data-control="animation"]', (e) => (e as HTMLSelectElement).value), 'animation');
+    assert.match((await page.textContent('#skeleton-panel [data-role="play-status"]')) ?? '', /^animation: 82 frames at 30 fps, \d+ vertices, \d+ triangles/);
+    assert.equal(await page.textContent('#skeleton-panel [data-action="add-instance"]'), 'Add instance at view centre');
+    await switchLang(page, 'zh-CN');
+    assert.match((await page.textContent('#skeleton-panel [data-role="play-status"]')) ?? '', /^animation：82 帧，30 fps，\d+ 个顶点，\d+ 个三角形/);
+    assert.equal(await page.textContent('#skeleton-panel [data-action="add-instance"]'), '在视图中心添加实例');
+    assert.equal(await page.textContent('#skeleton-panel .skeleton-ok'), '未发现问题。');
     assert.deepEqual(errors, []);
   });
 
@@ -75,10 +119,16 @@ describe('skeleton panel', () => {
     await dropFiles(page, [{ name: 'coin-pro-3.8.skel', bytes: COIN_38 }]);
     await panelFor(page, 'coin-pro-3.8.skel');
     assert.equal(await field(page, 'version'), '3.8.55');
+    assert.equal(await field(page, 'referenceScale'), '—（仅 4.2）');
+    let texts = await messages(page);
+    assert.ok(texts.includes('Spine 3.8.55：播放需要 Spine 4.2；文件头读取与修复支持 3.8–4.2。'), JSON.stringify(texts));
+    assert.ok(texts.some((t) => t.startsWith('拖入的文件中没有 .atlas')), JSON.stringify(texts));
+    await switchLang(page, 'en');
     assert.equal(await field(page, 'referenceScale'), '— (4.2 only)');
-    const texts = await page.$$eval('#skeleton-panel .skeleton-message', (els) => els.map((e) => e.textContent ?? ''));
-    assert.ok(texts.some((t) => t.includes('playback needs Spine 4.2; header reading and repair work for 3.8–4.2')), JSON.stringify(texts));
+    texts = await messages(page);
+    assert.ok(texts.includes('Spine 3.8.55: playback needs Spine 4.2; header reading and repair work for 3.8–4.2.'), JSON.stringify(texts));
     assert.ok(texts.some((t) => t.startsWith('No .atlas among the dropped files')), JSON.stringify(texts));
+    await switchLang(page, 'zh-CN');
     assert.equal(await page.$$eval('.skeleton-panel', (els) => els.length), 1, 'the new panel replaced the previous one');
   });
 
@@ -90,7 +140,7 @@ describe('skeleton panel', () => {
     ]);
     await panelFor(page, 'coin-broken.skel');
     const rows = await page.$$eval('#skeleton-panel .skeleton-defects tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-kind'), ...Array.from(tr.children, (td) => td.textContent)]));
-    assert.deepEqual(rows, [['trailing_whitespace', 'trailing whitespace (#150)', 'string 0', '"clipping "']]);
+    assert.deepEqual(rows, [['trailing_whitespace', '名称末尾有空白（#150）', '字符串 0', '"clipping "']]);
 
     const downloads: Download[] = [];
     page.on('download', (d) => downloads.push(d));
@@ -110,8 +160,18 @@ describe('skeleton panel', () => {
     assert.equal(report.changes.length, 1);
     assert.deepEqual([report.changes[0].index, report.changes[0].before, report.changes[0].after], [0, 'clipping ', 'clipping']);
     assert.equal(report.charsetFix, 'reencode-atlas');
-    const shown = await page.textContent('#skeleton-panel .skeleton-changes li');
-    assert.ok(shown?.startsWith('string 0: "clipping " → "clipping"'), shown ?? '');
+    const shown = (): Promise<string | null> => page.textContent('#skeleton-panel .skeleton-changes li');
+    assert.ok((await shown())?.startsWith('字符串 0："clipping " → "clipping"'), (await shown()) ?? '');
+    const reportLine = (): Promise<string | null> => page.textContent('#skeleton-panel .skeleton-report .skeleton-message');
+    assert.equal(await reportLine(), '已修复 1 个名称；已下载修复后的文件和 repair-report.json。');
+    // The switch relabels the report and the defects; the report stays.
+    await switchLang(page, 'en');
+    assert.ok((await shown())?.startsWith('string 0: "clipping " → "clipping"'), (await shown()) ?? '');
+    assert.equal(await reportLine(), '1 name(s) repaired; downloaded the repaired files and repair-report.json.');
+    const englishRows = await page.$$eval('#skeleton-panel .skeleton-defects tbody tr', (trs) => trs.map((tr) => Array.from(tr.children, (td) => td.textContent)));
+    assert.deepEqual(englishRows, [['trailing whitespace (#150)', 'string 0', '"clipping "']]);
+    assert.equal(downloads.length, 2, 'relabelling does not repair again');
+    await switchLang(page, 'zh-CN');
     assert.deepEqual(errors, []);
   });
 });

@@ -1,12 +1,14 @@
 // The model panel: opens dropped `.ms3d` models (with the images dropped beside them as their
 // textures) and lists them: counts, memory, warnings, clip picker, play/pause/loop/speed,
 // instances, markers and a log of the marker events as they fire. Every name shown comes from
-// the file, so text only goes in through textContent (never markup).
+// the file, so text only goes in through textContent (never markup). Labels follow the UI
+// language: a switch relabels the open cards in place (clip, playback, instances kept).
 
+import { followLang, Relabel, t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
 import './models.css';
-import type { AddedModel, InstanceParams, MarkerEvent, ModelApi } from './api';
-import { countsLine, formatBytes, splitModelDrop, trimLog, type ModelDropFile } from './logic';
+import type { AddedModel, InstanceParams, MarkerEvent, ModelApi, ModelCounts } from './api';
+import { formatBytes, splitModelDrop, trimLog, type ModelDropFile } from './logic';
 
 /** Event-log lines kept per model. */
 export const LOG_LINES = 50;
@@ -64,12 +66,26 @@ function startPolling(api: ModelApi): void {
   }, EVENT_POLL_MS);
 }
 
+/** The translated singular and plural of each count of the counts line. */
+const COUNT_KEYS: [keyof ModelCounts, MessageKey, MessageKey][] = [
+  ['vertices', 'modelVertexOne', 'modelVertexMany'],
+  ['triangles', 'modelTriangleOne', 'modelTriangleMany'],
+  ['groups', 'modelGroupOne', 'modelGroupMany'],
+  ['materials', 'modelMaterialOne', 'modelMaterialMany'],
+  ['joints', 'modelJointOne', 'modelJointMany'],
+];
+
+/** `120 vertices · 200 triangles · 2 groups · 2 materials · 3 joints`, in the current language. */
+function countsText(c: ModelCounts): string {
+  return COUNT_KEYS.map(([field, one, many]) => t(c[field] === 1 ? one : many, { count: c[field] })).join(' · ');
+}
+
 function showError(host: HTMLElement, file: string, error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const box = h('div', { class: 'model-error', role: 'alert' });
   // Model errors already start with the file name (`<file>: <section> section, byte N: …`).
   box.textContent = message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
-  const close = h('button', { type: 'button', class: 'icon', 'aria-label': 'Close' }, '✕');
+  const close = h('button', { type: 'button', class: 'icon', 'aria-label': t('close') }, '✕');
   close.addEventListener('click', () => box.remove());
   box.appendChild(close);
   host.appendChild(box);
@@ -109,18 +125,18 @@ export async function openModelDrop(files: ModelDropFile[], host: HTMLElement, a
 function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement {
   const [cx, cy] = api.viewCentre();
   const params: InstanceParams = { clip: 0, x: cx + 40 * index, y: cy + 40 * index, rotationDeg: 0, scale: 1, speed: 1, looping: true, playing: true };
-  const logEl = h('ol', { class: 'model-log', 'aria-label': 'Marker events' });
+  const labels = new Relabel();
+  const logEl = labels.attr(h('ol', { class: 'model-log' }), 'aria-label', () => t('modelEvents'));
   const root = h('section', { class: 'model-card', 'data-model-id': model.id });
   const card: Card = { model, root, instances: [], params, log: [], logEl };
   cards.set(model.id, card);
 
   const title = h('h3', { class: 'model-name' });
   title.textContent = model.name;
-  const counts = h('p', { class: 'model-counts' });
-  counts.textContent = countsLine(model.counts);
+  const counts = labels.text(h('p', { class: 'model-counts' }), () => countsText(model.counts));
   for (const [k, v] of Object.entries(model.counts)) counts.dataset[k] = String(v);
-  const memory = h('p', { class: 'model-memory' });
-  memory.textContent = `${model.memory.encoding}: ${formatBytes(model.memory.bytesPerFrame)} per frame, ${formatBytes(model.memory.bytesTotal)} total`;
+  const memory = h('p', { class: 'model-memory', 'data-encoding': model.memory.encoding, 'data-bytes-per-frame': model.memory.bytesPerFrame, 'data-bytes-total': model.memory.bytesTotal });
+  labels.text(memory, () => t('modelMemory', { encoding: model.memory.encoding, perFrame: formatBytes(model.memory.bytesPerFrame), total: formatBytes(model.memory.bytesTotal) }));
   root.append(title, counts, memory);
   if (model.warnings.length > 0) {
     const list = h('ul', { class: 'model-warnings' });
@@ -146,24 +162,34 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
     try {
       const id = api.addInstance(model.id, { ...params, x, y });
       card.instances.push({ id, x, y });
-      instanceCount.textContent = `${card.instances.length} instance(s)`;
+      showCount();
     } catch (e) {
       showError(root, model.name, e);
     }
   };
 
-  const clipSelect = h('select', { class: 'model-clip', 'aria-label': 'Clip' });
+  const clipSelect = labels.attr(h('select', { class: 'model-clip' }), 'aria-label', () => t('modelClip'));
   model.clips.forEach((c, i) => {
-    const o = h('option', { value: i });
-    o.textContent = `${c.name} (${c.frames} frames, ${c.durationSecs.toFixed(2)} s)`;
+    const o = h('option', { value: i, 'data-frames': c.frames });
+    labels.text(o, () => t('modelClipOption', { name: c.name, frames: c.frames, duration: c.durationSecs.toFixed(2) }));
     clipSelect.appendChild(o);
   });
-  const play = h('button', { type: 'button', class: 'model-play' }, 'Pause');
+  const play = h('button', { type: 'button', class: 'model-play' });
+  const showPlay = (): void => {
+    play.textContent = params.playing ? t('pause') : t('play');
+    play.dataset.playing = String(params.playing);
+  };
+  labels.on(showPlay);
   const loop = h('input', { type: 'checkbox', class: 'model-loop', checked: true });
-  const speed = h('input', { type: 'number', class: 'model-speed', min: 0, max: 10, step: 0.1, value: 1, 'aria-label': 'Speed' });
-  const add = h('button', { type: 'button', class: 'model-add-instance' }, 'Add instance');
-  const remove = h('button', { type: 'button', class: 'model-remove' }, 'Remove model');
+  const speed = labels.attr(h('input', { type: 'number', class: 'model-speed', min: 0, max: 10, step: 0.1, value: 1 }), 'aria-label', () => t('speed'));
+  const add = labels.text(h('button', { type: 'button', class: 'model-add-instance' }), () => t('modelAddInstance'));
+  const remove = labels.text(h('button', { type: 'button', class: 'model-remove' }), () => t('modelRemove'));
   const instanceCount = h('span', { class: 'model-instances' });
+  const showCount = (): void => {
+    instanceCount.textContent = t('modelInstances', { count: card.instances.length });
+    instanceCount.dataset.count = String(card.instances.length);
+  };
+  labels.on(showCount);
   clipSelect.addEventListener('change', () => {
     params.clip = Number(clipSelect.value);
     applyAll();
@@ -171,7 +197,7 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
   });
   play.addEventListener('click', () => {
     params.playing = !params.playing;
-    play.textContent = params.playing ? 'Pause' : 'Play';
+    showPlay();
     applyAll();
   });
   loop.addEventListener('change', () => {
@@ -181,7 +207,7 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
   speed.addEventListener('change', () => {
     const v = Number(speed.value);
     if (!Number.isFinite(v) || v < 0 || v > 10) {
-      showError(root, model.name, new Error('speed must be between 0 and 10'));
+      showError(root, model.name, new Error(t('modelSpeedRange')));
       return;
     }
     params.speed = v;
@@ -199,14 +225,26 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
     root.remove();
   });
   root.append(
-    h('div', { class: 'model-controls' }, clipSelect, play, h('label', {}, loop, ' Loop'), h('label', {}, 'Speed ', speed), add, instanceCount, remove),
+    h(
+      'div',
+      { class: 'model-controls' },
+      clipSelect,
+      play,
+      h('label', {}, loop, labels.text(document.createTextNode(''), () => ` ${t('loop')}`)),
+      h('label', {}, labels.text(document.createTextNode(''), () => `${t('speed')} `), speed),
+      add,
+      instanceCount,
+      remove,
+    ),
   );
 
   // Markers of the selected clip.
   const markerList = h('ul', { class: 'model-markers' });
-  const markerName = h('input', { type: 'text', class: 'model-marker-name', placeholder: 'marker', maxlength: 64, 'aria-label': 'Marker name' });
-  const markerFrame = h('input', { type: 'number', class: 'model-marker-frame', step: 1, 'aria-label': 'Marker frame' });
-  const markerAdd = h('button', { type: 'button', class: 'model-marker-add' }, 'Add marker');
+  const markerName = h('input', { type: 'text', class: 'model-marker-name', maxlength: 64 });
+  labels.attr(markerName, 'placeholder', () => t('modelMarkerPlaceholder'));
+  labels.attr(markerName, 'aria-label', () => t('modelMarkerName'));
+  const markerFrame = labels.attr(h('input', { type: 'number', class: 'model-marker-frame', step: 1 }), 'aria-label', () => t('modelMarkerFrame'));
+  const markerAdd = labels.text(h('button', { type: 'button', class: 'model-marker-add' }), () => t('modelMarkerAdd'));
   const renderMarkers = (): void => {
     markerList.replaceChildren();
     let clip;
@@ -221,7 +259,7 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
     markerFrame.max = String(clip.endFrame);
     if (markerFrame.value === '') markerFrame.value = String(clip.startFrame);
     (clip.markers ?? []).forEach((m, i) => {
-      const del = h('button', { type: 'button', class: 'icon', 'aria-label': 'Remove marker' }, '✕');
+      const del = h('button', { type: 'button', class: 'icon', 'aria-label': t('modelMarkerRemove') }, '✕');
       del.addEventListener('click', () => {
         try {
           api.removeMarker(model.id, params.clip, i);
@@ -248,5 +286,9 @@ function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement
   root.append(h('div', { class: 'model-marker-form' }, markerName, markerFrame, markerAdd), markerList, logEl);
   renderMarkers();
   addInstance();
+  followLang(root, () => {
+    labels.apply();
+    renderMarkers(); // its remove buttons are labelled
+  });
   return root;
 }

@@ -4,8 +4,10 @@
 // atlas pages through mipmaps: no shimmer when the skeleton is drawn much smaller than its pages). Every control edits the scene document (one undo step,
 // validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time
 // follows the scene timeline (its play/pause and scrubbing), so there is no play button here.
-// Every skeleton-provided text is written with textContent only.
+// Every skeleton-provided text is written with textContent only. Labels follow the UI language:
+// a switch relabels the section in place (the document holds its state).
 
+import { followLang, Relabel, t } from '../i18n';
 import type { SkeletonObject } from '../types';
 import { el, errorText, type Child } from './dom';
 import type { SkeletonPlayer } from './play';
@@ -61,6 +63,7 @@ function show(input: HTMLInputElement | HTMLSelectElement, value: string): void 
 
 /** Builds the playback section into `box` for the entry of `binding`. Never throws. */
 export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding): void {
+  const labels = new Relabel();
   const status = el('p', { class: 'skeleton-message info', 'data-role': 'play-status' });
   const problem = el('p', { class: 'skeleton-message error', 'data-role': 'play-problem' });
   const notes = el('div', { class: 'skeleton-play-notes' });
@@ -70,51 +73,57 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   const speedInput = numberInput('speed', { min: '0', max: '100', step: '0.1' });
   const xInput = numberInput('x', { step: '1' });
   const yInput = numberInput('y', { step: '1' });
-  const scaleInput = numberInput('scale', { min: '0.01', step: '0.1', title: 'Scale applied while loading the skeleton (re-bakes)' });
-  const fpsInput = numberInput('fps', { min: '1', max: '240', step: '1', title: 'Samples per second of the bake' });
-  const addButton = el('button', { type: 'button', 'data-action': 'add-instance' }, 'Add instance at view centre');
-  const removeButton = el('button', { type: 'button', 'data-action': 'remove-instance' }, 'Remove last instance');
+  const scaleInput = labels.attr(numberInput('scale', { min: '0.01', step: '0.1' }), 'title', () => t('playScaleTitle'));
+  const fpsInput = labels.attr(numberInput('fps', { min: '1', max: '240', step: '1' }), 'title', () => t('playBakeFpsTitle'));
+  const addButton = labels.text(el('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
+  const removeButton = labels.text(el('button', { type: 'button', 'data-action': 'remove-instance' }), () => t('playRemoveInstance'));
   const count = el('span', { 'data-field': 'instances' }, '1');
   const time = el('span', { 'data-field': 'time' }, '0.00 s');
   const mip = el('input', { type: 'checkbox', 'data-control': 'mipmaps' });
-  const mipLabel = el('label', { title: 'Samples the atlas pages through mipmaps (trilinear): no shimmer when drawn small.' }, mip, ' Force trilinear mipmaps on atlas pages');
+  const mipLabel = labels.attr(el('label', {}, mip, liveText(() => ` ${t('playMipmaps')}`)), 'title', () => t('playMipmapsTitle'));
   let options = '';
 
-  const edit = (label: string, mutate: (k: SkeletonObject) => void, key?: string): void => {
-    binding.edit(label, mutate, key);
+  /** A text node that follows the language. */
+  function liveText(value: () => string): Text {
+    return labels.text(document.createTextNode(''), value);
+  }
+  // Undo-history labels are taken in the language of the moment of the edit.
+  const edit = (label: () => string, mutate: (k: SkeletonObject) => void, key?: string): void => {
+    binding.edit(label(), mutate, key);
     refresh();
   };
-  const numberEdit = (input: HTMLInputElement, label: string, ok: (v: number) => boolean, set: (k: SkeletonObject, v: number) => void): void => {
+  const numberEdit = (input: HTMLInputElement, label: () => string, ok: (v: number) => boolean, set: (k: SkeletonObject, v: number) => void): void => {
     input.addEventListener('change', () => {
       const v = Number(input.value);
       if (input.value.trim() !== '' && Number.isFinite(v) && ok(v)) edit(label, (k) => set(k, v));
       else refresh();
     });
   };
-  animSelect.addEventListener('change', () => edit('Skeleton animation', (k) => (k.animation = animSelect.value)));
-  skinSelect.addEventListener('change', () => edit('Skeleton skin', (k) => (k.skin = skinSelect.value)));
-  loopInput.addEventListener('change', () => edit('Skeleton loop', (k) => (k.loop = loopInput.checked)));
-  mip.addEventListener('change', () => edit('Skeleton mipmaps', (k) => (k.mipmaps = mip.checked)));
-  numberEdit(speedInput, 'Skeleton speed', (v) => v >= 0 && v <= 100, (k, v) => (k.speed = v));
-  numberEdit(xInput, 'Skeleton position', () => true, (k, v) => (k.transform.x = v));
-  numberEdit(yInput, 'Skeleton position', () => true, (k, v) => (k.transform.y = v));
-  numberEdit(scaleInput, 'Skeleton scale', (v) => v > 0, (k, v) => (k.scale = v));
-  numberEdit(fpsInput, 'Skeleton bake fps', (v) => Number.isInteger(v) && v >= 1 && v <= 240, (k, v) => (k.bakeFps = v));
+  animSelect.addEventListener('change', () => edit(() => t('playEditAnimation'), (k) => (k.animation = animSelect.value)));
+  skinSelect.addEventListener('change', () => edit(() => t('playEditSkin'), (k) => (k.skin = skinSelect.value)));
+  loopInput.addEventListener('change', () => edit(() => t('playEditLoop'), (k) => (k.loop = loopInput.checked)));
+  mip.addEventListener('change', () => edit(() => t('playEditMipmaps'), (k) => (k.mipmaps = mip.checked)));
+  numberEdit(speedInput, () => t('playEditSpeed'), (v) => v >= 0 && v <= 100, (k, v) => (k.speed = v));
+  numberEdit(xInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.x = v));
+  numberEdit(yInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.y = v));
+  numberEdit(scaleInput, () => t('playEditScale'), (v) => v > 0, (k, v) => (k.scale = v));
+  numberEdit(fpsInput, () => t('playEditBakeFps'), (v) => Number.isInteger(v) && v >= 1 && v <= 240, (k, v) => (k.bakeFps = v));
   addButton.addEventListener('click', () => {
     const [x, y] = binding.viewCentre();
-    edit('Add skeleton instance', (k) => void k.extraInstances.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]));
+    edit(() => t('playEditAddInstance'), (k) => void k.extraInstances.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]));
   });
-  removeButton.addEventListener('click', () => edit('Remove skeleton instance', (k) => void k.extraInstances.pop()));
+  removeButton.addEventListener('click', () => edit(() => t('playEditRemoveInstance'), (k) => void k.extraInstances.pop()));
 
   function refresh(): void {
     const k = binding.entry();
     const p = binding.player();
     const text = binding.problem();
+    for (const key of ['animation', 'frames', 'fps', 'vertices', 'triangles', 'layouts']) delete status.dataset[key];
     problem.textContent = text ?? '';
     problem.hidden = text === null;
     for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, xInput, yInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
     if (k === null) {
-      status.textContent = 'This skeleton is no longer in the scene.';
+      status.textContent = t('playGone');
       return;
     }
     const animations = p?.animations() ?? (k.animation === '' ? [] : [k.animation]);
@@ -138,18 +147,23 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     removeButton.disabled = k.extraInstances.length === 0;
     notes.replaceChildren();
     if (p === null) {
-      status.textContent = 'Not playing.';
+      status.textContent = t('playNotPlaying');
       return;
     }
     try {
       const clip = p.current().arrays;
-      status.textContent = `${p.animation}: ${clip.frameCount} frames at ${p.fps} fps, ${clip.vertexCount} vertices, ${clip.indices.length / 3} triangles${clip.topologies > 1 ? `, ${clip.topologies} layouts` : ''}.`;
+      const [frames, vertices, triangles] = [clip.frameCount, clip.vertexCount, clip.indices.length / 3];
+      // The numbers also go in data-* attributes: what the line says, in any language.
+      const data = { animation: p.animation, frames, fps: p.fps, vertices, triangles, layouts: clip.topologies };
+      for (const [key, value] of Object.entries(data)) status.dataset[key] = String(value);
+      const layouts = clip.topologies > 1 ? t('playLayouts', { count: clip.topologies }) : '';
+      status.textContent = t('playStatus', { animation: p.animation, frames, fps: p.fps, vertices, triangles, layouts });
     } catch (e) {
       status.textContent = errorText(e);
     }
     const missing = p.missingPages();
-    if (missing.length > 0) notes.append(el('p', { class: 'skeleton-message notice' }, `No image for atlas page(s) ${missing.join(', ')}: their attachments are drawn as flat colour.`));
-    for (const l of p.limits) notes.append(el('p', { class: 'skeleton-message info' }, `Playback: ${l}.`));
+    if (missing.length > 0) notes.append(el('p', { class: 'skeleton-message notice' }, t('playPagesMissing', { pages: missing.join(', ') })));
+    for (const l of p.limits) notes.append(el('p', { class: 'skeleton-message info' }, t('playLimit', { limit: l })));
   }
 
   function tick(): void {
@@ -157,24 +171,31 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     time.textContent = `${(p?.timeSecs ?? 0).toFixed(2)} s`;
   }
 
-  const row = (label: string, ...c: Child[]): HTMLElement => el('label', { class: 'skeleton-play-row' }, el('span', {}, label), ...c);
+  const row = (label: () => string, ...c: Child[]): HTMLElement => el('label', { class: 'skeleton-play-row' }, labels.text(el('span'), label), ...c);
+  const heading = labels.text(el('h3'), () => t('playSection'));
   box.replaceChildren(
-    el('h3', {}, 'Playback'),
+    heading,
     status,
     problem,
-    row('Animation', animSelect),
-    row('Skin', skinSelect),
-    el('div', { class: 'skeleton-play-row' }, el('label', {}, loopInput, ' Loop'), el('span', {}, 'Time: '), time),
-    row('Speed', speedInput),
-    row('X', xInput),
-    row('Y', yInput),
-    row('Scale on load', scaleInput),
-    row('Bake fps', fpsInput),
-    el('div', { class: 'skeleton-play-row' }, addButton, removeButton, el('span', {}, 'Instances: '), count),
+    row(() => t('playAnimation'), animSelect),
+    row(() => t('playSkin'), skinSelect),
+    el('div', { class: 'skeleton-play-row' }, el('label', {}, loopInput, liveText(() => ` ${t('loop')}`)), labels.text(el('span'), () => t('playTime')), time),
+    row(() => t('speed'), speedInput),
+    row(() => 'X', xInput),
+    row(() => 'Y', yInput),
+    row(() => t('playScale'), scaleInput),
+    row(() => t('playBakeFps'), fpsInput),
+    el('div', { class: 'skeleton-play-row' }, addButton, removeButton, labels.text(el('span'), () => t('playInstances')), count),
     mipLabel,
     notes,
   );
   active = { box, refresh, tick };
   refresh();
   tick();
+  // A switch relabels this mount (the heading goes with it when the box is rebuilt or closed);
+  // the status line and notes are rebuilt in the new language by refresh().
+  followLang(heading, () => {
+    labels.apply();
+    refresh();
+  });
 }

@@ -107,12 +107,23 @@ export function repairedName(path: string): string {
   return dot > 0 ? `${name.slice(0, dot)}.repaired${name.slice(dot)}` : `${name}.repaired`;
 }
 
-/** Note about playback for a skeleton version (null for 4.2). */
+/** What the editor does with a skeleton version: plays it (4.2), reads and repairs it only
+ * (3.8–4.1), or neither (anything else, or no version). */
+export type VersionSupport = 'playable' | 'readable' | 'unsupported';
+
+/** The {@link VersionSupport} of a skeleton version read from its header. */
+export function versionSupport(version: string | null): VersionSupport {
+  if (version !== null && /^4\.2(\.|$)/.test(version)) return 'playable';
+  return version !== null && /^(3\.8|4\.0|4\.1)(\.|$)/.test(version) ? 'readable' : 'unsupported';
+}
+
+/** Note about playback for a skeleton version (null for 4.2), in English (the panel shows the
+ * translated note from {@link versionSupport}). */
 export function versionNote(version: string | null): string | null {
-  if (version !== null && /^4\.2(\.|$)/.test(version)) return null;
+  const support = versionSupport(version);
+  if (support === 'playable') return null;
   const shown = version === null || version === '' ? 'unknown' : version;
-  const supported = version !== null && /^(3\.8|4\.0|4\.1)(\.|$)/.test(version);
-  return supported
+  return support === 'readable'
     ? `Spine ${shown}: playback needs Spine 4.2; header reading and repair work for 3.8–4.2.`
     : `Spine ${shown}: playback needs Spine 4.2; header reading and repair work for 3.8–4.2, and this version is outside that range.`;
 }
