@@ -1,7 +1,7 @@
 // Which dropped files make up a skeleton (web/skeleton/files.ts): skeleton detection by
 // extension and content, atlas pairing, page images, size refusal, download names, version notes.
 import { describe, expect, it } from 'vitest';
-import { atlasPageNames, findSkeletonFiles, isSkeletonJson, repairedName, versionNote, type DroppedFile } from '../../web/skeleton/files.ts';
+import { atlasPageNames, findSkeletonFiles, isSkeletonJson, repairedName, versionSupport, type DroppedFile } from '../../web/skeleton/files.ts';
 
 const file = (path: string, content: string | Uint8Array<ArrayBuffer> = ''): DroppedFile => ({ path, file: new Blob([content]) });
 const sized = (path: string, sizeBytes: number): DroppedFile => ({ path, file: { size: sizeBytes } as Blob });
@@ -54,12 +54,12 @@ describe('skeleton drop files', () => {
     expect(repairedName('dir/hero.skel')).toBe('hero.repaired.skel');
     expect(repairedName('hero.atlas')).toBe('hero.repaired.atlas');
     expect(repairedName('a.b/README')).toBe('README.repaired');
-    expect(versionNote('4.2.22')).toBeNull();
-    expect(versionNote('4.2')).toBeNull();
-    expect(versionNote('3.8.55')).toBe('Spine 3.8.55: playback needs Spine 4.2; header reading and repair work for 3.8–4.2.');
-    expect(versionNote('4.1.17')).toContain('playback needs Spine 4.2');
-    expect(versionNote('4.20.1')).toContain('outside that range');
-    expect(versionNote(null)).toContain('Spine unknown');
+    expect(versionSupport('4.2.22')).toBe('playable');
+    expect(versionSupport('4.2')).toBe('playable');
+    expect(versionSupport('3.8.55')).toBe('readable');
+    expect(versionSupport('4.1.17')).toBe('readable');
+    expect(versionSupport('4.20.1')).toBe('unsupported');
+    expect(versionSupport(null)).toBe('unsupported');
     expect(atlasPageNames(ATLAS)).toEqual(['hero.png', 'hero_2.png']);
     expect(atlasPageNames('\r\n\r\npage one.png\r\nsize: 2,2\r\nr\r\n')).toEqual(['page one.png']);
     expect(isSkeletonJson('{"bones":[]}')).toBe(true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsLine, formatBytes, splitModelDrop, trimLog } from './logic';
+import { formatBytes, splitModelDrop, trimLog } from './logic';
 
 describe('model panel logic', () => {
   it('splits models from their textures, in natural order', () => {
@@ -14,13 +14,10 @@ describe('model panel logic', () => {
     expect(images.map((m) => m.path)).toEqual(['m/skin.PNG']);
   });
 
-  it('formats sizes and counts', () => {
+  it('formats sizes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(2048)).toBe('2.0 KiB');
     expect(formatBytes(3 * 1048576)).toBe('3.00 MiB');
-    expect(countsLine({ vertices: 1, triangles: 2, groups: 1, materials: 0, joints: 3 })).toBe(
-      '1 vertex · 2 triangles · 1 group · 0 materials · 3 joints',
-    );
   });
 
   it('keeps the newest log lines', () => {

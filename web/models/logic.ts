@@ -1,7 +1,6 @@
 // Pure helpers of the model panel (no DOM): which dropped files are models and which are
 // textures for them, and how sizes and counts are shown.
 
-import type { ModelCounts } from './api';
 
 /** A dropped file with its relative path (`/` separators). */
 export interface ModelDropFile {
@@ -25,18 +24,6 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
   return `${(bytes / 1048576).toFixed(2)} MiB`;
-}
-
-/** `120 vertices · 200 triangles · 2 groups · 2 materials · 3 joints`. */
-export function countsLine(c: ModelCounts): string {
-  const part = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
-  return [
-    part(c.vertices, 'vertex', 'vertices'),
-    part(c.triangles, 'triangle', 'triangles'),
-    part(c.groups, 'group', 'groups'),
-    part(c.materials, 'material', 'materials'),
-    part(c.joints, 'joint', 'joints'),
-  ].join(' · ');
 }
 
 /** Keeps the last `max` lines of an event log. */

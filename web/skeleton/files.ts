@@ -116,14 +116,3 @@ export function versionSupport(version: string | null): VersionSupport {
   if (version !== null && /^4\.2(\.|$)/.test(version)) return 'playable';
   return version !== null && /^(3\.8|4\.0|4\.1)(\.|$)/.test(version) ? 'readable' : 'unsupported';
 }
-
-/** Note about playback for a skeleton version (null for 4.2), in English (the panel shows the
- * translated note from {@link versionSupport}). */
-export function versionNote(version: string | null): string | null {
-  const support = versionSupport(version);
-  if (support === 'playable') return null;
-  const shown = version === null || version === '' ? 'unknown' : version;
-  return support === 'readable'
-    ? `Spine ${shown}: playback needs Spine 4.2; header reading and repair work for 3.8–4.2.`
-    : `Spine ${shown}: playback needs Spine 4.2; header reading and repair work for 3.8–4.2, and this version is outside that range.`;
-}
