@@ -1,6 +1,5 @@
 // Pure helpers of the model panel (no DOM): which dropped files are models and which are
-// textures for them, and how sizes and counts are shown.
-
+// textures for them, and how sizes are shown.
 
 /** A dropped file with its relative path (`/` separators). */
 export interface ModelDropFile {
