@@ -62,7 +62,9 @@ pub struct ClipDrawUniform {
     /// Atlas layer, lit (1) or not (0), the range's position `k` in its frame's run of draws,
     /// words per vertex (3: f32, 2: u16).
     pub info: [u32; 4],
-    /// First word of the colour table in the clip's data texture (x; yzw unused).
+    /// First word of the colour table in the clip's data texture (x), first word of the layout's
+    /// per-vertex `k` table or `u32::MAX` to use `info`'s `k` for every vertex (y), the data
+    /// texture's texels per row (z) and rows per array layer (w).
     pub color_base: [u32; 4],
 }
 

@@ -3,16 +3,23 @@
 //!
 //! **Layouts.** Frames whose topology and draw list match range for range (same indices, image
 //! and blend mode; colours may differ) share a layout: instances whose frame `i` has the same
-//! layout are drawn together, one `draw_indexed` per draw range of the layout. Empty draw ranges
-//! are left out of the layout but keep their position `k` in the frame's run, so the colour of
-//! draw `k` of frame `f` is colour-table entry `frames[f].first_draw + k`.
+//! layout are drawn together, one `draw_indexed` per draw of the layout. Empty draw ranges are
+//! left out of the layout but keep their position `k` in the frame's run, so the colour of draw
+//! `k` of frame `f` is colour-table entry `frames[f].first_draw + k`.
+//!
+//! **Merged draws.** Each layout has a table of `k` per vertex of its topology (the `k` of the
+//! first range that uses the vertex). A range whose every vertex has its own `k` in the table
+//! reads `k` per vertex; adjacent such ranges with the same image and blend mode become one draw
+//! (their triangles stay in order, so painter's order within the draw holds). A range sharing a
+//! vertex with a range of another `k` keeps its own draw with `k` in the draw uniform.
 //!
 //! **Data texture** (`R32Uint`, one word per texel, row-major, rows continue on the next array
 //! layer): the encoded positions of every frame back to back (frame `f` starts at vertex
 //! `frame_base[f]`; a vertex is [`FrameEncoding::words_per_vertex`] words: three `f32` bit
 //! patterns, or `x | y << 16` and `z` for `u16`), then from word `color_base` the colour table,
 //! [`COLOR_WORDS`] words per draw range of [`VertexClip::draws`]: light `r, g, b, a` (straight),
-//! dark `r, g, b`, one unused word, each an `f32` bit pattern. The width is at most
+//! dark `r, g, b`, one unused word, each an `f32` bit pattern; then each layout's `k` table
+//! (one word per vertex of its topology, from `layout_k_base[l]`). The width is at most
 //! [`DATA_TEXTURE_WIDTH`] (WebGL2's guaranteed texture size), so the same texture works on
 //! WebGPU and WebGL2 (which has no storage buffers in vertex shaders).
 
@@ -29,11 +36,13 @@ pub const COLOR_WORDS: u32 = 8;
 /// Widest row of a data texture, texels (WebGL2's guaranteed minimum of the maximum size).
 pub const DATA_TEXTURE_WIDTH: u32 = 2048;
 
-/// One draw range of a layout.
+/// One draw of a layout: a draw range, or adjacent ranges merged (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LayoutDraw {
-    /// Position in the frame's run of draws (selects the colour-table entry).
+    /// Position in the frame's run of draws (selects the colour-table entry) of the first range.
     pub k: u32,
+    /// Whether `k` is read per vertex from the layout's table (else `k` above for every vertex).
+    pub k_from_table: bool,
     /// First index (absolute).
     pub index_start: u32,
     /// Number of indices (> 0).
@@ -49,8 +58,10 @@ pub struct LayoutDraw {
 pub struct ClipLayout {
     /// Topology index.
     pub topology: u32,
-    /// Non-empty draw ranges, in drawing order.
+    /// Draws (non-empty ranges, merged where possible), in drawing order.
     pub draws: Vec<LayoutDraw>,
+    /// `k` of every vertex of the topology (0 for a vertex no range uses).
+    pub vertex_k: Vec<u32>,
 }
 
 /// The layouts of a clip and which one each frame uses.
@@ -83,6 +94,7 @@ pub fn clip_layouts(clip: &VertexClip) -> ClipLayouts {
             .filter(|(_, d)| d.index_count > 0)
             .map(|(k, d)| LayoutDraw {
                 k: k as u32,
+                k_from_table: false,
                 index_start: d.index_start,
                 index_count: d.index_count,
                 texture: d.material.texture.clone(),
@@ -105,9 +117,15 @@ pub fn clip_layouts(clip: &VertexClip) -> ClipLayouts {
                 .collect(),
         );
         let l = *by_key.entry(key).or_insert_with(|| {
+            let vertex_count = clip
+                .topologies
+                .get(frame.topology as usize)
+                .map_or(0, |t| t.vertex_count);
+            let (draws, vertex_k) = merge_draws(&clip.indices, vertex_count, draws);
             layouts.push(ClipLayout {
                 topology: frame.topology,
                 draws,
+                vertex_k,
             });
             layouts.len() as u32 - 1
         });
@@ -118,6 +136,57 @@ pub fn clip_layouts(clip: &VertexClip) -> ClipLayouts {
         layouts,
         frame_layout,
     }
+}
+
+/// The `k` table of a layout and its draws merged (see the module docs). `indices` are the
+/// clip's, relative to the topology; `draws` its non-empty ranges in order.
+fn merge_draws(
+    indices: &[u32],
+    vertex_count: u32,
+    draws: Vec<LayoutDraw>,
+) -> (Vec<LayoutDraw>, Vec<u32>) {
+    let own = |d: &LayoutDraw| {
+        let start = d.index_start as usize;
+        indices
+            .get(start..start + d.index_count as usize)
+            .unwrap_or(&[])
+    };
+    let mut vertex_k = vec![u32::MAX; vertex_count as usize];
+    for d in &draws {
+        for &i in own(d) {
+            if let Some(slot) = vertex_k.get_mut(i as usize)
+                && *slot == u32::MAX
+            {
+                *slot = d.k;
+            }
+        }
+    }
+    let mut out: Vec<LayoutDraw> = Vec::with_capacity(draws.len());
+    for d in draws {
+        let consistent = own(&d)
+            .iter()
+            .all(|&i| vertex_k.get(i as usize) == Some(&d.k));
+        if let Some(last) = out.last_mut()
+            && consistent
+            && last.k_from_table
+            && last.texture == d.texture
+            && last.blend == d.blend
+            && last.index_start + last.index_count == d.index_start
+        {
+            last.index_count += d.index_count;
+            continue;
+        }
+        out.push(LayoutDraw {
+            k_from_table: consistent,
+            ..d
+        });
+    }
+    for k in &mut vertex_k {
+        if *k == u32::MAX {
+            *k = 0;
+        }
+    }
+    (out, vertex_k)
 }
 
 /// The data texture's contents (see the module docs).
@@ -131,14 +200,26 @@ pub struct PackedClip {
     pub words_per_vertex: u32,
     /// First word of the colour table.
     pub color_base: u32,
+    /// First word of each layout's `k` table.
+    pub layout_k_base: Vec<u32>,
 }
 
-/// Packs the encoded frames and the draw colours of `clip`; `None` when the words do not fit in
-/// 32-bit texel indices.
-pub fn pack_clip(clip: &VertexClip, encoded: &EncodedFrames) -> Option<PackedClip> {
-    let words_per_vertex = encoded.encoding.words_per_vertex();
+/// Words of the data texture of `clip` (see [`pack_clip`]).
+pub fn packed_words(clip: &VertexClip, encoded: &EncodedFrames, layouts: &ClipLayouts) -> usize {
     let position_words: usize = encoded.frames.iter().map(|f| f.len() / 4).sum();
-    let total = position_words + clip.draws.len() * COLOR_WORDS as usize;
+    let k_words: usize = layouts.layouts.iter().map(|l| l.vertex_k.len()).sum();
+    position_words + clip.draws.len() * COLOR_WORDS as usize + k_words
+}
+
+/// Packs the encoded frames, the draw colours and the layouts' `k` tables of `clip`; `None` when
+/// the words do not fit in 32-bit texel indices.
+pub fn pack_clip(
+    clip: &VertexClip,
+    encoded: &EncodedFrames,
+    layouts: &ClipLayouts,
+) -> Option<PackedClip> {
+    let words_per_vertex = encoded.encoding.words_per_vertex();
+    let total = packed_words(clip, encoded, layouts);
     if total > u32::MAX as usize {
         return None;
     }
@@ -158,11 +239,17 @@ pub fn pack_clip(clip: &VertexClip, encoded: &EncodedFrames) -> Option<PackedCli
         words.extend(m.color.iter().chain(&m.dark).map(|v| v.to_bits()));
         words.push(0);
     }
+    let mut layout_k_base = Vec::with_capacity(layouts.layouts.len());
+    for layout in &layouts.layouts {
+        layout_k_base.push(words.len() as u32);
+        words.extend_from_slice(&layout.vertex_k);
+    }
     Some(PackedClip {
         words,
         frame_base,
         words_per_vertex,
         color_base,
+        layout_k_base,
     })
 }
 
@@ -289,7 +376,10 @@ mod tests {
         let l = clip_layouts(&clip);
         assert_eq!(l.frame_layout, vec![0, 0, 1, 2]);
         assert_eq!(l.layouts.len(), 3);
+        // Ranges 0 and 1 share vertices 0 and 2: not merged, the second keeps k in its uniform.
         assert_eq!(l.layouts[0].draws.len(), 2);
+        assert_eq!(l.layouts[0].vertex_k, vec![0, 0, 0, 1]);
+        assert!(l.layouts[0].draws[0].k_from_table && !l.layouts[0].draws[1].k_from_table);
         // The empty range is dropped but the additive one keeps its place k = 1 in the run.
         assert_eq!(l.layouts[1].draws.len(), 1);
         assert_eq!(l.layouts[1].draws[0].k, 1);
@@ -302,9 +392,40 @@ mod tests {
     }
 
     #[test]
+    fn adjacent_ranges_of_separate_vertices_merge() {
+        // Three quads of their own vertices: red, green (normal) and blue (additive).
+        let quad = |v: u32| [v, v + 1, v + 2, v + 2, v + 1, v + 3];
+        let clip = VertexClip::shared_layout(
+            "quads".into(),
+            10.0,
+            false,
+            [quad(0), quad(4), quad(8)].concat(),
+            vec![[0.0; 2]; 12],
+            vec![
+                draw(0, 6, [1.0, 0.0, 0.0, 1.0], BlendMode::Normal),
+                draw(6, 6, [0.0, 1.0, 0.0, 1.0], BlendMode::Normal),
+                draw(12, 6, [0.0, 0.0, 1.0, 1.0], BlendMode::Additive),
+            ],
+            vec![vec![[0.0; 3]; 12]],
+        );
+        let l = clip_layouts(&clip);
+        let draws = &l.layouts[0].draws;
+        assert_eq!(draws.len(), 2, "{draws:?}");
+        assert_eq!((draws[0].index_start, draws[0].index_count), (0, 12));
+        assert!(draws[0].k_from_table && draws[1].k_from_table);
+        assert_eq!(draws[1].blend, BlendMode::Additive);
+        assert_eq!(l.layouts[0].vertex_k, [0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2]);
+        // Another image on the second quad keeps it apart.
+        let mut other = clip.clone();
+        other.draws[1].material.texture = Some("b.png".into());
+        assert_eq!(clip_layouts(&other).layouts[0].draws.len(), 3);
+    }
+
+    #[test]
     fn packed_words_hold_positions_and_colours() {
         let clip = clip();
-        let p = pack_clip(&clip, &encode_frames(&clip, FrameEncoding::F32)).unwrap();
+        let layouts = clip_layouts(&clip);
+        let p = pack_clip(&clip, &encode_frames(&clip, FrameEncoding::F32), &layouts).unwrap();
         assert_eq!(p.words_per_vertex, 3);
         assert_eq!(p.frame_base, vec![0, 4, 8, 12]);
         assert_eq!(p.color_base, 15 * 3);
@@ -315,8 +436,15 @@ mod tests {
         // Colour of draw 3: light 0.25.
         let c = (p.color_base + 3 * COLOR_WORDS) as usize;
         assert_eq!(f32::from_bits(p.words[c + 3]), 0.25);
-        assert_eq!(p.words.len(), 45 + 7 * 8);
-        let q = pack_clip(&clip, &encode_frames(&clip, FrameEncoding::U16)).unwrap();
+        // The k tables follow: layouts 0 and 1 over 4 vertices, layout 2 over 3.
+        assert_eq!(p.layout_k_base, vec![45 + 56, 45 + 60, 45 + 64]);
+        assert_eq!(p.words.len(), 45 + 7 * 8 + 4 + 4 + 3);
+        assert_eq!(p.words[p.layout_k_base[0] as usize + 3], 1);
+        assert_eq!(
+            p.words.len(),
+            packed_words(&clip, &encode_frames(&clip, FrameEncoding::F32), &layouts)
+        );
+        let q = pack_clip(&clip, &encode_frames(&clip, FrameEncoding::U16), &layouts).unwrap();
         assert_eq!(q.words_per_vertex, 2);
         assert_eq!(q.color_base, 30);
         // u16: word 0 of vertex 3 of frame 0 holds x = 65535 (the bbox's max x) in its low half.

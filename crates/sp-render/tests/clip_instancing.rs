@@ -232,3 +232,114 @@ fn a_later_overlapping_instance_is_drawn_after_the_earlier_one() {
         assert_eq!(report.draw_calls, 2, "{what}");
     }
 }
+
+#[test]
+fn adjacent_ranges_merge_into_one_draw_and_keep_their_colours() {
+    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    // Three 6 px wide strips of their own vertices: red, green, then blue over the green's
+    // right half (drawn last: painter's order inside one merged draw).
+    let strip = |x0: f32, x1: f32| {
+        vec![
+            [x0, -6.0, 0.0],
+            [x1, -6.0, 0.0],
+            [x0, 6.0, 0.0],
+            [x1, 6.0, 0.0],
+        ]
+    };
+    let quad = |v: u32| [v, v + 1, v + 2, v + 2, v + 1, v + 3];
+    let draw = |start, color| ClipDrawRange {
+        index_start: start,
+        index_count: 6,
+        material: ClipMaterial {
+            color,
+            ..ClipMaterial::default()
+        },
+    };
+    let clip = VertexClip::shared_layout(
+        "strips".into(),
+        10.0,
+        false,
+        [quad(0), quad(4), quad(8)].concat(),
+        vec![[0.5, 0.5]; 12],
+        vec![draw(0, RED), draw(6, GREEN), draw(12, BLUE)],
+        vec![[strip(-9.0, -3.0), strip(-3.0, 3.0), strip(0.0, 9.0)].concat()],
+    );
+    for encoding in [FrameEncoding::F32, FrameEncoding::U16] {
+        let mut r = gl_renderer();
+        let id = r.add_clip(clip.clone(), encoding).unwrap();
+        let instances = [at(id, 0.0, -16.0, -16.0), at(id, 0.0, 12.0, 14.0)];
+        let (report, px) = render(&mut r, &instances);
+        for &(x, y) in &[(-16.0, -16.0), (12.0, 14.0)] {
+            let what = |s: &str| format!("{encoding:?} at ({x}, {y}): {s}");
+            assert_rgb(px(x - 6.0, y), RED, &what("first range"));
+            assert_rgb(px(x - 1.5, y), GREEN, &what("second range"));
+            assert_rgb(px(x + 1.5, y), BLUE, &what("third range over the second"));
+            assert_rgb(px(x + 6.0, y), BLUE, &what("third range"));
+        }
+        // One draw for three ranges and two instances.
+        assert_eq!(report.draw_calls, 1, "{encoding:?}");
+    }
+}
+
+#[test]
+fn frames_beyond_the_first_row_and_layer_of_the_data_texture_are_read() {
+    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    // 400 frames of a 4-vertex square: 4,800 position words (f32), 2,048-texel rows, so frame 399
+    // lies in row 2, which is on the texture's second array layer. Each frame moves the square
+    // by 0.05 px, frame 399 is green (the others red).
+    let square = |dx: f32| {
+        vec![
+            [-4.0 + dx, -4.0, 0.0],
+            [4.0 + dx, -4.0, 0.0],
+            [-4.0 + dx, 4.0, 0.0],
+            [4.0 + dx, 4.0, 0.0],
+        ]
+    };
+    let frames = 400u32;
+    let clip = VertexClip {
+        name: "long".into(),
+        fps: 10.0,
+        lit: false,
+        uvs: vec![[0.5, 0.5]; 4],
+        indices: vec![0, 1, 2, 2, 1, 3],
+        topologies: vec![ClipTopology {
+            first_vertex: 0,
+            vertex_count: 4,
+            first_index: 0,
+            index_count: 6,
+        }],
+        draws: (0..frames)
+            .map(|f| ClipDrawRange {
+                index_start: 0,
+                index_count: 6,
+                material: ClipMaterial {
+                    color: if f == frames - 1 { GREEN } else { RED },
+                    ..ClipMaterial::default()
+                },
+            })
+            .collect(),
+        frames: (0..frames)
+            .map(|f| ClipFrame {
+                topology: 0,
+                first_draw: f,
+                draw_count: 1,
+                positions: square(f as f32 * 0.05),
+            })
+            .collect(),
+    };
+    for encoding in [FrameEncoding::F32, FrameEncoding::U16] {
+        let mut r = gl_renderer();
+        let id = r.add_clip(clip.clone(), encoding).unwrap();
+        // Frame 0 at (−20, −10); frame 399 (moved by 19.95 px) placed at (−20, 10).
+        let instances = [at(id, 0.0, -20.0, -10.0), at(id, 39.9, -20.0, 10.0)];
+        let (_, px) = render(&mut r, &instances);
+        let what = |s: &str| format!("{encoding:?}: {s}");
+        assert_rgb(px(-20.0, -10.0), RED, &what("frame 0"));
+        assert_rgb(px(0.0, 10.0), GREEN, &what("frame 399, moved and green"));
+        assert_rgb(
+            px(-20.0, 10.0),
+            BLACK,
+            &what("frame 399 is not at frame 0's place"),
+        );
+    }
+}

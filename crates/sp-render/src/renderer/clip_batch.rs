@@ -135,9 +135,13 @@ impl Renderer {
             let Some(entry) = self.clips.get(&clip_id) else {
                 continue;
             };
-            let Some(layout) = entry.layouts.layouts.get(layout as usize) else {
+            let (Some(layout), Some(gpu)) =
+                (entry.layouts.layouts.get(layout as usize), &entry.gpu)
+            else {
                 continue;
             };
+            let size = gpu.data_size;
+            let k_base = entry.packed.layout_k_base.get(key.2 as usize).copied();
             for draw in &layout.draws {
                 let (uv_rect, layer) =
                     match draw.texture.as_deref().and_then(|t| self.layout.entry(t)) {
@@ -155,7 +159,15 @@ impl Renderer {
                         draw.k,
                         entry.packed.words_per_vertex,
                     ],
-                    color_base: [entry.packed.color_base, 0, 0, 0],
+                    color_base: [
+                        entry.packed.color_base,
+                        match k_base {
+                            Some(base) if draw.k_from_table => base,
+                            _ => u32::MAX,
+                        },
+                        size.width,
+                        size.rows_per_layer,
+                    ],
                 };
                 let offset = b.uniforms.len();
                 b.uniforms.extend_from_slice(bytemuck::bytes_of(&uniform));

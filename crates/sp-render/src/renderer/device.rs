@@ -45,6 +45,8 @@ pub(super) struct ClipDrawCall {
 pub(super) struct ClipBuffers {
     /// Bind group of the data texture (group 2); it keeps the texture alive.
     pub(super) data_group: wgpu::BindGroup,
+    /// The data texture's size (its row width and rows per layer go into the draw uniforms).
+    pub(super) data_size: crate::clip_pack::DataTextureSize,
     pub(super) uvs: wgpu::Buffer,
     pub(super) indices: wgpu::Buffer,
 }

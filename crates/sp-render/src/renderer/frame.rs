@@ -106,6 +106,7 @@ impl Renderer {
             );
             entry.gpu = Some(ClipBuffers {
                 data_group,
+                data_size: size,
                 uvs,
                 indices,
             });

@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use self::clip_batch::ClipBatch;
 use self::device::{ClipEntry, DeviceState};
 use crate::atlas::{AtlasEntry, AtlasLayout, pack};
-use crate::clip_pack::{clip_layouts, data_texture_size, pack_clip};
+use crate::clip_pack::{clip_layouts, data_texture_size, pack_clip, packed_words};
 use crate::clips::{ClipId, FrameEncoding, VertexClip, encode_frames};
 use crate::error::{Error, Result};
 use crate::gpu::{Gpu, MAX_PAGE_PX};
@@ -261,18 +261,18 @@ impl Renderer {
                 crate::clip_pack::DATA_TEXTURE_WIDTH.min(max_dim)
             ),
         };
-        let words = encoded.frames.iter().map(|f| f.len() / 4).sum::<usize>()
-            + clip.draws.len() * crate::clip_pack::COLOR_WORDS as usize;
+        let layouts = clip_layouts(&clip);
+        let words = packed_words(&clip, &encoded, &layouts);
         if data_texture_size(words, max_dim, max_layers).is_none() {
             return Err(too_big(words));
         }
-        let packed = pack_clip(&clip, &encoded).ok_or_else(|| too_big(words))?;
+        let packed = pack_clip(&clip, &encoded, &layouts).ok_or_else(|| too_big(words))?;
         let id = ClipId(self.next_clip);
         self.next_clip += 1;
         self.clips.insert(
             id,
             ClipEntry {
-                layouts: clip_layouts(&clip),
+                layouts,
                 model_box: clip.bbox(),
                 decode: (encoded.bbox_min, encoded.bbox_extent),
                 encoding,

@@ -5,7 +5,9 @@
 // rows continuing on the next array layer; textureLoad only, so it works on WebGL2 too):
 // vertex v of frame f is words (frame_base[f] + v) * wpv .. + wpv, wpv = 3 (f32 bit patterns) or
 // 2 (u16: x | y << 16, z; decoded as p = bbox_min + q / 65535 * bbox_extent); colour-table
-// entry d is 8 words from color_base + 8 d: light rgba (straight), dark rgb, unused.
+// entry d is 8 words from color_base + 8 d: light rgba (straight), dark rgb, unused. The draw's
+// position k in its frame's run of draws is info.z, or per vertex word(k_table + v) for merged
+// draws (k_table != 0xffffffff).
 // The instance gives frames a and b (first vertices), the position blend p = mix(a, b, w), the
 // colour entries of both frames and their blend, the tint and model_to_clip (model transform and
 // view). The index buffer's values are relative to the topology's first vertex, so
@@ -31,7 +33,8 @@ struct ClipDrawUniform {
     // x: atlas layer, y: 1 = lit, z: position k of the range in its frame's draws,
     // w: words per vertex
     info: vec4<u32>,
-    // x: first word of the colour table
+    // x: first word of the colour table, y: first word of the layout's k table (or 0xffffffff),
+    // z: texels per row of clip_data, w: rows per array layer
     color_base: vec4<u32>,
 };
 
@@ -46,9 +49,10 @@ struct ClipOut {
 };
 
 fn word(i: u32) -> u32 {
-    let size = textureDimensions(clip_data);
-    let row = i / size.x;
-    return textureLoad(clip_data, vec2<u32>(i % size.x, row % size.y), row / size.y, 0).x;
+    let width = draw.color_base.z;
+    let rows = draw.color_base.w;
+    let row = i / width;
+    return textureLoad(clip_data, vec2<u32>(i % width, row % rows), row / rows, 0).x;
 }
 
 fn fword(i: u32) -> f32 {
@@ -95,11 +99,21 @@ fn vs_clip(
     @location(6) weights: vec4<f32>,
     @location(7) tint: vec4<f32>,
 ) -> ClipOut {
-    let q = mix(raw_position(frames.x + v), raw_position(frames.y + v), weights.x);
+    // Frame b and its colours are read only when they are blended in.
+    var q = raw_position(frames.x + v);
+    if (weights.x != 0.0) {
+        q = mix(q, raw_position(frames.y + v), weights.x);
+    }
     let p = draw.bbox_min.xyz + q * draw.bbox_extent.xyz;
-    let k = draw.info.z;
+    var k = draw.info.z;
+    if (draw.color_base.y != 0xffffffffu) {
+        k = word(draw.color_base.y + v);
+    }
     let ca = entry_colors(frames.z + k, tint);
-    let cb = entry_colors(frames.w + k, tint);
+    var cb = ca;
+    if (weights.y != 0.0) {
+        cb = entry_colors(frames.w + k, tint);
+    }
     var out: ClipOut;
     out.clip = mat4x4<f32>(m0, m1, m2, m3) * vec4<f32>(p, 1.0);
     out.model_pos = p;
