@@ -4,9 +4,10 @@
 // and each instance count N, one displayed frame per animation frame (as the editor draws), it
 // times in the same page and run, interleaved in rounds so machine load hits both alike:
 //
-// - baked: the editor's per-frame work for N vertex-clip instances (web/skeleton/bench.ts
-//   `BakedSide.push`: instance times, JSON, `setClipInstances`) + the Editor's `render()`, with
-//   the N instances on the canvas;
+// - baked: the per-frame work for N vertex-clip instances (web/skeleton/bench.ts
+//   `BakedSide.push`: instance times into a Float64Array, `setClipInstanceArray`) + the Editor's
+//   `render()` (instanced: draws per layout and draw range in use, not per instance), with the N
+//   instances on the canvas;
 // - CPU: spine-core's per-frame path for N instances (`CpuSide.frame`: apply + update +
 //   updateWorldTransform + computeWorldVertices of every visible attachment, no upload or draw),
 //   followed by an untimed-for-the-ratio `render()` of the then empty canvas, reported as the
@@ -15,9 +16,9 @@
 // Animation time is an input (frame k is at k / 60 s on both sides), not the wall clock.
 
 import { Engine } from './engine';
-import { BakedSide, CpuSide, summarize, type Summary } from './skeleton/bench';
+import { BakedSide, type BenchClipEditor, CpuSide, summarize, type Summary } from './skeleton/bench';
 import { loadSkeleton } from './skeleton/load';
-import { pageImagePath, type WasmClipEditor } from './skeleton/play';
+import { pageImagePath } from './skeleton/play';
 import { regionPaths, synthAtlas } from './skeleton/synth-atlas';
 import { loadWasm } from './wasm-loader';
 
@@ -50,7 +51,7 @@ export interface SkeletonBenchInput {
 export interface SkeletonBenchRow {
   skeleton: string;
   instances: number;
-  /** Baked: instance times + JSON + setClipInstances + render(). */
+  /** Baked: instance times + setClipInstanceArray + render(). */
   baked: Summary;
   /** Baked: the JS part before render(). */
   bakedPush: Summary;
@@ -70,6 +71,8 @@ export interface SkeletonBenchRow {
   ratioPush: number;
   /** Draw calls of the last baked frame (`stats().drawCalls`). */
   drawCalls: number;
+  /** Clip instances the last baked frame drew (`stats().clipInstances`). */
+  clipInstances: number;
   /** World vertices the CPU path computed per instance in its last frame. */
   cpuVerticesPerInstance: number;
 }
@@ -84,7 +87,7 @@ export interface SkeletonBenchSkeleton {
   topologies: number;
   /** GPU bytes of the frame buffers (f32x3). */
   clipBytes: number;
-  /** Draw ranges of the clip (each drawn once per instance). */
+  /** Draw ranges of the clip over all its frames (each frame names a run of them). */
   clipDraws: number;
   bakeMs: number;
   limits: string[];
@@ -180,7 +183,7 @@ function validate(input: SkeletonBenchInput): void {
 }
 
 async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: SkeletonBenchInput): Promise<SkeletonBenchSkeleton> {
-  const call = <T>(f: (e: WasmClipEditor) => T): T => engine.withEditor((e) => f(e as WasmClipEditor));
+  const call = <T>(f: (e: BenchClipEditor) => T): T => engine.withEditor((e) => f(e as BenchClipEditor));
   const atlas = synthAtlas(regionPaths(spec.json), PAGE, PAGE_W, PAGE_H);
   const loaded = loadSkeleton(spec.json, atlas);
   const animation = spec.animation ?? loaded.data.animations[0]?.name;
@@ -211,6 +214,7 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
       cpu.resize(n);
       const s = { push: [] as number[], render: [] as number[], reported: [] as number[], baked: [] as number[], cpu: [] as number[], floor: [] as number[] };
       let drawCalls = 0;
+      let clipInstances = 0;
       let bakedFrame = 0;
       let cpuFrame = 0;
       const bakedBlock = (count: number, record: boolean): Promise<void> =>
@@ -225,9 +229,10 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
           s.push.push(b - a);
           s.render.push(c - b);
           s.baked.push(c - a);
-          const stats = engine.stats() as { renderMs?: number; drawCalls?: number } | null;
+          const stats = engine.stats() as { renderMs?: number; drawCalls?: number; clipInstances?: number } | null;
           if (stats?.renderMs !== undefined) s.reported.push(stats.renderMs);
           drawCalls = stats?.drawCalls ?? 0;
+          clipInstances = stats?.clipInstances ?? 0;
         });
       const cpuBlock = (count: number, record: boolean): Promise<void> => {
         baked.clear();
@@ -267,6 +272,7 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
         ratioWithFloor: 0,
         ratioPush: 0,
         drawCalls,
+        clipInstances,
         cpuVerticesPerInstance: cpu.lastVertices / n,
       };
       row.ratio = row.cpu.median / row.baked.median;

@@ -1,9 +1,10 @@
 // End-to-end: the skeleton playback benchmark (tests/e2e/bench-skeleton.mjs driving
 // web/bench-skeleton.html) runs once with few frames on the WebGPU tier; it gives finite timings
-// for every instance count and skeleton with every instance drawn, and the vertex-frame path costs
-// less CPU per frame than spine-core's per-frame path at 200 instances (it would not if playback
-// posed or skinned on the CPU again: the baked side would then pay the CPU side's work plus the
-// draw).
+// for every instance count and skeleton with every instance drawn by instanced draws whose number
+// does not grow with the instances, and the vertex-frame path costs less CPU per frame than
+// spine-core's per-frame path at 200 instances (it would not if playback posed or skinned on the
+// CPU again: the baked side would then pay the CPU side's work plus the draw), by a margin for
+// the coin (it would not with one draw per instance and range again: 174 ranges in use at 200).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
@@ -27,6 +28,7 @@ interface Row {
   cpu: Summary;
   ratio: number;
   drawCalls: number;
+  clipInstances: number;
   cpuVerticesPerInstance: number;
 }
 
@@ -49,12 +51,13 @@ async function runBench(): Promise<{ runs: Run[]; log: string }> {
   return { runs: JSON.parse(stdout) as Run[], log: stderr };
 }
 
-function fasterAt200(sk: Run['skeletons'][number], log: string): void {
+/** The baked side at 200 instances costs at most `1 / factor` of the CPU path. */
+function fasterAt200(sk: Run['skeletons'][number], log: string, factor = 1): void {
   const at200 = sk.rows.find((r) => r.instances === 200);
   assert.ok(at200 !== undefined, `${sk.name}: no row for 200 instances`);
   assert.ok(
-    at200.baked.median < at200.cpu.median,
-    `${sk.name} × 200: vertex frames ${at200.baked.median.toFixed(3)} ms per frame (${at200.drawCalls} draw calls) must be below spine-core's CPU path ${at200.cpu.median.toFixed(3)} ms\n${log}`,
+    at200.baked.median * factor < at200.cpu.median,
+    `${sk.name} × 200: vertex frames ${at200.baked.median.toFixed(3)} ms per frame (${at200.drawCalls} draw calls) × ${factor} must be below spine-core's CPU path ${at200.cpu.median.toFixed(3)} ms\n${log}`,
   );
 }
 
@@ -86,9 +89,15 @@ describe('skeleton playback benchmark (webgpu)', () => {
         }
         assert.ok(r.baked.median > 0 && r.cpu.median > 0, `${where}: both sides took measurable time`);
         assert.ok(r.cpuVerticesPerInstance > 0, `${where}: the CPU path computed vertices`);
-        assert.ok(r.drawCalls >= r.instances, `${where}: the baked frame drew every instance (${r.drawCalls} draw calls)`);
+        assert.equal(r.clipInstances, r.instances, `${where}: the baked frame drew every instance`);
       }
     }
+    // Instanced: the vine (one layout, one range, instances apart) is one draw at every count;
+    // the coin's draws are bounded by its layouts' ranges in use, far below one per instance.
+    const [coin, vine] = runs[0].skeletons;
+    assert.deepEqual(vine.rows.map((r) => r.drawCalls), [1, 1, 1], `vine draw calls\n${log}`);
+    const coin200 = coin.rows.find((r) => r.instances === 200);
+    assert.ok(coin200 !== undefined && coin200.drawCalls > 1 && coin200.drawCalls < 200, `coin × 200: ${coin200?.drawCalls} draw calls\n${log}`);
   });
 
   it('vertex frames cost less CPU than spine-core at 200 instances of the vine (one layout)', { timeout: 120_000 }, async () => {
@@ -98,14 +107,14 @@ describe('skeleton playback benchmark (webgpu)', () => {
     fasterAt200(vine, log);
   });
 
-  // The coin's bake has 44 layouts (clipping, attachment switches); clip.ts merges them into one
-  // union clip whose 174 draw ranges are all drawn for every instance (34,800 draw calls at 200),
-  // ~15× the CPU path. Per-frame index ranges and draws (the "render" work) are the fix; drop the
-  // todo once they are merged.
-  it('vertex frames cost less CPU than spine-core at 200 instances of the coin (44 layouts)', { timeout: 120_000, todo: 'every range of the union clip is drawn per instance until clips have per-frame draws' }, async () => {
+  // The coin's bake has 44 layouts (clipping, attachment switches) of ~4 draw ranges; instances
+  // whose frames share a layout share its draws, so at 200 instances ~174 instanced draws replace
+  // the 800 per-instance draws of before. Measured on this machine the margin is ~6× (WebGPU);
+  // 3× leaves room for a loaded machine and fails if draws go back to per instance.
+  it('vertex frames cost under a third of spine-core\'s CPU at 200 instances of the coin (44 layouts)', { timeout: 120_000 }, async () => {
     const { runs, log } = await bench();
     const coin = runs[0]?.skeletons.find((s) => s.name === 'coin');
     assert.ok(coin !== undefined, log);
-    fasterAt200(coin, log);
+    fasterAt200(coin, log, 3);
   });
 });

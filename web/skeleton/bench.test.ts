@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BakedSide, CpuSide, gridPositions, phaseSecs, quantile, summarize } from './bench';
+import { BakedSide, type BenchClipEditor, CpuSide, gridPositions, phaseSecs, quantile, summarize } from './bench';
+import { PER_INSTANCE } from './clip';
 import { CpuReference } from './cpu';
 import { loadSkeleton } from './load';
-import type { WasmClipEditor } from './play';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
 const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
@@ -21,14 +21,15 @@ interface SentInstance {
   y: number;
   scaleX: number;
   scaleY: number;
+  depth: number;
 }
 
 /** Records the clip calls. */
-function recorder(): { call: <T>(f: (e: WasmClipEditor) => T) => T; added: { positions: number }[]; sent: SentInstance[][]; removed: number[] } {
+function recorder(): { call: <T>(f: (e: BenchClipEditor) => T) => T; added: { positions: number }[]; sent: SentInstance[][]; removed: number[] } {
   const added: { positions: number }[] = [];
   const sent: SentInstance[][] = [];
   const removed: number[] = [];
-  const editor: WasmClipEditor = {
+  const editor: BenchClipEditor = {
     addVertexClip: (_name, _fps, _uvs, _indices, _topologies, _frames, positions) => {
       added.push({ positions: positions.length });
       return 7;
@@ -37,8 +38,18 @@ function recorder(): { call: <T>(f: (e: WasmClipEditor) => T) => T; added: { pos
       removed.push(id);
       return true;
     },
-    setClipInstances: (json) => {
-      sent.push(JSON.parse(json) as SentInstance[]);
+    setClipInstances: () => {
+      throw new Error('the baked side sends typed arrays, not JSON');
+    },
+    setClipInstanceArray: (values) => {
+      expect(values.length % PER_INSTANCE).toBe(0);
+      const list: SentInstance[] = [];
+      for (let o = 0; o < values.length; o += PER_INSTANCE) {
+        expect(Array.from(values.subarray(o + 9, o + 13))).toEqual([1, 1, 1, 1]);
+        expect(values[o + 5]).toBe(0);
+        list.push({ clip: values[o], timeSecs: values[o + 1], loop: values[o + 2] === 1, x: values[o + 3], y: values[o + 4], scaleX: values[o + 6], scaleY: values[o + 7], depth: values[o + 8] });
+      }
+      sent.push(list);
     },
   };
   return { call: (f) => f(editor), added, sent, removed };
@@ -82,6 +93,8 @@ describe('the two sides on the coin', () => {
       expect(inst.clip).toBe(7);
       expect(inst.loop).toBe(true);
       expect(inst.timeSecs).toBe(1.25 + phaseSecs(i, period));
+      expect(inst.depth).toBe(i);
+      expect(inst.scaleY).toBe(inst.scaleX);
       // Scaled so the skeleton fills 90 % of its 20 px cell.
       expect(inst.scaleX * side.setup.extent).toBeCloseTo(18, 6);
     }

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bakeAnimation, type BakedAnimation, type BakedDraw } from './bake';
-import { NO_TEXTURE, PER_DRAW, PER_DRAW_COLOR, PER_FRAME, PER_TOPOLOGY, toVertexClip, type VertexClipArrays } from './clip';
+import { NO_TEXTURE, PER_DRAW, PER_DRAW_COLOR, PER_FRAME, PER_INSTANCE, PER_TOPOLOGY, toVertexClip, writeInstances, type VertexClipArrays } from './clip';
 import { loadSkeleton } from './load';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
@@ -128,5 +128,21 @@ describe('toVertexClip', () => {
       frames: [{ timeSecs: 0, positions: new Float32Array(0), topology: 0, draws: [] }],
     };
     expect(() => toVertexClip(empty, () => null)).toThrow('nothing is visible');
+  });
+});
+
+describe('writeInstances', () => {
+  it('lays instances out as setClipInstanceArray reads them, with its defaults', () => {
+    const values = writeInstances([
+      { clip: 3, timeSecs: 1.5, loop: true, x: 10, y: -20, depth: 2 },
+      { clip: 4, timeSecs: 0.25, loop: false, x: 1, y: 2, rotationDeg: 90, scaleX: 2, scaleY: -1, tint: [0.5, 0.25, 1, 0.75] },
+    ]);
+    expect(values.length).toBe(2 * PER_INSTANCE);
+    expect(Array.from(values.subarray(0, PER_INSTANCE))).toEqual([3, 1.5, 1, 10, -20, 0, 1, 1, 2, 1, 1, 1, 1]);
+    expect(Array.from(values.subarray(PER_INSTANCE))).toEqual([4, 0.25, 0, 1, 2, 90, 2, -1, 0, 0.5, 0.25, 1, 0.75]);
+    // A buffer of the right size is reused, one of another size is not.
+    const again = writeInstances([{ clip: 9, timeSecs: 0, loop: false, x: 0, y: 0 }], new Float64Array(PER_INSTANCE));
+    expect(again[0]).toBe(9);
+    expect(writeInstances([], values).length).toBe(0);
   });
 });

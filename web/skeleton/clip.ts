@@ -145,3 +145,47 @@ export function toVertexClip(baked: BakedAnimation, pagePath: (page: number) => 
     limits: limits.sort(),
   };
 }
+
+/** Numbers per instance of `setClipInstanceArray` (crates/sp-wasm/src/clip_arrays.rs). */
+export const PER_INSTANCE = 13;
+
+/** One clip instance for {@link writeInstances} (absent fields take `setClipInstances`' defaults). */
+export interface ClipInstanceValues {
+  clip: number;
+  timeSecs: number;
+  loop: boolean;
+  x: number;
+  y: number;
+  rotationDeg?: number;
+  scaleX?: number;
+  scaleY?: number;
+  depth?: number;
+  /** Straight-alpha RGBA, default white. */
+  tint?: readonly [number, number, number, number];
+}
+
+/**
+ * Writes instance `i` into `out` at `i * PER_INSTANCE` in the order `setClipInstanceArray`
+ * reads: clip, timeSecs, loop (0|1), x, y, rotationDeg, scaleX, scaleY, depth, r, g, b, a.
+ */
+export function writeInstance(out: Float64Array, i: number, v: ClipInstanceValues): void {
+  const o = i * PER_INSTANCE;
+  const tint = v.tint ?? [1, 1, 1, 1];
+  out[o] = v.clip;
+  out[o + 1] = v.timeSecs;
+  out[o + 2] = v.loop ? 1 : 0;
+  out[o + 3] = v.x;
+  out[o + 4] = v.y;
+  out[o + 5] = v.rotationDeg ?? 0;
+  out[o + 6] = v.scaleX ?? 1;
+  out[o + 7] = v.scaleY ?? 1;
+  out[o + 8] = v.depth ?? 0;
+  out.set(tint, o + 9);
+}
+
+/** The `setClipInstanceArray` values of `list` (the JSON-free per-frame path). */
+export function writeInstances(list: readonly ClipInstanceValues[], out?: Float64Array): Float64Array {
+  const values = out !== undefined && out.length === list.length * PER_INSTANCE ? out : new Float64Array(list.length * PER_INSTANCE);
+  list.forEach((v, i) => writeInstance(values, i, v));
+  return values;
+}

@@ -1,10 +1,12 @@
-//! Drawing clip instances: ids, per-instance placement, frame choice, the per-draw uniform
-//! block and its colours, and the view matrix.
+//! Drawing clip instances: ids, per-instance placement, frame choice, the per-instance record
+//! and the per-draw uniform of the instanced draws, their colours, and the view matrix.
 //!
 //! Per instance and frame the CPU computes `model_to_clip = V · M` (column-major 4×4) with
 //! `V` the view ([`view_matrix`]: `clip.xy = (p − pan)·k`, `clip.z = 0.5 − z/(2·DEPTH_RANGE_PX)`)
-//! and `M` the caller's model → scene matrix, and picks the two frames to blend
-//! ([`VertexClip::choose_frames`]); no vertex is touched.
+//! and `M` the caller's model → scene matrix, picks the two frames to blend
+//! ([`VertexClip::choose_frames`]) and writes one [`ClipInstanceGpu`]; no vertex is touched.
+//! Instances whose frame `a` has the same layout ([`crate::clip_pack`]) are drawn by one
+//! instanced `draw_indexed` per draw range, in painter's-order waves ([`crate::clip_waves`]).
 //!
 //! Frame choice: [`frame_pair`] gives frames `a`, `b` and the blend. When `a` and `b` have
 //! different topologies (visibility or draw order changes), frame `a` is drawn alone, unblended:
@@ -12,8 +14,8 @@
 //! colours when the two frames' draw lists match range for range (same indices, image, blend).
 //!
 //! Colours (Spine's two-colour tint for premultiplied atlases, as spine-webgl 4.2's
-//! `SkeletonRenderer` feeds its two-colour shader): with `a = color.a · tint.a`, the uniform
-//! holds `light = (r·a, g·a, b·a, a)` (colour × tint) and `dark = (dr·a, dg·a, db·a)`; the fragment
+//! `SkeletonRenderer` feeds its two-colour shader): with `a = color.a · tint.a`, the vertex
+//! shader computes from the colour table and the instance tint `light = (r·a, g·a, b·a, a)` (colour × tint) and `dark = (dr·a, dg·a, db·a)`; the fragment
 //! shader computes, for a premultiplied texel `t`,
 //! `rgb = (t.a − t.rgb)·dark + t.rgb·light.rgb`, `alpha = t.a·light.a` ([`fragment_reference`]).
 //! A zero dark colour reduces this to `t · light`, the single-colour tint.
@@ -44,26 +46,46 @@ pub struct ClipInstance {
 pub const DEPTH_RANGE_PX: f32 = 100_000.0;
 
 /// Size of the per-draw uniform block of `clip.wgsl` (`ClipDrawUniform`).
-pub const CLIP_DRAW_UNIFORM_BYTES: u64 = 160;
+pub const CLIP_DRAW_UNIFORM_BYTES: u64 = 80;
 
-/// `ClipDrawUniform` of `clip.wgsl`.
+/// `ClipDrawUniform` of `clip.wgsl`: what is fixed for one draw range of one layout (written
+/// once per draw call, never per instance).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct ClipDrawUniform {
-    /// Column-major model → clip matrix.
-    pub model_to_clip: [f32; 16],
-    /// Decode offset.
-    pub bbox_min: [f32; 4],
-    /// Decode scale (xyz) and blend (w).
-    pub bbox_extent_blend: [f32; 4],
-    /// Premultiplied light colour (see the module docs).
-    pub color: [f32; 4],
-    /// Premultiplied dark colour in rgb (w unused, 0).
-    pub dark: [f32; 4],
     /// Atlas UV rectangle of the material.
     pub uv_rect: [f32; 4],
-    /// Atlas layer in x, lighting on (1) or off (0) in y.
-    pub layer: [u32; 4],
+    /// Decode offset (xyz; zero for f32 frames).
+    pub bbox_min: [f32; 4],
+    /// Decode scale (xyz; one for f32 frames).
+    pub bbox_extent: [f32; 4],
+    /// Atlas layer, lit (1) or not (0), the range's position `k` in its frame's run of draws,
+    /// words per vertex (3: f32, 2: u16).
+    pub info: [u32; 4],
+    /// First word of the colour table in the clip's data texture (x), first word of the layout's
+    /// per-vertex `k` table or `u32::MAX` to use `info`'s `k` for every vertex (y), the data
+    /// texture's texels per row (z) and rows per array layer (w).
+    pub color_base: [u32; 4],
+}
+
+/// Size of one per-instance record of the clip instance buffer.
+pub const CLIP_INSTANCE_BYTES: u64 = 112;
+
+/// One instance of an instanced clip draw (vertex buffer, step mode instance), written once per
+/// instance and frame.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+pub struct ClipInstanceGpu {
+    /// Column-major model → clip matrix.
+    pub model_to_clip: [f32; 16],
+    /// First vertex of frame `a` and of frame `b` in the data texture, first colour-table entry
+    /// of frame `a` and of frame `b` (the frames' `first_draw`).
+    pub frames: [u32; 4],
+    /// Position blend (weight of `b`), colour blend (0 unless the draw lists are parallel),
+    /// two unused.
+    pub weights: [f32; 4],
+    /// Straight-alpha instance tint.
+    pub tint: [f32; 4],
 }
 
 /// The two frames of a clip to draw and how (see the module docs).
@@ -116,7 +138,7 @@ fn same_range(x: &ClipDrawRange, y: &ClipDrawRange) -> bool {
         && x.material.blend == y.material.blend
 }
 
-/// The uniform's `(light, dark)` for a draw's straight colour, dark colour and the instance tint
+/// The shader's `(light, dark)` for a draw's straight colour, dark colour and the instance tint
 /// (see the module docs; channels clamp to 0..1).
 pub fn premultiplied_colors(
     color: [f32; 4],
@@ -130,7 +152,7 @@ pub fn premultiplied_colors(
 }
 
 /// CPU reference of the fragment colour of `clip.wgsl` (unlit): premultiplied texel `t`,
-/// uniform `light` and `dark` as [`premultiplied_colors`] gives them; the result is premultiplied.
+/// `light` and `dark` as [`premultiplied_colors`] gives them; the result is premultiplied.
 pub fn fragment_reference(t: [f32; 4], light: [f32; 4], dark: [f32; 4]) -> [f32; 4] {
     let rgb = |i: usize| (t[3] - t[i]) * dark[i] + t[i] * light[i];
     [rgb(0), rgb(1), rgb(2), t[3] * light[3]]

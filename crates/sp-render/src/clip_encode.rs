@@ -3,16 +3,17 @@
 //! Quantisation against the clip's bounding box `[min, min+extent]`:
 //! `q = round((p − min) / extent · 65535)` per axis (an axis with zero extent stores 0), decoded
 //! on the GPU as `min + q/65535 · extent`; the error is at most `extent / 131070` per axis.
-//! Stored as `Unorm16x4` (8 bytes per vertex, w unused) against 12 for `Float32x3`.
+//! Stored as four u16 (8 bytes per vertex, w unused) against 12 for three f32; the data texture
+//! reads them as 32-bit words ([`crate::clip_pack`]).
 
 use crate::clips::VertexClip;
 
 /// How frame positions are stored on the GPU.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FrameEncoding {
-    /// `Float32x3`, 12 bytes per vertex.
+    /// Three f32, 12 bytes per vertex.
     F32,
-    /// `Unorm16x4` against the clip's bounding box, 8 bytes per vertex.
+    /// Four u16 (x, y, z, 0) against the clip's bounding box, 8 bytes per vertex.
     U16,
 }
 

@@ -17,7 +17,8 @@
 //! the last frame into frame 0; otherwise `f` clamps to `[0, N−1]`. The GPU draws frames
 //! `i = ⌊f⌋` and `j = i+1` blended by `f − i` (see `shaders/clip.wgsl`) when both have the same
 //! topology; otherwise frame `i` alone (see [`crate::clip_draw`]). Encoding of the positions for
-//! upload (f32 or u16 against the bounding box) is in [`crate::clip_encode`].
+//! upload (f32 or u16 against the bounding box) is in [`crate::clip_encode`], the data texture
+//! and the layouts drawn together in [`crate::clip_pack`].
 
 use sp_sim::document::BlendMode;
 
@@ -298,8 +299,9 @@ impl VertexClip {
 }
 
 pub use crate::clip_draw::{
-    CLIP_DRAW_UNIFORM_BYTES, ClipDrawUniform, ClipId, ClipInstance, DEPTH_RANGE_PX, FrameChoice,
-    FramePair, fragment_reference, frame_pair, mat4_mul, mix4, premultiplied_colors, view_matrix,
+    CLIP_DRAW_UNIFORM_BYTES, CLIP_INSTANCE_BYTES, ClipDrawUniform, ClipId, ClipInstance,
+    ClipInstanceGpu, DEPTH_RANGE_PX, FrameChoice, FramePair, fragment_reference, frame_pair,
+    mat4_mul, mix4, premultiplied_colors, view_matrix,
 };
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
 //! SpineParticle's wgpu renderer: instanced particle quads, the editor grid, and baked
-//! vertex-frame playback (one GPU vertex buffer per frame, two frames blended in the shader).
+//! vertex-frame playback (every frame of a clip in one data texture, two frames blended in the
+//! shader, instances drawn by instanced draws per layout and draw range).
 //!
 //! Runs on WebGPU and WebGL2 in the browser (the wasm crate supplies the canvas through
 //! [`RenderTarget`]) and natively off-screen for tests. Knows nothing of JavaScript.
@@ -12,6 +13,8 @@ mod atlas_gpu;
 pub mod blend;
 mod clip_draw;
 mod clip_encode;
+pub mod clip_pack;
+pub mod clip_waves;
 pub mod clips;
 mod error;
 pub mod gpu;

@@ -1,14 +1,15 @@
 //! Shader modules, bind group layouts and render pipelines (created once per device).
 //!
 //! Bind groups: 0 = view uniform (all pipelines), 1 = atlas texture array + sampler (sprites and
-//! vertex clips), 2 = per-draw clip uniform with a dynamic offset (vertex clips).
+//! vertex clips), 2 = the clip's data texture (`R32Uint` array, vertex stage; vertex clips),
+//! 3 = per-draw clip uniform with a dynamic offset (vertex clips). Four groups: WebGL2's limit.
 //! Every pipeline targets the surface format and a `Depth32Float` attachment; only vertex clips
 //! test and write depth, the 2D layers ignore it.
 
 use sp_sim::document::BlendMode;
 
 use crate::blend::{ALL_BLEND_MODES, blend_state};
-use crate::clips::{CLIP_DRAW_UNIFORM_BYTES, FrameEncoding};
+use crate::clips::{CLIP_DRAW_UNIFORM_BYTES, CLIP_INSTANCE_BYTES};
 use crate::sprites::SpriteInstance;
 
 /// Depth format of the scene pass.
@@ -21,15 +22,18 @@ pub struct Pipelines {
     pub view_layout: wgpu::BindGroupLayout,
     /// Group 1 layout (atlas).
     pub atlas_layout: wgpu::BindGroupLayout,
-    /// Group 2 layout (clip draw uniform, dynamic offset).
+    /// Group 2 layout (a clip's data texture).
+    pub clip_data_layout: wgpu::BindGroupLayout,
+    /// Group 3 layout (clip draw uniform, dynamic offset).
     pub clip_draw_layout: wgpu::BindGroupLayout,
     /// Sprite pipelines indexed by [`crate::blend::blend_index`].
     pub sprite: Vec<wgpu::RenderPipeline>,
     /// Grid pipeline.
     pub grid: wgpu::RenderPipeline,
-    /// Vertex-clip pipelines: `[f32 frames, u16 frames]`, each indexed by
-    /// [`crate::blend::blend_index`] (one per blend mode, chosen per draw range), depth tested.
-    pub clip: [Vec<wgpu::RenderPipeline>; 2],
+    /// Instanced vertex-clip pipelines indexed by [`crate::blend::blend_index`] (one per blend
+    /// mode, chosen per draw range; f32 and u16 frames differ only in the draw uniform), depth
+    /// tested.
+    pub clip: Vec<wgpu::RenderPipeline>,
 }
 
 fn depth_state(test_and_write: bool) -> wgpu::DepthStencilState {
@@ -90,6 +94,19 @@ impl Pipelines {
                     count: None,
                 },
             ],
+        });
+        let clip_data_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("clip data"),
+            entries: &[wgpu::BindGroupLayoutEntry {
+                binding: 0,
+                visibility: wgpu::ShaderStages::VERTEX,
+                ty: wgpu::BindingType::Texture {
+                    sample_type: wgpu::TextureSampleType::Uint,
+                    view_dimension: wgpu::TextureViewDimension::D2Array,
+                    multisampled: false,
+                },
+                count: None,
+            }],
         });
         let clip_draw_layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
             label: Some("clip draw"),
@@ -163,66 +180,50 @@ impl Pipelines {
             bind_group_layouts: &[
                 Some(&view_layout),
                 Some(&atlas_layout),
+                Some(&clip_data_layout),
                 Some(&clip_draw_layout),
             ],
             immediate_size: 0,
         });
-        let clip = [FrameEncoding::F32, FrameEncoding::U16].map(|encoding| {
-            let (format_attr, stride, entry) = match encoding {
-                FrameEncoding::F32 => (wgpu::VertexFormat::Float32x3, 12, "vs_clip_f32"),
-                FrameEncoding::U16 => (wgpu::VertexFormat::Unorm16x4, 8, "vs_clip_u16"),
-            };
-            let a = [wgpu::VertexAttribute {
-                format: format_attr,
-                offset: 0,
-                shader_location: 0,
-            }];
-            let b = [wgpu::VertexAttribute {
-                format: format_attr,
-                offset: 0,
-                shader_location: 1,
-            }];
-            let uv = [wgpu::VertexAttribute {
-                format: wgpu::VertexFormat::Float32x2,
-                offset: 0,
-                shader_location: 2,
-            }];
-            let per_vertex = |attributes| wgpu::VertexBufferLayout {
-                array_stride: stride,
+        let uv = wgpu::vertex_attr_array![0 => Float32x2];
+        let instance = wgpu::vertex_attr_array![
+            1 => Float32x4, 2 => Float32x4, 3 => Float32x4, 4 => Float32x4,
+            5 => Uint32x4, 6 => Float32x4, 7 => Float32x4
+        ];
+        let clip_buffers = [
+            Some(wgpu::VertexBufferLayout {
+                array_stride: 8,
                 step_mode: wgpu::VertexStepMode::Vertex,
-                attributes,
-            };
-            let buffers = [
-                Some(per_vertex(&a)),
-                Some(per_vertex(&b)),
-                Some(wgpu::VertexBufferLayout {
-                    array_stride: 8,
-                    step_mode: wgpu::VertexStepMode::Vertex,
-                    attributes: &uv,
-                }),
-            ];
-            ALL_BLEND_MODES
-                .iter()
-                .map(|&mode| {
-                    color_pipeline(
-                        device,
-                        &format!("clip {encoding:?} {mode:?}"),
-                        &clip_layout,
-                        &clip_module,
-                        (entry, "fs_clip"),
-                        &buffers,
-                        wgpu::PrimitiveTopology::TriangleList,
-                        format,
-                        mode,
-                        true,
-                    )
-                })
-                .collect()
-        });
+                attributes: &uv,
+            }),
+            Some(wgpu::VertexBufferLayout {
+                array_stride: CLIP_INSTANCE_BYTES,
+                step_mode: wgpu::VertexStepMode::Instance,
+                attributes: &instance,
+            }),
+        ];
+        let clip = ALL_BLEND_MODES
+            .iter()
+            .map(|&mode| {
+                color_pipeline(
+                    device,
+                    &format!("clip {mode:?}"),
+                    &clip_layout,
+                    &clip_module,
+                    ("vs_clip", "fs_clip"),
+                    &clip_buffers,
+                    wgpu::PrimitiveTopology::TriangleList,
+                    format,
+                    mode,
+                    true,
+                )
+            })
+            .collect();
 
         Pipelines {
             view_layout,
             atlas_layout,
+            clip_data_layout,
             clip_draw_layout,
             sprite,
             grid,

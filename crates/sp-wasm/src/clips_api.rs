@@ -25,12 +25,17 @@
 //!   depth, tint}]`, each drawn as scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), depth z·1 + depth
 //!   (y down, θ clockwise; pass scaleY = −1 for a y-up model). The CPU work per instance and
 //!   frame is the frame pick and one matrix: no vertex is touched.
+//! - `setClipInstanceArray(values: Float64Array)`: the same without JSON, 13 numbers per
+//!   instance: `clip, timeSecs, loop (0|1), x, y, rotationDeg, scaleX, scaleY, depth, r, g, b, a`
+//!   (the per-frame path: no string is built or parsed).
 
 use serde::Deserialize;
-use sp_render::{ClipId, ClipInstance};
+use sp_render::ClipId;
 use wasm_bindgen::prelude::*;
 
-use crate::clip_arrays::{ClipArrays, ClipOptions, clip_from_arrays};
+use crate::clip_arrays::{
+    ClipArrays, ClipOptions, Placement, clip_from_arrays, instances_from_array,
+};
 use crate::editor::Editor;
 use crate::error::Error;
 
@@ -131,48 +136,29 @@ impl Editor {
             .map_err(|e| js(arg("instancesJson", e.to_string())))?;
         let mut out = Vec::with_capacity(list.len());
         for (i, inst) in list.into_iter().enumerate() {
-            let numbers = [
-                inst.x,
-                inst.y,
-                inst.rotation_deg,
-                inst.scale_x,
-                inst.scale_y,
-                inst.depth,
-            ];
-            if !inst.time_secs.is_finite() || numbers.iter().any(|v| !v.is_finite()) {
-                return Err(js(arg(
-                    "instancesJson",
-                    format!("[{i}] has a number that is not finite"),
-                )));
-            }
-            let (s, c) = inst.rotation_deg.to_radians().sin_cos();
-            let (sx, sy) = (inst.scale_x, inst.scale_y);
-            out.push(ClipInstance {
-                clip: ClipId(inst.clip),
+            let placement = Placement {
+                clip: inst.clip,
                 time_secs: inst.time_secs,
                 looping: inst.looping,
-                model_to_scene: [
-                    c * sx,
-                    s * sx,
-                    0.0,
-                    0.0, //
-                    -s * sy,
-                    c * sy,
-                    0.0,
-                    0.0, //
-                    0.0,
-                    0.0,
-                    1.0,
-                    0.0, //
-                    inst.x,
-                    inst.y,
-                    inst.depth,
-                    1.0,
-                ],
+                x: inst.x,
+                y: inst.y,
+                rotation_deg: inst.rotation_deg,
+                scale_x: inst.scale_x,
+                scale_y: inst.scale_y,
+                depth: inst.depth,
                 tint: inst.tint,
-            });
+            };
+            out.push(placement.instance("instancesJson", i).map_err(js)?);
         }
         self.set_clip_instance_list(out);
+        Ok(())
+    }
+
+    /// Sets the clip instances from a `Float64Array` (see the module docs).
+    #[wasm_bindgen(js_name = setClipInstanceArray)]
+    pub fn set_clip_instance_array(&self, values: &js_sys::Float64Array) -> Result<(), JsError> {
+        let list = instances_from_array(&values.to_vec()).map_err(js)?;
+        self.set_clip_instance_list(list);
         Ok(())
     }
 }

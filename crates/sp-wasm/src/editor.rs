@@ -430,6 +430,7 @@ impl Editor {
             "renderMs": g.last_render_ms,
             "sprites": g.report.sprites,
             "drawCalls": g.report.draw_calls,
+            "clipInstances": g.report.clip_instances,
             "presented": g.report.presented,
             "renderer": g.renderer.tier().name(),
             "fallbackReason": g.renderer.fallback_reason(),

@@ -1,34 +1,52 @@
 //! Device-side state of the renderer (rebuilt wholesale after a device loss): pipelines, the
-//! view uniform, the atlas texture, growable instance and clip-uniform buffers, depth target.
+//! view uniform, the atlas texture, growable sprite-instance, clip-instance and clip-uniform
+//! buffers, depth target; and the per-clip CPU copy and GPU objects.
 
 use crate::atlas_gpu::AtlasGpu;
-use crate::clips::{EncodedFrames, VertexClip};
+use crate::clip_pack::{ClipLayouts, PackedClip};
+use crate::clips::{FrameEncoding, VertexClip};
 use crate::gpu::Gpu;
 use crate::pipelines::Pipelines;
 use crate::view::ViewUniform;
 
+/// A clip as the renderer keeps it: the CPU copy (for rebuilding), its layouts and packed data
+/// texture words, and its GPU objects once uploaded.
 pub(super) struct ClipEntry {
     pub(super) clip: VertexClip,
-    pub(super) encoded: EncodedFrames,
+    pub(super) encoding: FrameEncoding,
+    /// Decode offset and scale of the positions (zero and one for f32).
+    pub(super) decode: ([f32; 3], [f32; 3]),
+    /// Bounding box over every frame, model units: `(min, extent)`.
+    pub(super) model_box: ([f32; 3], [f32; 3]),
+    pub(super) layouts: ClipLayouts,
+    pub(super) packed: PackedClip,
     pub(super) gpu: Option<ClipBuffers>,
 }
 
-/// One clip draw of a frame: which clip, frames, uniform offset and draw range.
+/// One instanced draw of a frame: a draw range of one layout for a run of instances.
 #[derive(Clone, Copy)]
 pub(super) struct ClipDrawCall {
     pub(super) clip: crate::clips::ClipId,
-    /// Frame whose topology is drawn (stream 0).
-    pub(super) a: u32,
-    /// Frame blended into it (stream 1).
-    pub(super) b: u32,
+    /// Topology (selects the UV run).
+    pub(super) topology: u32,
+    /// Index range.
+    pub(super) index_start: u32,
+    pub(super) index_count: u32,
+    /// Pipeline ([`crate::blend::blend_index`]).
+    pub(super) pipeline: u32,
     /// Dynamic offset of the draw's uniform.
     pub(super) offset: u32,
-    /// Index in the clip's `draws`.
-    pub(super) draw: u32,
+    /// Instances in the clip-instance buffer.
+    pub(super) first_instance: u32,
+    pub(super) instance_count: u32,
 }
 
+/// GPU objects of one clip.
 pub(super) struct ClipBuffers {
-    pub(super) frames: Vec<wgpu::Buffer>,
+    /// Bind group of the data texture (group 2); it keeps the texture alive.
+    pub(super) data_group: wgpu::BindGroup,
+    /// The data texture's size (its row width and rows per layer go into the draw uniforms).
+    pub(super) data_size: crate::clip_pack::DataTextureSize,
     pub(super) uvs: wgpu::Buffer,
     pub(super) indices: wgpu::Buffer,
 }
@@ -80,6 +98,7 @@ pub(super) struct DeviceState {
     pub(super) view_group: wgpu::BindGroup,
     pub(super) atlas: Option<AtlasGpu>,
     pub(super) instances: GrowBuffer,
+    pub(super) clip_instances: GrowBuffer,
     pub(super) clip_uniforms: GrowBuffer,
     pub(super) clip_group: wgpu::BindGroup,
     pub(super) depth: Option<(wgpu::TextureView, u32, u32)>,
@@ -110,6 +129,12 @@ impl DeviceState {
             wgpu::BufferUsages::VERTEX,
             64 * 1024,
         );
+        let clip_instances = GrowBuffer::new(
+            device,
+            "clip instances",
+            wgpu::BufferUsages::VERTEX,
+            16 * 1024,
+        );
         let clip_uniforms =
             GrowBuffer::new(device, "clip draws", wgpu::BufferUsages::UNIFORM, 16 * 1024);
         let clip_group = clip_bind_group(device, &pipelines, &clip_uniforms.buffer);
@@ -120,6 +145,7 @@ impl DeviceState {
             view_group,
             atlas: None,
             instances,
+            clip_instances,
             clip_uniforms,
             clip_group,
             depth: None,

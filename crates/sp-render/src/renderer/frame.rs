@@ -1,13 +1,13 @@
-//! One frame: pending uploads (atlas, clips), per-draw clip uniforms, and the render pass
-//! (clear → grid → vertex clips → sprites), then submit and present.
+//! One frame: pending uploads (atlas; clips: data texture, UVs, indices), the clip batch
+//! ([`super::clip_batch`]), and the render pass (clear → grid → vertex clips → sprites), then
+//! submit and present.
 
-use super::device::{ClipBuffers, ClipDrawCall, clip_bind_group};
-use super::{FrameReport, Renderer, WHITE_IMAGE};
+use super::device::ClipBuffers;
+use super::{FrameReport, Renderer};
 use crate::atlas_gpu::AtlasGpu;
 use crate::blend::blend_index;
-use crate::clips::{
-    ClipDrawUniform, ClipInstance, FrameEncoding, mat4_mul, mix4, premultiplied_colors, view_matrix,
-};
+use crate::clip_pack::data_texture_size;
+use crate::clips::ClipInstance;
 use crate::error::Result;
 use crate::pipelines::DEPTH_FORMAT;
 use crate::sprites::{SPRITE_INSTANCE_BYTES, SpriteBatch};
@@ -25,10 +25,17 @@ impl Renderer {
                 &self.images,
             ));
         }
+        let (max_dim, max_layers) = (st.gpu.max_texture_px, st.gpu.max_layers);
         for entry in self.clips.values_mut() {
             if entry.gpu.is_some() {
                 continue;
             }
+            // Checked against this device's limits when added; a smaller device after a loss
+            // leaves the clip undrawn rather than failing the frame.
+            let words = &entry.packed.words;
+            let Some(size) = data_texture_size(words.len(), max_dim, max_layers) else {
+                continue;
+            };
             let device = &st.gpu.device;
             let make = |label: &str, bytes: &[u8], usage: wgpu::BufferUsages| {
                 let buffer = device.create_buffer(&wgpu::BufferDescriptor {
@@ -42,12 +49,51 @@ impl Renderer {
                 st.gpu.queue.write_buffer(&buffer, 0, &padded);
                 buffer
             };
-            let frames = entry
-                .encoded
-                .frames
-                .iter()
-                .map(|f| make("clip frame", f, wgpu::BufferUsages::VERTEX))
-                .collect();
+            let extent = wgpu::Extent3d {
+                width: size.width,
+                height: size.rows_per_layer,
+                depth_or_array_layers: size.layers,
+            };
+            let texture = device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("clip data"),
+                size: extent,
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: wgpu::TextureFormat::R32Uint,
+                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+                view_formats: &[],
+            });
+            let mut texels = bytemuck::cast_slice::<u32, u8>(words).to_vec();
+            texels.resize(size.texels() as usize * 4, 0);
+            st.gpu.queue.write_texture(
+                wgpu::TexelCopyTextureInfo {
+                    texture: &texture,
+                    mip_level: 0,
+                    origin: wgpu::Origin3d::ZERO,
+                    aspect: wgpu::TextureAspect::All,
+                },
+                &texels,
+                wgpu::TexelCopyBufferLayout {
+                    offset: 0,
+                    bytes_per_row: Some(size.width * 4),
+                    rows_per_image: Some(size.rows_per_layer),
+                },
+                extent,
+            );
+            let view = texture.create_view(&wgpu::TextureViewDescriptor {
+                label: Some("clip data"),
+                dimension: Some(wgpu::TextureViewDimension::D2Array),
+                ..Default::default()
+            });
+            let data_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: Some("clip data"),
+                layout: &st.pipelines.clip_data_layout,
+                entries: &[wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                }],
+            });
             let uvs = make(
                 "clip uvs",
                 bytemuck::cast_slice(&entry.clip.uvs),
@@ -59,98 +105,12 @@ impl Renderer {
                 wgpu::BufferUsages::INDEX,
             );
             entry.gpu = Some(ClipBuffers {
-                frames,
+                data_group,
+                data_size: size,
                 uvs,
                 indices,
             });
         }
-    }
-
-    /// Writes per-draw uniforms of the clip instances; fills `draw_scratch` with one
-    /// [`ClipDrawCall`] per draw range of each instance's chosen frame.
-    pub(super) fn prepare_clips(&mut self, instances: &[ClipInstance]) {
-        self.clip_scratch.clear();
-        self.draw_scratch.clear();
-        let stride = self.state.uniform_stride();
-        let view_m = view_matrix(&self.view);
-        let white = self.layout.entry(WHITE_IMAGE).map(|w| {
-            let cu = (w.uv_rect[0] + w.uv_rect[2]) * 0.5;
-            let cv = (w.uv_rect[1] + w.uv_rect[3]) * 0.5;
-            ([cu, cv, cu, cv], w.layer)
-        });
-        for inst in instances {
-            let Some(entry) = self.clips.get(&inst.clip) else {
-                continue;
-            };
-            let clip = &entry.clip;
-            let Some(choice) = clip.choose_frames(inst.time_secs, inst.looping) else {
-                continue;
-            };
-            let model_to_clip = mat4_mul(&view_m, &inst.model_to_scene);
-            let e = &entry.encoded;
-            let Some(frame) = clip.frames.get(choice.a as usize) else {
-                continue;
-            };
-            let next = clip.frame_draws(choice.b as usize);
-            for (k, draw) in clip.frame_draws(choice.a as usize).iter().enumerate() {
-                if draw.index_count == 0 {
-                    continue;
-                }
-                let m = &draw.material;
-                let (uv_rect, layer) = match m.texture.as_deref().and_then(|t| self.layout.entry(t))
-                {
-                    Some(a) => (a.uv_rect, a.layer),
-                    None => white.unwrap_or(([0.0; 4], 0)),
-                };
-                let (mut color, mut dark) = premultiplied_colors(m.color, m.dark, inst.tint);
-                if let (true, Some(nd)) = (choice.blend_colors, next.get(k)) {
-                    let (c2, d2) =
-                        premultiplied_colors(nd.material.color, nd.material.dark, inst.tint);
-                    color = mix4(color, c2, choice.blend);
-                    dark = mix4(dark, d2, choice.blend);
-                }
-                let uniform = ClipDrawUniform {
-                    model_to_clip,
-                    bbox_min: [e.bbox_min[0], e.bbox_min[1], e.bbox_min[2], 0.0],
-                    bbox_extent_blend: [
-                        e.bbox_extent[0],
-                        e.bbox_extent[1],
-                        e.bbox_extent[2],
-                        choice.blend,
-                    ],
-                    color,
-                    dark,
-                    uv_rect,
-                    layer: [layer, u32::from(clip.lit), 0, 0],
-                };
-                let offset = self.clip_scratch.len() as u32;
-                self.clip_scratch
-                    .extend_from_slice(bytemuck::bytes_of(&uniform));
-                self.clip_scratch
-                    .resize(offset as usize + stride as usize, 0);
-                self.draw_scratch.push(ClipDrawCall {
-                    clip: inst.clip,
-                    a: choice.a,
-                    b: choice.b,
-                    offset,
-                    draw: frame.first_draw + k as u32,
-                });
-            }
-        }
-        if self.clip_scratch.is_empty() {
-            return;
-        }
-        let st = &mut self.state;
-        if st
-            .clip_uniforms
-            .reserve(&st.gpu.device, self.clip_scratch.len() as u64)
-        {
-            st.clip_group =
-                clip_bind_group(&st.gpu.device, &st.pipelines, &st.clip_uniforms.buffer);
-        }
-        st.gpu
-            .queue
-            .write_buffer(&st.clip_uniforms.buffer, 0, &self.clip_scratch);
     }
 
     /// Draws one frame (see the module docs) and presents it.
@@ -292,47 +252,48 @@ impl Renderer {
                 pass.draw(0..3, 0..1);
                 report.draw_calls += 1;
             }
-            if !self.draw_scratch.is_empty() {
+            if !self.batch.calls.is_empty() {
                 pass.set_bind_group(1, &atlas.bind_group, &[]);
-                for call in &self.draw_scratch {
+                pass.set_vertex_buffer(1, st.clip_instances.buffer.slice(..));
+                let mut bound_clip = None;
+                let mut bound_topology = None;
+                let mut bound_pipeline = None;
+                for call in &self.batch.calls {
                     let Some(entry) = self.clips.get(&call.clip) else {
                         continue;
                     };
                     let Some(buffers) = &entry.gpu else { continue };
-                    let clip = &entry.clip;
-                    let (Some(fa), Some(fb), Some(frame), Some(draw)) = (
-                        buffers.frames.get(call.a as usize),
-                        buffers.frames.get(call.b as usize),
-                        clip.frames.get(call.a as usize),
-                        clip.draws.get(call.draw as usize),
-                    ) else {
+                    let Some(pipeline) = st.pipelines.clip.get(call.pipeline as usize) else {
                         continue;
                     };
-                    let Some(topo) = clip.topologies.get(frame.topology as usize) else {
-                        continue;
-                    };
-                    let pipelines = match entry.encoded.encoding {
-                        FrameEncoding::F32 => &st.pipelines.clip[0],
-                        FrameEncoding::U16 => &st.pipelines.clip[1],
-                    };
-                    let Some(pipeline) = pipelines.get(blend_index(draw.material.blend)) else {
-                        continue;
-                    };
-                    let uv_start = u64::from(topo.first_vertex) * 8;
-                    let uv_end = uv_start + u64::from(topo.vertex_count) * 8;
-                    pass.set_pipeline(pipeline);
-                    pass.set_bind_group(2, &st.clip_group, &[call.offset]);
-                    pass.set_vertex_buffer(0, fa.slice(..));
-                    pass.set_vertex_buffer(1, fb.slice(..));
-                    pass.set_vertex_buffer(2, buffers.uvs.slice(uv_start..uv_end));
-                    pass.set_index_buffer(buffers.indices.slice(..), wgpu::IndexFormat::Uint32);
+                    if bound_clip != Some(call.clip) {
+                        pass.set_bind_group(2, &buffers.data_group, &[]);
+                        pass.set_index_buffer(buffers.indices.slice(..), wgpu::IndexFormat::Uint32);
+                        bound_clip = Some(call.clip);
+                        bound_topology = None;
+                    }
+                    if bound_topology != Some(call.topology) {
+                        let Some(topo) = entry.clip.topologies.get(call.topology as usize) else {
+                            continue;
+                        };
+                        let uv_start = u64::from(topo.first_vertex) * 8;
+                        let uv_end = uv_start + u64::from(topo.vertex_count) * 8;
+                        pass.set_vertex_buffer(0, buffers.uvs.slice(uv_start..uv_end));
+                        bound_topology = Some(call.topology);
+                    }
+                    if bound_pipeline != Some(call.pipeline) {
+                        pass.set_pipeline(pipeline);
+                        bound_pipeline = Some(call.pipeline);
+                    }
+                    pass.set_bind_group(3, &st.clip_group, &[call.offset]);
                     pass.draw_indexed(
-                        draw.index_start..draw.index_start + draw.index_count,
+                        call.index_start..call.index_start + call.index_count,
                         0,
-                        0..1,
+                        call.first_instance..call.first_instance + call.instance_count,
                     );
                     report.draw_calls += 1;
                 }
+                report.clip_instances = self.batch.records.len() as u32;
             }
             if !sprites.is_empty() {
                 pass.set_bind_group(1, &atlas.bind_group, &[]);

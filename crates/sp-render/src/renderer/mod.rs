@@ -1,10 +1,12 @@
 //! The renderer: owns the device, the CPU copies of everything it draws (images, clips), and
 //! draws one frame from a [`crate::SpriteBatch`] and a list of [`crate::ClipInstance`]s.
 //!
-//! Frame: clear to the background colour → grid → vertex clips (depth tested) → sprites (one
-//! instanced draw per run of equal blend mode, in batch order). Everything on the GPU can be
+//! Frame: clear to the background colour → grid → vertex clips (depth tested; instanced, one
+//! draw per draw range of each layout in each painter's-order wave, see [`crate::clip_waves`]) →
+//! sprites (one instanced draw per run of equal blend mode, in batch order). Everything on the GPU can be
 //! rebuilt from the CPU copies ([`Renderer::rebuild`]) after a lost WebGL context or WebGPU device.
 
+mod clip_batch;
 mod device;
 mod frame;
 #[cfg(not(target_arch = "wasm32"))]
@@ -12,8 +14,10 @@ mod readback;
 
 use std::collections::BTreeMap;
 
-use self::device::{ClipDrawCall, ClipEntry, DeviceState};
+use self::clip_batch::ClipBatch;
+use self::device::{ClipEntry, DeviceState};
 use crate::atlas::{AtlasEntry, AtlasLayout, pack};
+use crate::clip_pack::{clip_layouts, data_texture_size, pack_clip, packed_words};
 use crate::clips::{ClipId, FrameEncoding, VertexClip, encode_frames};
 use crate::error::{Error, Result};
 use crate::gpu::{Gpu, MAX_PAGE_PX};
@@ -34,6 +38,8 @@ pub struct FrameReport {
     pub sprites: u32,
     /// Draw calls issued.
     pub draw_calls: u32,
+    /// Clip instances drawn (each by as many instanced draws as its frame has draw ranges).
+    pub clip_instances: u32,
 }
 
 /// The scene renderer (see the module docs).
@@ -46,8 +52,7 @@ pub struct Renderer {
     grid: bool,
     clips: BTreeMap<ClipId, ClipEntry>,
     next_clip: u32,
-    clip_scratch: Vec<u8>,
-    draw_scratch: Vec<ClipDrawCall>,
+    batch: ClipBatch,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -86,8 +91,7 @@ impl Renderer {
             grid: true,
             clips: BTreeMap::new(),
             next_clip: 1,
-            clip_scratch: Vec::new(),
-            draw_scratch: Vec::new(),
+            batch: ClipBatch::default(),
         };
         renderer.layout = pack(&renderer.images, renderer.max_page_px());
         let (w, h) = (
@@ -244,17 +248,36 @@ impl Renderer {
     /// Uploads a baked clip; the CPU copy is kept for rebuilding after a device loss.
     ///
     /// # Errors
-    /// [`Error::BadClip`] when the clip is malformed.
+    /// [`Error::BadClip`] when the clip is malformed or its frames do not fit in the GPU's
+    /// largest data texture.
     pub fn add_clip(&mut self, clip: VertexClip, encoding: FrameEncoding) -> Result<ClipId> {
         clip.validate()?;
+        let encoded = encode_frames(&clip, encoding);
+        let (max_dim, max_layers) = (self.state.gpu.max_texture_px, self.state.gpu.max_layers);
+        let too_big = |words: usize| Error::BadClip {
+            name: clip.name.clone(),
+            reason: format!(
+                "its frames and colours need {words} texels, more than the GPU's largest data texture ({} × {max_dim} × {max_layers} layers)",
+                crate::clip_pack::DATA_TEXTURE_WIDTH.min(max_dim)
+            ),
+        };
+        let layouts = clip_layouts(&clip);
+        let words = packed_words(&clip, &encoded, &layouts);
+        if data_texture_size(words, max_dim, max_layers).is_none() {
+            return Err(too_big(words));
+        }
+        let packed = pack_clip(&clip, &encoded, &layouts).ok_or_else(|| too_big(words))?;
         let id = ClipId(self.next_clip);
         self.next_clip += 1;
-        let encoded = encode_frames(&clip, encoding);
         self.clips.insert(
             id,
             ClipEntry {
+                layouts,
+                model_box: clip.bbox(),
+                decode: (encoded.bbox_min, encoded.bbox_extent),
+                encoding,
+                packed,
                 clip,
-                encoded,
                 gpu: None,
             },
         );
@@ -268,8 +291,6 @@ impl Renderer {
 
     /// GPU bytes of a clip's frame buffers: `(largest frame, all frames)`.
     pub fn clip_memory(&self, id: ClipId) -> Option<(usize, usize)> {
-        self.clips
-            .get(&id)
-            .map(|e| e.clip.frame_memory(e.encoded.encoding))
+        self.clips.get(&id).map(|e| e.clip.frame_memory(e.encoding))
     }
 }
