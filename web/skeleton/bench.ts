@@ -7,8 +7,8 @@
 //   (clip.ts `writeInstance`) sent by `setClipInstanceArray` (no JSON), then the page calls the
 //   Editor's `render()` (per instance: frame pick, one matrix, one 112-byte record; per layout and
 //   draw range in use: one instanced draw; upload, encode, submit). The clip is baked once
-//   (bake.ts → clip.ts `toVertexClip` → `addVertexClip`) before timing. (The editor's scene.ts
-//   still sends JSON through `setClipInstances`, ~0.2 ms more at 200 instances.)
+//   (bake.ts → clip.ts `toVertexClip` → `addVertexClip`) before timing, exactly as the editor's
+//   scene (scene.ts) plays skeletons.
 // - CPU (spine-core's own per-frame path, cpu.ts `CpuReference`): per instance apply (looping)
 //   + update + updateWorldTransform + computeWorldVertices (and clipping) of every visible
 //   region and mesh. No vertex upload and no draw: a lower bound of what a spine-core renderer
@@ -65,10 +65,8 @@ export function gridPositions(count: number, cellPx: number): [number, number][]
   return out;
 }
 
-/** The Editor calls the baked side uses: the clip calls and the JSON-free instance call. */
-export interface BenchClipEditor extends WasmClipEditor {
-  setClipInstanceArray(values: Float64Array): void;
-}
+/** The Editor calls the baked side uses: the editor's own clip calls (play.ts). */
+export type BenchClipEditor = WasmClipEditor;
 
 /** What the baked side uploaded once, before timing. */
 export interface BakedSetup {

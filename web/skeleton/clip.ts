@@ -56,8 +56,8 @@ export interface VertexClipArrays {
 }
 
 /** `optionsJson` of `addVertexClip` for these arrays. */
-export function clipOptionsJson(arrays: VertexClipArrays): string {
-  return JSON.stringify({ textures: arrays.textures, quantize: false, lit: false });
+export function clipOptionsJson(arrays: VertexClipArrays, trilinear = false): string {
+  return JSON.stringify({ textures: arrays.textures, quantize: false, lit: false, trilinear });
 }
 
 /**

@@ -4,7 +4,7 @@
 // pixels (y down). The player has no clock of its own: its animation time is a pure function of
 // the scene timeline time (`animationTimeAt`), so scrubbing, pausing and restarting the timeline
 // pose the skeleton too. The host sends every skeleton's instances to the renderer in one
-// `setClipInstances` call (web/skeleton/scene.ts); the renderer only picks frames, it does not
+// `setClipInstanceArray` call (web/skeleton/scene.ts); the renderer only picks frames, it does not
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import { bakeAnimation } from './bake';
@@ -26,7 +26,8 @@ export interface WasmClipEditor {
     optionsJson: string,
   ): number;
   removeVertexClip(id: number): boolean;
-  setClipInstances(json: string): void;
+  /** Replaces every clip instance: 13 numbers each (clip.ts `writeInstance`). */
+  setClipInstanceArray(values: Float64Array): void;
 }
 
 /** What the player needs from the page. */
@@ -41,12 +42,12 @@ export interface SkeletonPlayHost {
   viewCentre(): [number, number];
   /**
    * Sends the instances of every skeleton the host plays to the renderer (one
-   * `setClipInstances` for all of them: the call replaces every clip instance).
+   * `setClipInstanceArray` for all of them: the call replaces every clip instance).
    */
   pushInstances(): void;
 }
 
-/** One instance as `setClipInstances` takes it (crates/sp-wasm/src/clips_api.rs). */
+/** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`). */
 export interface ClipInstanceJson {
   clip: number;
   timeSecs: number;
@@ -202,7 +203,7 @@ export class SkeletonPlayer {
     const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined });
     const arrays = toVertexClip(baked, (i) => this.pagePaths.get(baked.pages[i]?.name ?? '') ?? null);
     const id = this.host.callEditor((e) =>
-      e.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays)),
+      e.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays, this.mipmaps)),
     );
     const clip = { id, arrays, durationSecs: baked.durationSecs };
     this.clips.set(key, clip);

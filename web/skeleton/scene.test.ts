@@ -1,12 +1,13 @@
 // Skeletons as scene objects, against a fake Editor: the official coin 4.2 skeleton with a
 // synthesised atlas (no page image: flat colour). Animation time as a pure function of scene
-// time; the document driving the players (one setClipInstances for all, eye, rename keeps the
+// time; the document driving the players (one setClipInstanceArray for all, eye, rename keeps the
 // bake, delete disposes, missing files reported, crash recovery re-uploads); document
 // operations (rename rewrites followers); the files key.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scene, SkeletonObject } from '../types';
+import { PER_INSTANCE } from './clip';
 import { newSkeletonEntry, renameSkeleton, uniqueSkeletonName } from './doc';
 import { SkeletonPlayer, type ClipInstanceJson, type SkeletonPlayHost, type WasmClipEditor } from './play';
 import { loadedSkeletons, onSkeletonsChanged } from './registry';
@@ -33,8 +34,12 @@ class FakeEditor implements WasmClipEditor {
     this.removed.push(id);
     return true;
   }
-  setClipInstances(json: string): void {
-    this.sent.push(JSON.parse(json) as ClipInstanceJson[]);
+  setClipInstanceArray(values: Float64Array): void {
+    const list: ClipInstanceJson[] = [];
+    for (let o = 0; o < values.length; o += PER_INSTANCE) {
+      list.push({ clip: values[o], timeSecs: values[o + 1], loop: values[o + 2] === 1, x: values[o + 3], y: values[o + 4], depth: values[o + 8] });
+    }
+    this.sent.push(list);
   }
   last(): ClipInstanceJson[] {
     return this.sent.at(-1) ?? [];

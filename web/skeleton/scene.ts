@@ -5,12 +5,13 @@
 // animation or skin change, placed at its instances, hidden by its eye. A renamed entry keeps its
 // player (matched by files key); a deleted one disposes it (an undo creates it again from the
 // files still held). Every frame, `frame(sceneTime)` sends the instances of every visible
-// skeleton at that scene time in one `setClipInstances`. After a wasm crash `afterRebuild` makes
+// skeleton at that scene time in one `setClipInstanceArray`. After a wasm crash `afterRebuild` makes
 // the players forget the dead Editor's clips: the next frame bakes and uploads them again (the
 // page images are restored by the engine facade itself).
 
 import { t } from '../i18n';
 import type { SkeletonObject } from '../types';
+import { writeInstances } from './clip';
 import { placementOf } from './doc';
 import { atlasPageNames } from './files';
 import { DEFAULT_BAKE_FPS, SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost, type WasmClipEditor } from './play';
@@ -60,6 +61,8 @@ export class SkeletonScene {
   private readonly problems = new Map<string, string>();
   private entries: SkeletonObject[] = [];
   private sentAny = false;
+  /** Reused instance array (13 numbers per instance). */
+  private scratch: Float64Array = new Float64Array(0);
   private readonly playHost: SkeletonPlayHost;
   /** Called when the problems of an entry change (the scene list shows them). */
   onProblemsChanged: (() => void) | null = null;
@@ -225,7 +228,9 @@ export class SkeletonScene {
     }
     if (all.length === 0 && !this.sentAny) return;
     try {
-      this.host.callEditor((e) => e.setClipInstances(JSON.stringify(all)));
+      this.scratch = writeInstances(all, this.scratch);
+      const values = this.scratch;
+      this.host.callEditor((e) => e.setClipInstanceArray(values));
       this.sentAny = all.length > 0;
     } catch (e) {
       if (!this.host.isRestarting(e)) throw e;

@@ -21,20 +21,9 @@ pub struct AtlasGpu {
 }
 
 impl AtlasGpu {
-    /// Creates the texture for `layout` and uploads every image (level 0 only).
-    pub fn new(
-        device: &wgpu::Device,
-        queue: &wgpu::Queue,
-        layout_group: &wgpu::BindGroupLayout,
-        layout: &AtlasLayout,
-        images: &BTreeMap<String, PremulImage>,
-    ) -> AtlasGpu {
-        AtlasGpu::build(device, queue, layout_group, layout, images, false)
-    }
-
     /// Creates the texture for `layout` and uploads every image (and, with `mipmaps`, every
     /// layer's mip chain).
-    pub fn build(
+    pub fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         layout_group: &wgpu::BindGroupLayout,
@@ -120,33 +109,38 @@ impl AtlasGpu {
     }
 }
 
-fn write_level(
-    queue: &wgpu::Queue,
-    texture: &wgpu::Texture,
+/// A rectangle of one mip level of one layer.
+#[derive(Clone, Copy)]
+struct Region {
     level: u32,
     layer: u32,
     x: u32,
     y: u32,
-    w: u32,
-    h: u32,
-    bytes: &[u8],
-) {
+    width: u32,
+    height: u32,
+}
+
+fn write_region(queue: &wgpu::Queue, texture: &wgpu::Texture, r: Region, bytes: &[u8]) {
     queue.write_texture(
         wgpu::TexelCopyTextureInfo {
             texture,
-            mip_level: level,
-            origin: wgpu::Origin3d { x, y, z: layer },
+            mip_level: r.level,
+            origin: wgpu::Origin3d {
+                x: r.x,
+                y: r.y,
+                z: r.layer,
+            },
             aspect: wgpu::TextureAspect::All,
         },
         bytes,
         wgpu::TexelCopyBufferLayout {
             offset: 0,
-            bytes_per_row: Some(w * 4),
-            rows_per_image: Some(h),
+            bytes_per_row: Some(r.width * 4),
+            rows_per_image: Some(r.height),
         },
         wgpu::Extent3d {
-            width: w,
-            height: h,
+            width: r.width,
+            height: r.height,
             depth_or_array_layers: 1,
         },
     );
@@ -165,15 +159,17 @@ fn upload_placements(
         };
         let (block, w, h) = padded_block(image, placement);
         let pad = crate::atlas::PAD_PX;
-        write_level(
+        write_region(
             queue,
             texture,
-            0,
-            placement.layer,
-            placement.x - pad,
-            placement.y - pad,
-            w,
-            h,
+            Region {
+                level: 0,
+                layer: placement.layer,
+                x: placement.x - pad,
+                y: placement.y - pad,
+                width: w,
+                height: h,
+            },
             &block,
         );
     }
@@ -203,17 +199,31 @@ fn upload_layers_with_mips(
                 level0[d..d + w as usize * 4].copy_from_slice(&block[s..s + w as usize * 4]);
             }
         }
-        write_level(queue, texture, 0, layer, 0, 0, side, side, &level0);
+        write_region(
+            queue,
+            texture,
+            Region {
+                level: 0,
+                layer,
+                x: 0,
+                y: 0,
+                width: side,
+                height: side,
+            },
+            &level0,
+        );
         for (level, (pixels, s)) in crate::mips::chain(&level0, side).iter().enumerate() {
-            write_level(
+            write_region(
                 queue,
                 texture,
-                level as u32 + 1,
-                layer,
-                0,
-                0,
-                *s,
-                *s,
+                Region {
+                    level: level as u32 + 1,
+                    layer,
+                    x: 0,
+                    y: 0,
+                    width: *s,
+                    height: *s,
+                },
                 pixels,
             );
         }

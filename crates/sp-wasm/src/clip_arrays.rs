@@ -34,6 +34,9 @@ pub struct ClipOptions {
     /// Face-normal lighting.
     #[serde(default)]
     pub lit: bool,
+    /// Sample the images trilinearly through the atlas mip chain.
+    #[serde(default)]
+    pub trilinear: bool,
 }
 
 /// The typed arrays of one `addVertexClip` call, copied out of JS.

@@ -14,7 +14,8 @@
 //!     1 additive, 2 multiply, 3 screen);
 //!   - `drawColors: Float32Array`: 7 per draw range, light `r,g,b,a` (straight alpha) and
 //!     tint-black dark `r,g,b` (0,0,0 = none);
-//!   - `optionsJson`: `{textures: [image path…], quantize: bool, lit: bool}` (`quantize` stores
+//!   - `optionsJson`: `{textures: [image path…], quantize: bool, lit: bool, trilinear: bool}`
+//!     (`trilinear` samples the images through the atlas mip chain; `quantize` stores
 //!     positions as u16 against the clip's bbox; `lit` shades 3D models by face normal).
 //!
 //!   Every length, index and number is checked (`crate::clip_arrays`, then the renderer's
@@ -108,10 +109,15 @@ impl Editor {
             draws: draws.to_vec(),
             draw_colors: draw_colors.to_vec(),
         };
+        let trilinear = options.trilinear;
         let (clip, encoding) = clip_from_arrays(name, fps, arrays, options).map_err(js)?;
-        self.with_renderer(|r| r.add_clip(clip, encoding))
-            .map(|id| id.0)
-            .map_err(|e| js(e.into()))
+        self.with_renderer(|r| {
+            let id = r.add_clip(clip, encoding)?;
+            r.set_clip_trilinear(id, trilinear);
+            Ok::<_, sp_render::Error>(id)
+        })
+        .map(|id| id.0)
+        .map_err(|e| js(e.into()))
     }
 
     /// Drops a clip (its instances stop drawing).

@@ -21,6 +21,8 @@ pub(super) struct ClipEntry {
     pub(super) layouts: ClipLayouts,
     pub(super) packed: PackedClip,
     pub(super) gpu: Option<ClipBuffers>,
+    /// Sample its images through the atlas mip chain (trilinear).
+    pub(super) trilinear: bool,
 }
 
 /// One instanced draw of a frame: a draw range of one layout for a run of instances.

@@ -15,14 +15,20 @@ use crate::view::ViewUniform;
 
 impl Renderer {
     pub(super) fn upload_pending(&mut self) {
+        let mipmaps = self.wants_mipmaps();
         let st = &mut self.state;
-        if st.atlas.is_none() {
+        let stale = st
+            .atlas
+            .as_ref()
+            .is_none_or(|a| a.bind_group_trilinear.is_some() != mipmaps);
+        if stale {
             st.atlas = Some(AtlasGpu::new(
                 &st.gpu.device,
                 &st.gpu.queue,
                 &st.pipelines.atlas_layout,
                 &self.layout,
                 &self.images,
+                mipmaps,
             ));
         }
         let (max_dim, max_layers) = (st.gpu.max_texture_px, st.gpu.max_layers);
@@ -257,6 +263,7 @@ impl Renderer {
                 pass.set_vertex_buffer(1, st.clip_instances.buffer.slice(..));
                 let mut bound_clip = None;
                 let mut bound_topology = None;
+                let mut bound_trilinear = false;
                 let mut bound_pipeline = None;
                 for call in &self.batch.calls {
                     let Some(entry) = self.clips.get(&call.clip) else {
@@ -267,6 +274,14 @@ impl Renderer {
                         continue;
                     };
                     if bound_clip != Some(call.clip) {
+                        let trilinear = atlas
+                            .bind_group_trilinear
+                            .as_ref()
+                            .filter(|_| entry.trilinear);
+                        if trilinear.is_some() != bound_trilinear {
+                            pass.set_bind_group(1, trilinear.unwrap_or(&atlas.bind_group), &[]);
+                            bound_trilinear = trilinear.is_some();
+                        }
                         pass.set_bind_group(2, &buffers.data_group, &[]);
                         pass.set_index_buffer(buffers.indices.slice(..), wgpu::IndexFormat::Uint32);
                         bound_clip = Some(call.clip);

@@ -279,6 +279,7 @@ impl Renderer {
                 packed,
                 clip,
                 gpu: None,
+                trilinear: false,
             },
         );
         Ok(id)
@@ -287,6 +288,24 @@ impl Renderer {
     /// Drops a clip; returns whether it existed.
     pub fn remove_clip(&mut self, id: ClipId) -> bool {
         self.clips.remove(&id).is_some()
+    }
+
+    /// Samples the clip's images trilinearly through mipmaps of the atlas (no shimmer when drawn
+    /// much smaller than the images), or bilinearly from level 0 (the default). The atlas gets
+    /// its mip chains while any clip wants them. `false` when there is no such clip.
+    pub fn set_clip_trilinear(&mut self, id: ClipId, on: bool) -> bool {
+        match self.clips.get_mut(&id) {
+            Some(entry) => {
+                entry.trilinear = on;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether some clip samples trilinearly (the atlas then carries mip chains).
+    fn wants_mipmaps(&self) -> bool {
+        self.clips.values().any(|c| c.trilinear)
     }
 
     /// GPU bytes of a clip's frame buffers: `(largest frame, all frames)`.
