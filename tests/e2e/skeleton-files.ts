@@ -30,20 +30,30 @@ function chunk(type: string, data: Uint8Array): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** An opaque RGBA PNG whose 64×64 cells each have their own bright colour with a diagonal stripe. */
-export function pagePng(width: number, height: number): Buffer {
-  const raw = new Uint8Array((width * 4 + 1) * height);
+/** Opaque RGBA pixels whose 64×64 cells each have their own bright colour with a diagonal stripe. */
+export function pageRgba(width: number, height: number): Uint8Array {
+  const rgba = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
-    raw[y * (width * 4 + 1)] = 0;
     for (let x = 0; x < width; x++) {
       const cell = Math.floor(x / 64) + Math.floor(y / 64) * 16;
       const stripe = (x + y) % 16 < 8;
-      const o = y * (width * 4 + 1) + 1 + x * 4;
-      raw[o] = stripe ? 255 : 60 + ((cell * 67) % 180);
-      raw[o + 1] = stripe ? 220 : 60 + ((cell * 131) % 180);
-      raw[o + 2] = stripe ? 40 : 60 + ((cell * 29) % 180);
-      raw[o + 3] = 255;
+      const o = (y * width + x) * 4;
+      rgba[o] = stripe ? 255 : 60 + ((cell * 67) % 180);
+      rgba[o + 1] = stripe ? 220 : 60 + ((cell * 131) % 180);
+      rgba[o + 2] = stripe ? 40 : 60 + ((cell * 29) % 180);
+      rgba[o + 3] = 255;
     }
+  }
+  return rgba;
+}
+
+/** {@link pageRgba} as a PNG. */
+export function pagePng(width: number, height: number): Buffer {
+  const rgba = pageRgba(width, height);
+  const raw = new Uint8Array((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 4 + 1)] = 0;
+    raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);

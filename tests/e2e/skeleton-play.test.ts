@@ -11,72 +11,18 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { zlibSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/bake';
 import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../../web/skeleton/clip';
 import { loadSkeleton } from '../../web/skeleton/load';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
+import { pagePng, pageRgba, SPINE_FIXTURES } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type Tier } from './support';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
-const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
+const COIN_SKEL = readFileSync(join(SPINE_FIXTURES, 'coin-pro-4.2.skel'));
 const PAGE = 'coin-pro-4.2.png';
-const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
+const COIN_JSON = readFileSync(join(SPINE_FIXTURES, 'coin-pro-4.2.json'), 'utf8');
 const ATLAS = synthAtlas(regionPaths(COIN_JSON), PAGE, 1024, 512);
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** Opaque RGBA pixels whose 64×64 cells each have their own bright colour with a diagonal stripe. */
-function pageRgba(width: number, height: number): Uint8Array {
-  const rgba = new Uint8Array(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const cell = Math.floor(x / 64) + Math.floor(y / 64) * 16;
-      const stripe = (x + y) % 16 < 8;
-      const o = (y * width + x) * 4;
-      rgba[o] = stripe ? 255 : 60 + ((cell * 67) % 180);
-      rgba[o + 1] = stripe ? 220 : 60 + ((cell * 131) % 180);
-      rgba[o + 2] = stripe ? 40 : 60 + ((cell * 29) % 180);
-      rgba[o + 3] = 255;
-    }
-  }
-  return rgba;
-}
-
-/** {@link pageRgba} as a PNG. */
-function pagePng(width: number, height: number): Buffer {
-  const rgba = pageRgba(width, height);
-  const raw = new Uint8Array((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (width * 4 + 1)] = 0;
-    raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(raw)), chunk('IEND', new Uint8Array(0))]);
-}
 
 /** Pixels differing from `base` by more than 30 (sum over RGB) inside the central box of half the size. */
 function changedInCentre(a: Pixels, b: Pixels): number {
