@@ -133,6 +133,19 @@ describe('export of systems following a skeleton bone', () => {
     expect(loop.duration).toBeCloseTo(2, 5);
   });
 
+  it('Bézier export: the system bone needs fewer keys and the runtime still matches', () => {
+    const bezierPath = join(dir, 'bezier.json');
+    const scene = followingScene() as { export: Record<string, unknown> };
+    scene.export.curve = 'bezier';
+    writeFileSync(bezierPath, JSON.stringify(scene));
+    const bezier = exportScene(bezierPath, ['--follow', followPath]);
+    const { errors } = checkFidelity(parseSkeleton(bezier.json), bezier.frames);
+    expect(errors).toEqual([]);
+    const rootKeys = (json: string): number =>
+      ((JSON.parse(json) as { animations: { local: { bones: { tip_local: { translate: unknown[] } } } } }).animations.local.bones.tip_local.translate ?? []).length;
+    expect(rootKeys(bezier.json)).toBeLessThan(rootKeys(exported.json));
+  });
+
   it('a missing target falls back to the system transform, with a warning', () => {
     const plain = exportScene(scenePath);
     expect(plain.report.warnings.join('\n')).toContain('"tip_world" follows "vine/vine13", which is not loaded');

@@ -21,9 +21,22 @@ use crate::coords::{Affine, Inherit, SpinePose, local_pose};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run, runtime_value};
 
+/// How the system bone's translate keys are made.
+#[derive(Clone, Copy, Debug)]
+pub struct RootKeying {
+    /// Tolerance and precision of the translate channel.
+    pub spec: ChannelSpec,
+    /// The export's curve mode.
+    pub curve: CurveMode,
+    /// Frame timing.
+    pub timing: Timing,
+    /// False: a key per frame (the measurement baseline).
+    pub reduce: bool,
+}
+
 /// The system bone's translate keys for one segment of a Local-space following system, after
 /// which every particle state of `track` carries its local pose against that moving bone (see
-/// the module docs). `reduce == false` writes a key per frame (the measurement baseline).
+/// the module docs), made as `keying` says.
 /// `None` when the system's scale makes its particles unplaceable (the bake refuses that
 /// before, so this does not happen for a baked system).
 pub fn bake_root_motion(
@@ -31,10 +44,14 @@ pub fn bake_root_motion(
     baked: &BakedSystem,
     system: &ParticleSystem,
     follow: &Follow,
-    spec: ChannelSpec,
-    timing: Timing,
-    reduce: bool,
+    keying: RootKeying,
 ) -> Option<Vec<Key<2>>> {
+    let RootKeying {
+        spec,
+        curve,
+        timing,
+        reduce,
+    } = keying;
     let fps = f64::from(timing.fps.max(1));
     let samples: Vec<[f64; 2]> = (0..=track.end_frame)
         .map(|k| {
@@ -45,7 +62,7 @@ pub fn bake_root_motion(
         })
         .collect();
     let keys = if reduce {
-        reduce_run(0, &samples, &[spec; 2], CurveMode::Linear, timing)
+        reduce_run(0, &samples, &[spec; 2], curve, timing)
     } else {
         samples
             .iter()

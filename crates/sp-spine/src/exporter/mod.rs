@@ -9,7 +9,10 @@ pub mod timelines;
 use sp_sim::document::{CurveKind, Scene, SimulationSpace};
 use sp_sim::sim::FollowTracks;
 
-use crate::bake::{BakedSystem, Progress, Segment, Track, bake_system, follow::bake_root_motion};
+use crate::bake::{
+    BakedSystem, Progress, Segment, Track, bake_system,
+    follow::{RootKeying, bake_root_motion},
+};
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
@@ -142,11 +145,16 @@ pub fn export_scene_with(
             .as_ref()
             .filter(|_| system.space == SimulationSpace::Local)
         {
-            let spec = Specs::new(1.0, 1.0).translate;
+            let keying = RootKeying {
+                spec: Specs::new(1.0, 1.0).translate,
+                curve: mode.curve,
+                timing,
+                reduce: options.reduce,
+            };
             let mut tracks = std::mem::take(&mut b.tracks);
             for t in &mut tracks {
-                let keys = bake_root_motion(t, &b, system, f, spec, timing, options.reduce)
-                    .ok_or_else(|| Error::System {
+                let keys =
+                    bake_root_motion(t, &b, system, f, keying).ok_or_else(|| Error::System {
                         index: i,
                         name: system.name.clone(),
                         message: "the system's scale is 0: its particles cannot be placed".into(),
