@@ -298,6 +298,8 @@ fn scene() -> impl Strategy<Value = Scene> {
                         speed,
                         looping,
                         bake_fps,
+                        // The tuple is full: derive the flag from another drawn value.
+                        mipmaps: looping != visible,
                         extra_instances: extra,
                     }
                 },
