@@ -4,41 +4,16 @@
 //! overlapping instances of different layouts (the waves of `sp_render::clip_waves`).
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::sync::Mutex;
+mod common;
 
 use sp_render::blend::blend_reference;
 use sp_render::clips::{
     ClipDrawRange, ClipFrame, ClipInstance, ClipMaterial, ClipTopology, FrameEncoding, VertexClip,
     premultiplied_colors,
 };
-use sp_render::{FrameReport, Gpu, Renderer, SpriteBatch, View};
 use sp_sim::document::BlendMode;
 
-const SIZE: u32 = 64;
-static GL: Mutex<()> = Mutex::new(());
-
-fn gl_renderer() -> Renderer {
-    let gpu = pollster::block_on(Gpu::open_headless(
-        wgpu::Backends::GL,
-        wgpu::BackendOptions::default(),
-        SIZE,
-        SIZE,
-    ))
-    .unwrap_or_else(|e| {
-        panic!(
-            "pixel tests need Mesa's software GL through EGL (Debian: libegl-mesa0, libgl1-mesa-dri): {e}"
-        )
-    });
-    let mut r = Renderer::with_gpu(gpu);
-    r.set_view(View {
-        width_px: SIZE,
-        height_px: SIZE,
-        ..View::default()
-    });
-    r.set_grid(false);
-    r.set_background([0.0, 0.0, 0.0]);
-    r
-}
+use common::{assert_rgb, gl_lock, gl_renderer, render};
 
 /// An instance translated to scene point (x, y).
 fn at(clip: sp_render::ClipId, time_secs: f64, x: f32, y: f32) -> ClipInstance {
@@ -51,31 +26,6 @@ fn at(clip: sp_render::ClipId, time_secs: f64, x: f32, y: f32) -> ClipInstance {
         ],
         tint: [1.0; 4],
     }
-}
-
-/// Renders; returns the report and the pixel at scene point (x, y).
-fn render(
-    r: &mut Renderer,
-    instances: &[ClipInstance],
-) -> (FrameReport, impl Fn(f32, f32) -> [f32; 4] + use<>) {
-    let report = r
-        .render(&SpriteBatch::default(), instances)
-        .expect("render");
-    assert!(report.presented);
-    assert_eq!(r.take_gpu_error(), None);
-    let (_, _, rgba) = r.read_offscreen_rgba().expect("read back the frame");
-    let px = move |x: f32, y: f32| {
-        let px = (x + SIZE as f32 / 2.0).floor() as usize;
-        let py = (y + SIZE as f32 / 2.0).floor() as usize;
-        let o = (py * SIZE as usize + px) * 4;
-        std::array::from_fn(|i| f32::from(rgba[o + i]) / 255.0)
-    };
-    (report, px)
-}
-
-fn assert_rgb(got: [f32; 4], want: [f32; 4], what: &str) {
-    let close = (0..3).all(|i| (got[i] - want[i]).abs() <= 2.5 / 255.0);
-    assert!(close, "{what}: got {got:?}, expected rgb {want:?}");
 }
 
 const RED: [f32; 4] = [1.0, 0.0, 0.0, 1.0];
@@ -147,7 +97,7 @@ fn cells() -> VertexClip {
 
 #[test]
 fn every_instance_shows_its_own_frame_with_one_draw_per_layout() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     for encoding in [FrameEncoding::F32, FrameEncoding::U16] {
         let mut r = gl_renderer();
         let id = r.add_clip(cells(), encoding).unwrap();
@@ -198,7 +148,7 @@ fn every_instance_shows_its_own_frame_with_one_draw_per_layout() {
 
 #[test]
 fn a_later_overlapping_instance_is_drawn_after_the_earlier_one() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     let mut r = gl_renderer();
     let id = r.add_clip(cells(), FrameEncoding::F32).unwrap();
     // Instance order decides who is on top where the two overlap (around x = −2), whichever
@@ -235,7 +185,7 @@ fn a_later_overlapping_instance_is_drawn_after_the_earlier_one() {
 
 #[test]
 fn adjacent_ranges_merge_into_one_draw_and_keep_their_colours() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     // Three 6 px wide strips of their own vertices: red, green, then blue over the green's
     // right half (drawn last: painter's order inside one merged draw).
     let strip = |x0: f32, x1: f32| {
@@ -283,7 +233,7 @@ fn adjacent_ranges_merge_into_one_draw_and_keep_their_colours() {
 
 #[test]
 fn frames_beyond_the_first_row_and_layer_of_the_data_texture_are_read() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     // 400 frames of a 4-vertex square: 4,800 position words (f32), 2,048-texel rows, so frame 399
     // lies in row 2, which is on the texture's second array layer. Each frame moves the square
     // by 0.05 px, frame 399 is green (the others red).

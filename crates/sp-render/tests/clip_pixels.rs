@@ -6,42 +6,17 @@
 //! triangles and is never blended with its neighbour).
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::sync::Mutex;
+mod common;
 
+use sp_render::Renderer;
 use sp_render::blend::blend_reference;
 use sp_render::clips::{
     ClipDrawRange, ClipFrame, ClipInstance, ClipMaterial, ClipTopology, FrameEncoding, VertexClip,
     fragment_reference, premultiplied_colors,
 };
-use sp_render::{Gpu, Renderer, SpriteBatch, View};
 use sp_sim::document::BlendMode;
 
-const SIZE: u32 = 64;
-/// One rasteriser at a time: EGL contexts on several test threads gain nothing.
-static GL: Mutex<()> = Mutex::new(());
-
-fn gl_renderer() -> Renderer {
-    let gpu = pollster::block_on(Gpu::open_headless(
-        wgpu::Backends::GL,
-        wgpu::BackendOptions::default(),
-        SIZE,
-        SIZE,
-    ))
-    .unwrap_or_else(|e| {
-        panic!(
-            "pixel tests need Mesa's software GL through EGL (Debian: libegl-mesa0, libgl1-mesa-dri): {e}"
-        )
-    });
-    let mut r = Renderer::with_gpu(gpu);
-    r.set_view(View {
-        width_px: SIZE,
-        height_px: SIZE,
-        ..View::default()
-    });
-    r.set_grid(false);
-    r.set_background([0.0, 0.0, 0.0]);
-    r
-}
+use common::{assert_rgb, gl_lock, gl_renderer, render};
 
 const IDENTITY: [f32; 16] = [
     1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0,
@@ -55,28 +30,6 @@ fn instance(clip: sp_render::ClipId, time_secs: f64) -> ClipInstance {
         model_to_scene: IDENTITY,
         tint: [1.0; 4],
     }
-}
-
-/// Renders and returns the pixel at scene point (x, y) (canvas centre = scene origin).
-fn render(r: &mut Renderer, instances: &[ClipInstance]) -> impl Fn(f32, f32) -> [f32; 4] + use<> {
-    let report = r
-        .render(&SpriteBatch::default(), instances)
-        .expect("render");
-    assert!(report.presented);
-    assert_eq!(r.take_gpu_error(), None);
-    let (w, h, rgba) = r.read_offscreen_rgba().expect("read back the frame");
-    assert_eq!((w, h), (SIZE, SIZE));
-    move |x: f32, y: f32| {
-        let px = (x + SIZE as f32 / 2.0).floor() as usize;
-        let py = (y + SIZE as f32 / 2.0).floor() as usize;
-        let o = (py * SIZE as usize + px) * 4;
-        std::array::from_fn(|i| f32::from(rgba[o + i]) / 255.0)
-    }
-}
-
-fn assert_rgb(got: [f32; 4], want: [f32; 4], what: &str) {
-    let close = (0..3).all(|i| (got[i] - want[i]).abs() <= 2.5 / 255.0);
-    assert!(close, "{what}: got {got:?}, expected rgb {want:?}");
 }
 
 /// Positions and UVs of an axis-aligned quad (two triangles 0,1,2 / 2,1,3), every UV `uv`.
@@ -96,7 +49,7 @@ fn material(color: [f32; 4], blend: BlendMode) -> ClipMaterial {
 
 #[test]
 fn each_draw_range_uses_its_own_blend_mode() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     let mut r = gl_renderer();
     let base = [0.2, 0.4, 0.6, 1.0];
     let over = [0.5, 0.25, 0.1, 1.0];
@@ -137,7 +90,7 @@ fn each_draw_range_uses_its_own_blend_mode() {
         vec![positions],
     );
     let id = r.add_clip(clip, FrameEncoding::F32).unwrap();
-    let px = render(&mut r, &[instance(id, 0.0)]);
+    let px = render(&mut r, &[instance(id, 0.0)]).1;
     for (c, &mode) in modes.iter().enumerate() {
         let x = -24.0 + 16.0 * c as f32;
         let want = blend_reference(mode, over, base);
@@ -188,7 +141,7 @@ fn coloured_frames(draws: Vec<ClipMaterial>, texture: Option<&str>) -> VertexCli
 
 #[test]
 fn each_frame_draws_its_own_colour_and_alpha() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     let mut r = gl_renderer();
     let red = [1.0, 0.0, 0.0, 1.0];
     let half_green = [0.0, 1.0, 0.0, 0.5];
@@ -200,7 +153,7 @@ fn each_frame_draws_its_own_colour_and_alpha() {
         None,
     );
     let id = r.add_clip(clip, FrameEncoding::U16).unwrap();
-    let at = |r: &mut Renderer, t: f64| render(r, &[instance(id, t)])(0.0, 0.0);
+    let at = |r: &mut Renderer, t: f64| render(r, &[instance(id, t)]).1(0.0, 0.0);
     assert_rgb(at(&mut r, 0.0), [1.0, 0.0, 0.0, 1.0], "frame 0: red");
     // Frame 1: half-transparent green over black.
     assert_rgb(at(&mut r, 0.1), [0.0, 0.5, 0.0, 1.0], "frame 1: half green");
@@ -214,7 +167,7 @@ fn each_frame_draws_its_own_colour_and_alpha() {
 
 #[test]
 fn a_dark_colour_tints_the_dark_parts_of_the_texture() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     let mut r = gl_renderer();
     // Opaque mid grey (straight 128 → 0.502).
     r.add_image("t/grey.png", 4, 4, [128, 128, 128, 255].repeat(16))
@@ -233,10 +186,10 @@ fn a_dark_colour_tints_the_dark_parts_of_the_texture() {
     );
     let id = r.add_clip(clip, FrameEncoding::F32).unwrap();
     let texel = [128.0 / 255.0, 128.0 / 255.0, 128.0 / 255.0, 1.0];
-    let plain = render(&mut r, &[instance(id, 0.0)])(0.0, 0.0);
+    let plain = render(&mut r, &[instance(id, 0.0)]).1(0.0, 0.0);
     let (l, d0) = premultiplied_colors(light, [0.0; 3], [1.0; 4]);
     assert_rgb(plain, fragment_reference(texel, l, d0), "no dark colour");
-    let tinted = render(&mut r, &[instance(id, 0.1)])(0.0, 0.0);
+    let tinted = render(&mut r, &[instance(id, 0.1)]).1(0.0, 0.0);
     let (l, d) = premultiplied_colors(light, dark, [1.0; 4]);
     let want = fragment_reference(texel, l, d);
     assert_rgb(
@@ -332,7 +285,7 @@ fn two_topologies() -> VertexClip {
 
 #[test]
 fn a_frame_of_another_topology_draws_only_its_own_triangles() {
-    let _gl = GL.lock().unwrap_or_else(|e| e.into_inner());
+    let _gl = gl_lock();
     for encoding in [FrameEncoding::F32, FrameEncoding::U16] {
         let mut r = gl_renderer();
         r.add_image(
@@ -354,7 +307,7 @@ fn a_frame_of_another_topology_draws_only_its_own_triangles() {
         let black = [0.0, 0.0, 0.0, 1.0];
         let what = |s: &str| format!("{encoding:?}: {s}");
 
-        let f0 = render(&mut r, &[instance(id, 0.0)]);
+        let f0 = render(&mut r, &[instance(id, 0.0)]).1;
         assert_rgb(f0(-16.0, 0.0), white, &what("frame 0 draws the left quad"));
         assert_rgb(
             f0(16.0, 0.0),
@@ -362,15 +315,15 @@ fn a_frame_of_another_topology_draws_only_its_own_triangles() {
             &what("frame 0 draws nothing on the right"),
         );
         // Within one topology positions blend: halfway, the quad has moved down by 2 px.
-        let f01 = render(&mut r, &[instance(id, 0.05)]);
+        let f01 = render(&mut r, &[instance(id, 0.05)]).1;
         assert_rgb(f01(-16.0, -11.0), black, &what("blended edge above"));
         assert_rgb(f01(-16.0, 11.0), white, &what("blended edge below"));
         // Between frames 1 and 2 the topology changes: frame 1 alone, unblended.
-        let f12 = render(&mut r, &[instance(id, 0.15)]);
+        let f12 = render(&mut r, &[instance(id, 0.15)]).1;
         assert_rgb(f12(-16.0, 13.0), white, &what("frame 1 unblended"));
         assert_rgb(f12(16.0, 0.0), black, &what("nothing of frame 2 yet"));
         // Frame 2: only the fan, with its own UVs (black texel + red dark colour = red).
-        let f2 = render(&mut r, &[instance(id, 0.2)]);
+        let f2 = render(&mut r, &[instance(id, 0.2)]).1;
         assert_rgb(f2(16.0, 0.0), red, &what("frame 2 draws the fan"));
         assert_rgb(
             f2(-16.0, 0.0),
