@@ -16,8 +16,9 @@
 use sp_sim::document::ParticleSystem;
 use sp_sim::sim::Follow;
 
-use super::{BakedSystem, Track};
+use super::{BakedSystem, Segment, Track};
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
+use crate::error::{Error, Result};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run, runtime_value};
 
@@ -32,6 +33,44 @@ pub struct RootKeying {
     pub timing: Timing,
     /// False: a key per frame (the measurement baseline).
     pub reduce: bool,
+}
+
+/// Moves the system bone of a Local-space follower: [`bake_root_motion`] for every track of
+/// `baked`, with a warning for a loop whose system bone does not come back to where it started
+/// (more than 0.1 px: the loop length is not a multiple of the skeleton's period).
+pub fn apply_root_motion(
+    baked: &mut BakedSystem,
+    system: &ParticleSystem,
+    follow: &Follow,
+    keying: RootKeying,
+    warnings: &mut Vec<String>,
+) -> Result<()> {
+    let mut tracks = std::mem::take(&mut baked.tracks);
+    for t in &mut tracks {
+        let keys =
+            bake_root_motion(t, baked, system, follow, keying).ok_or_else(|| Error::System {
+                index: baked.scene_index,
+                name: system.name.clone(),
+                message: "the system's scale is 0: its particles cannot be placed".into(),
+            })?;
+        if t.segment == Segment::Loop
+            && let (Some(first), Some(last)) = (keys.first(), keys.last())
+        {
+            let gap = libm::hypot(
+                first.values[0] - last.values[0],
+                first.values[1] - last.values[1],
+            );
+            if gap > 0.1 {
+                warnings.push(format!(
+                    "system {:?}: the bone it follows is {gap:.1} px away at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the skeleton animation's period",
+                    system.name, t.animation
+                ));
+            }
+        }
+        t.root_translate = Some(keys);
+    }
+    baked.tracks = tracks;
+    Ok(())
 }
 
 /// The system bone's translate keys for one segment of a Local-space following system, after

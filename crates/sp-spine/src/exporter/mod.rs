@@ -9,10 +9,8 @@ pub mod timelines;
 use sp_sim::document::{CurveKind, Scene, SimulationSpace};
 use sp_sim::sim::FollowTracks;
 
-use crate::bake::{
-    BakedSystem, Progress, Segment, Track, bake_system,
-    follow::{RootKeying, bake_root_motion},
-};
+use crate::bake::follow::{RootKeying, apply_root_motion};
+use crate::bake::{BakedSystem, Progress, Track, bake_system};
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
@@ -151,31 +149,7 @@ pub fn export_scene_with(
                 timing,
                 reduce: options.reduce,
             };
-            let mut tracks = std::mem::take(&mut b.tracks);
-            for t in &mut tracks {
-                let keys =
-                    bake_root_motion(t, &b, system, f, keying).ok_or_else(|| Error::System {
-                        index: i,
-                        name: system.name.clone(),
-                        message: "the system's scale is 0: its particles cannot be placed".into(),
-                    })?;
-                if t.segment == Segment::Loop
-                    && let (Some(first), Some(last)) = (keys.first(), keys.last())
-                {
-                    let gap = libm::hypot(
-                        first.values[0] - last.values[0],
-                        first.values[1] - last.values[1],
-                    );
-                    if gap > 0.1 {
-                        warnings.push(format!(
-                            "system {:?}: the bone it follows is {gap:.1} px away at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the skeleton animation's period",
-                            system.name, t.animation
-                        ));
-                    }
-                }
-                t.root_translate = Some(keys);
-            }
-            b.tracks = tracks;
+            apply_root_motion(&mut b, system, f, keying, &mut warnings)?;
         }
         baked.push(b);
     }
