@@ -22,9 +22,12 @@
 
 use super::curve::{Curve, Gradient};
 use super::scene::{ImageAsset, Scene, SkeletonObject};
-use super::system::{EmitterShape, FollowBone, ParticleSystem, PlayMode, Range, Transform2D};
+use super::system::{Range, Transform2D};
 use crate::textures::{BUILTIN_NAMES, BUILTIN_PREFIX};
 use crate::{Error, Result};
+
+mod system;
+use system::system;
 
 /// Most systems in a scene.
 pub const MAX_SYSTEMS: usize = 256;
@@ -165,162 +168,6 @@ fn skeletons(list: &[SkeletonObject]) -> Result<()> {
         }
     }
     Ok(())
-}
-
-fn system(p: &str, s: &ParticleSystem) -> Result<()> {
-    name(&format!("{p}.name"), &s.name)?;
-    name(&format!("{p}.animation"), &s.animation)?;
-    name(
-        &format!("{p}.loopAnimations.start"),
-        &s.loop_animations.start,
-    )?;
-    name(
-        &format!("{p}.loopAnimations.loop"),
-        &s.loop_animations.looping,
-    )?;
-    name(&format!("{p}.loopAnimations.end"), &s.loop_animations.end)?;
-    transform(&format!("{p}.transform"), &s.transform)?;
-    num(
-        &format!("{p}.durationSecs"),
-        s.duration_secs,
-        0.0,
-        MAX_DURATION_SECS,
-    )?;
-    if s.mode == PlayMode::LoopContinuous && s.duration_secs <= 0.0 {
-        return Err(err(
-            &format!("{p}.durationSecs"),
-            "a loop-continuous system needs a duration above 0",
-        ));
-    }
-    num(
-        &format!("{p}.delaySecs"),
-        s.delay_secs,
-        0.0,
-        MAX_DURATION_SECS,
-    )?;
-    match s.emitter {
-        EmitterShape::Point => {}
-        EmitterShape::Circle { radius, .. } => {
-            num(&format!("{p}.emitter.radius"), radius, 0.0, MAX_COORD)?
-        }
-        EmitterShape::Rect { width, height, .. } => {
-            num(&format!("{p}.emitter.width"), width, 0.0, MAX_COORD)?;
-            num(&format!("{p}.emitter.height"), height, 0.0, MAX_COORD)?;
-        }
-        EmitterShape::Line { length } => {
-            num(&format!("{p}.emitter.length"), length, 0.0, MAX_COORD)?
-        }
-    }
-    num(
-        &format!("{p}.ratePerSec"),
-        s.rate_per_sec,
-        0.0,
-        MAX_RATE_PER_SEC,
-    )?;
-    if s.bursts.len() > MAX_BURSTS {
-        return Err(err(
-            &format!("{p}.bursts"),
-            format!("{} bursts, above the limit {MAX_BURSTS}", s.bursts.len()),
-        ));
-    }
-    for (i, b) in s.bursts.iter().enumerate() {
-        num(
-            &format!("{p}.bursts[{i}].timeSecs"),
-            b.time_secs,
-            0.0,
-            MAX_DURATION_SECS,
-        )?;
-        int(&format!("{p}.bursts[{i}].count"), b.count, 0, MAX_PARTICLES)?;
-    }
-    int(
-        &format!("{p}.maxParticles"),
-        s.max_particles,
-        0,
-        MAX_PARTICLES,
-    )?;
-    range(
-        &format!("{p}.lifetimeSecs"),
-        s.lifetime_secs,
-        0.0,
-        MAX_LIFETIME_SECS,
-    )?;
-    for (which, v) in [("min", s.lifetime_secs.min), ("max", s.lifetime_secs.max)] {
-        if v <= 0.0 {
-            return Err(err(
-                &format!("{p}.lifetimeSecs.{which}"),
-                format!("{v} must be above 0 seconds"),
-            ));
-        }
-    }
-    range(&format!("{p}.speed"), s.speed, -MAX_COORD, MAX_COORD)?;
-    num(
-        &format!("{p}.directionDeg"),
-        s.direction_deg,
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    num(&format!("{p}.spreadDeg"), s.spread_deg, 0.0, 360.0)?;
-    num(
-        &format!("{p}.gravity[0]"),
-        s.gravity[0],
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    num(
-        &format!("{p}.gravity[1]"),
-        s.gravity[1],
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    num(&format!("{p}.damping"), s.damping, 0.0, 1000.0)?;
-    range(
-        &format!("{p}.startRotationDeg"),
-        s.start_rotation_deg,
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    range(
-        &format!("{p}.angularVelocityDeg"),
-        s.angular_velocity_deg,
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    range(&format!("{p}.startScale"), s.start_scale, 0.0, MAX_SCALE)?;
-    curve(&format!("{p}.scaleCurve"), &s.scale_curve, 0.0, MAX_SCALE)?;
-    gradient(&format!("{p}.colorGradient"), &s.color_gradient)?;
-    curve(&format!("{p}.alphaCurve"), &s.alpha_curve, 0.0, 1.0)?;
-    if s.textures.len() > 256 {
-        return Err(err(
-            &format!("{p}.textures"),
-            format!("{} textures, above the limit 256", s.textures.len()),
-        ));
-    }
-    for (i, t) in s.textures.iter().enumerate() {
-        reference(&format!("{p}.textures[{i}]"), t)?;
-    }
-    num(&format!("{p}.flipbook.fps"), s.flipbook.fps, 1.0, 240.0)?;
-    num(&format!("{p}.anchor[0]"), s.anchor[0], -10.0, 10.0)?;
-    num(&format!("{p}.anchor[1]"), s.anchor[1], -10.0, 10.0)?;
-    if let Some(f) = &s.follow {
-        follow(&format!("{p}.follow"), f)?;
-    }
-    Ok(())
-}
-
-/// A bone follow: both names set, offsets finite and within the scene.
-fn follow(p: &str, f: &FollowBone) -> Result<()> {
-    name(&format!("{p}.skeleton"), &f.skeleton)?;
-    name(&format!("{p}.bone"), &f.bone)?;
-    for (field, v) in [("skeleton", &f.skeleton), ("bone", &f.bone)] {
-        if v.trim().is_empty() {
-            return Err(err(
-                &format!("{p}.{field}"),
-                "must name a skeleton object and one of its bones",
-            ));
-        }
-    }
-    num(&format!("{p}.offsetX"), f.offset_x, -MAX_COORD, MAX_COORD)?;
-    num(&format!("{p}.offsetY"), f.offset_y, -MAX_COORD, MAX_COORD)
 }
 
 fn image(p: &str, img: &ImageAsset) -> Result<()> {
