@@ -140,11 +140,15 @@ impl FollowTracks {
         if text.trim().is_empty() {
             return Ok(FollowTracks::new());
         }
-        if text.len() > MAX_TRACK_POINTS * 48 {
-            return Err(Error::TooLarge {
-                size_bytes: text.len(),
-                limit_bytes: MAX_TRACK_POINTS * 48,
-            });
+        let limit_bytes = MAX_TRACK_POINTS * 48;
+        if text.len() > limit_bytes {
+            return Err(field(
+                "tracks".into(),
+                format!(
+                    "the tracks text is {} bytes, above the limit of {limit_bytes} bytes",
+                    text.len()
+                ),
+            ));
         }
         let parsed: TracksJson = serde_json::from_str(text).map_err(|e| Error::Json {
             line: e.line(),
@@ -315,6 +319,14 @@ mod tests {
         .expect_err("zero rate");
         assert!(bad.to_string().starts_with("tracks[0].sampleFps:"), "{bad}");
         assert!(FollowTracks::from_json("{\"tracks\": 3}").is_err());
+        let huge = format!("{{\"tracks\":[{}]}}", " ".repeat(MAX_TRACK_POINTS * 48));
+        let too_big = FollowTracks::from_json(&huge).expect_err("too large");
+        assert!(
+            too_big
+                .to_string()
+                .starts_with("tracks: the tracks text is"),
+            "{too_big}"
+        );
         assert!(FollowTracks::from_json("").expect("empty").is_empty());
     }
 }
