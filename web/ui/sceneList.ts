@@ -72,37 +72,14 @@ export class SceneListPanel {
   }
 
   private skeletonItem(host: SkeletonListHost, k: SkeletonObject, i: number, selected: boolean): HTMLElement {
-    const eye = h('button', {
-      type: 'button',
-      class: `icon eye${k.visible ? '' : ' off'}`,
-      title: k.visible ? t('hide') : t('show'),
-      'aria-label': k.visible ? t('hide') : t('show'),
-      'aria-pressed': String(!k.visible),
-      'data-action': 'toggle-skeleton',
-      onclick: (e: Event) => {
-        e.stopPropagation();
-        host.toggleVisible(i);
-      },
-    }, icon(k.visible ? 'eye' : 'eyeOff'));
+    const eye = eyeButton(k.visible, () => host.toggleVisible(i), { 'data-action': 'toggle-skeleton' });
     let label: HTMLElement;
     if (this.renamingSkeleton === i) {
-      const input = h('input', { type: 'text', class: 'rename', value: k.name, maxlength: 200, 'aria-label': t('rename') });
-      const finish = (commit: boolean): void => {
+      label = renameField(k.name, (commit, value) => {
         if (this.renamingSkeleton !== i) return;
         this.renamingSkeleton = -1;
-        if (!(commit && input.value !== k.name && host.rename(i, input.value))) this.update(this.ctx.store.doc);
-      };
-      input.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') finish(true);
-        if (e.key === 'Escape') finish(false);
-        e.stopPropagation();
+        if (!(commit && value !== k.name && host.rename(i, value))) this.update(this.ctx.store.doc);
       });
-      input.addEventListener('blur', () => finish(true));
-      queueMicrotask(() => {
-        input.focus();
-        input.select();
-      });
-      label = input;
     } else {
       label = h('span', { class: 'name', title: t('renameHint') }, k.name);
       label.addEventListener('dblclick', () => this.startSkeletonRename(i));
@@ -131,37 +108,15 @@ export class SceneListPanel {
   }
 
   private item(sys: ParticleSystem, i: number, selected: boolean, count: number): HTMLElement {
-    const eye = h('button', {
-      type: 'button',
-      class: `icon eye${sys.visible ? '' : ' off'}`,
-      title: sys.visible ? t('hide') : t('show'),
-      'aria-label': sys.visible ? t('hide') : t('show'),
-      'aria-pressed': String(!sys.visible),
-      onclick: (e: Event) => {
-        e.stopPropagation();
-        this.ctx.edit(sys.visible ? t('hide') : t('show'), (d) => (d.systems[i].visible = !d.systems[i].visible));
-      },
-    }, icon(sys.visible ? 'eye' : 'eyeOff'));
+    const eye = eyeButton(sys.visible, () => this.ctx.edit(sys.visible ? t('hide') : t('show'), (d) => (d.systems[i].visible = !d.systems[i].visible)));
     let label: HTMLElement;
     if (this.renaming === i) {
-      const input = h('input', { type: 'text', class: 'rename', value: sys.name, maxlength: 200, 'aria-label': t('rename') });
-      const finish = (commit: boolean): void => {
+      label = renameField(sys.name, (commit, value) => {
         if (this.renaming !== i) return;
         this.renaming = -1;
-        if (commit && input.value !== sys.name) this.ctx.edit(t('rename'), (d) => (d.systems[i].name = input.value));
+        if (commit && value !== sys.name) this.ctx.edit(t('rename'), (d) => (d.systems[i].name = value));
         else this.update(this.ctx.store.doc);
-      };
-      input.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') finish(true);
-        if (e.key === 'Escape') finish(false);
-        e.stopPropagation();
       });
-      input.addEventListener('blur', () => finish(true));
-      queueMicrotask(() => {
-        input.focus();
-        input.select();
-      });
-      label = input;
     } else {
       label = h('span', { class: 'name', title: t('renameHint') }, sys.name === '' ? '—' : sys.name);
       label.addEventListener('dblclick', () => this.startRename(i));
@@ -223,4 +178,36 @@ export class SceneListPanel {
       d.systems.splice(j, 0, s);
     })) this.ctx.select(j);
   }
+}
+
+/** The eye icon of a list entry: shows whether it is visible, `toggle` on click (not selecting). */
+function eyeButton(visible: boolean, toggle: () => void, attrs: Record<string, string> = {}): HTMLElement {
+  return h('button', {
+    type: 'button',
+    class: `icon eye${visible ? '' : ' off'}`,
+    title: visible ? t('hide') : t('show'),
+    'aria-label': visible ? t('hide') : t('show'),
+    'aria-pressed': String(!visible),
+    ...attrs,
+    onclick: (e: Event) => {
+      e.stopPropagation();
+      toggle();
+    },
+  }, icon(visible ? 'eye' : 'eyeOff'));
+}
+
+/** An inline rename field, focused with its text selected: Enter or blur commits, Escape cancels. */
+function renameField(value: string, finish: (commit: boolean, value: string) => void): HTMLInputElement {
+  const input = h('input', { type: 'text', class: 'rename', value, maxlength: 200, 'aria-label': t('rename') });
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') finish(true, input.value);
+    if (e.key === 'Escape') finish(false, input.value);
+    e.stopPropagation();
+  });
+  input.addEventListener('blur', () => finish(true, input.value));
+  queueMicrotask(() => {
+    input.focus();
+    input.select();
+  });
+  return input;
 }
