@@ -6,18 +6,16 @@
 //   npm run build && cargo build --release -p sp-cli && node tests/e2e/bench-export.mjs [--runs N]
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist');
 const CLI = resolve(process.env.SPINEPARTICLE_BIN ?? 'target/release/spineparticle');
 const SCENE = resolve('tests/golden/bench_reference.json');
 const runs = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 3;
 const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
-
 for (const [what, path] of [['dist/index.html (npm run build)', join(DIST, 'index.html')], ['the CLI (cargo build --release -p sp-cli)', CLI]]) {
   if (!existsSync(path)) {
     console.error(`${path} is missing: build ${what} first`);
@@ -33,19 +31,13 @@ for (let i = 0; i < runs; i++) {
   nativeMs.push(Number(process.hrtime.bigint() - t0) / 1e6);
 }
 
-const server = createServer((req, res) => {
-  const file = normalize(join(DIST, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
-  if (!file.startsWith(DIST) || !existsSync(file) || !statSync(file).isFile()) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const server = await serveDist(DIST);
 const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: ARGS });
 let webMs = [];
 let bytes = 0;
 try {
   const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/index.html?renderer=webgl2`);
+  await page.goto(`http://127.0.0.1:${server.port}/index.html?renderer=webgl2`);
   await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
   ({ webMs, bytes } = await page.evaluate(
     ({ scene, n }) => {

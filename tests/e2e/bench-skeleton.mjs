@@ -10,10 +10,10 @@
 //     [--frames 300] [--warmup 60] [--rounds 4] [--counts 1,50,200] [--skeletons coin,vine]
 //     [--json]    (prints the page's results as JSON on stdout, the table on stderr)
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist');
 const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../../../shared/fixtures/spine'));
@@ -23,8 +23,6 @@ const FLAGS = {
   webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
   webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 };
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
-
 function fail(message) {
   console.error(`bench-skeleton: ${message}`);
   process.exit(1);
@@ -65,22 +63,8 @@ const skeletons = names.map((name) => {
   return { name, json: readFileSync(file, 'utf8') };
 });
 
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  const file = normalize(join(DIST, path));
-  if (!file.startsWith(DIST) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, {
-    'content-type': MIME[extname(file)] ?? 'application/octet-stream',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-embedder-policy': 'require-corp',
-  });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const port = server.address().port;
+const server = await serveDist(DIST, { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
+const port = server.port;
 
 const ms = (s) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
 const all = [];

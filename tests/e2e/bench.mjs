@@ -5,10 +5,10 @@
 //
 //   npm run build && node tests/e2e/bench.mjs [--tier webgpu|webgl2|both]
 
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist');
 const tierArg = process.argv.includes('--tier') ? process.argv[process.argv.indexOf('--tier') + 1] : 'both';
@@ -18,24 +18,12 @@ const FLAGS = {
   webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
   webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 };
-const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
-
 if (!existsSync(join(DIST, 'web/bench.html'))) {
   console.error(`${DIST}/web/bench.html is missing: run \`npm run build\` first`);
   process.exit(1);
 }
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  const file = normalize(join(DIST, path));
-  if (!file.startsWith(DIST) || !existsSync(file) || !statSync(file).isFile()) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, { 'content-type': MIME[extname(file)] ?? 'application/octet-stream' });
-  res.end(readFileSync(file));
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const port = server.address().port;
+const server = await serveDist(DIST);
+const port = server.port;
 
 let failed = false;
 for (const tier of tiers) {
