@@ -22,24 +22,26 @@ pub(super) fn system_timelines(
     } else {
         vec![0]
     };
-    let n = frames.len() as u64;
+    let n = frames.len();
+    let constant_xy = |x: f64, y: f64| -> Vec<XyKey> {
+        frames
+            .iter()
+            .map(|&f| XyKey {
+                time: Num(timing.key_time(f)),
+                x: Num(x),
+                y: Num(y),
+                curve: CurveJson::Linear,
+            })
+            .collect()
+    };
     let translate = match &track.root_translate {
         Some(keys) => {
             counts.add("translate", keys.len(), end_frame as usize + 1);
             xy_keys(keys, |f| Num(timing.key_time(f)))
         }
         None => {
-            *counts.written.entry("translate".into()).or_default() += n;
-            *counts.unreduced.entry("translate".into()).or_default() += n;
-            frames
-                .iter()
-                .map(|&f| XyKey {
-                    time: Num(timing.key_time(f)),
-                    x: Num(pose.x),
-                    y: Num(pose.y),
-                    curve: CurveJson::Linear,
-                })
-                .collect()
+            counts.add("translate", n, n);
+            constant_xy(pose.x, pose.y)
         }
     };
     let mut t = BoneTimelines {
@@ -55,21 +57,11 @@ pub(super) fn system_timelines(
                 curve: CurveJson::Linear,
             })
             .collect();
-        *counts.written.entry("rotate".into()).or_default() += n;
-        *counts.unreduced.entry("rotate".into()).or_default() += n;
+        counts.add("rotate", n, n);
     }
     if pose.scale_x != 1.0 || pose.scale_y != 1.0 {
-        t.scale = frames
-            .iter()
-            .map(|&f| XyKey {
-                time: Num(timing.key_time(f)),
-                x: Num(pose.scale_x),
-                y: Num(pose.scale_y),
-                curve: CurveJson::Linear,
-            })
-            .collect();
-        *counts.written.entry("scale".into()).or_default() += n;
-        *counts.unreduced.entry("scale".into()).or_default() += n;
+        t.scale = constant_xy(pose.scale_x, pose.scale_y);
+        counts.add("scale", n, n);
     }
     t
 }
