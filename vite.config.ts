@@ -17,8 +17,8 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
-        bench: resolve(import.meta.dirname, 'web/bench.html'),
-        benchSkeleton: resolve(import.meta.dirname, 'web/bench-skeleton.html'),
+        bench: resolve(import.meta.dirname, 'bench/bench.html'),
+        benchSkeleton: resolve(import.meta.dirname, 'bench/bench-skeleton.html'),
       },
     },
   },

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Spine runtime (tests/node/**). Browser tests live in tests/e2e and run under `node --test`.
 export default defineConfig({
   test: {
-    include: ['web/**/*.test.ts', 'tests/node/**/*.test.ts'],
+    include: ['web/**/*.test.ts', 'bench/**/*.test.ts', 'tests/node/**/*.test.ts'],
     testTimeout: 120_000,
     pool: 'forks',
   },

@@ -3,13 +3,13 @@
 // the URL fragment if there is one.
 
 import './style.css';
-import { readAutosave } from './autosave';
-import { Engine, rendererFromQuery } from './engine';
-import { initLang, lang, setLang, t, type MessageKey } from './i18n';
-import { App } from './app';
-import { DocumentStore, errorMessage } from './store';
+import { readAutosave } from './document/autosave';
+import { Engine, rendererFromQuery } from './engine/engine';
+import { initLang, lang, setLang, t, type MessageKey } from './i18n/index';
+import { App } from './editor/app';
+import { DocumentStore, errorMessage } from './document/store';
 import { byId } from './ui/dom';
-import { loadWasm } from './wasm-loader';
+import { loadWasm } from './engine/wasm-loader';
 
 // Modules that plug into the page (the Spine export registers its button handler here).
 import.meta.glob(['./export/*.ts', '!./export/*.test.ts'], { eager: true });

@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { checkFidelity, parseSkeleton, type FramesDoc } from '../node/export.fidelity';
-import { trackPositionAt, type BoneTrackJson } from '../../web/skeleton/follow-track';
+import { trackPositionAt, type BoneTrackJson } from '../../web/skeleton/spine/follow-track';
 import { skeletonDrop } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels } from './support';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { deflateSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { encodeScenePayload, toBase64Url } from '../../web/share';
+import { encodeScenePayload, toBase64Url } from '../../web/document/share';
 import { canvasPixels, documentOf, freezeAt, openEditor, sha256, shownErrors, useSite } from './support';
 
 const site = useSite('webgpu');

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zlibSync } from 'fflate';
-import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
+import { regionPaths, synthAtlas } from '../support/synth-atlas';
 
 /** The shared fixtures folder of Spine examples. */
 export const SPINE_FIXTURES = join(import.meta.dirname, '../fixtures/spine');

@@ -12,10 +12,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/bake';
-import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../../web/skeleton/clip';
-import { loadSkeleton } from '../../web/skeleton/load';
-import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
+import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/spine/bake';
+import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../../web/skeleton/spine/clip';
+import { loadSkeleton } from '../../web/skeleton/spine/load';
+import { regionPaths, synthAtlas } from '../support/synth-atlas';
 import { pagePng, pageRgba, SPINE_FIXTURES } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type Tier } from './support';
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Download, Page } from 'playwright-core';
-import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
+import { regionPaths, synthAtlas } from '../support/synth-atlas';
 import { dropFiles, openEditor, useSite } from './support';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');

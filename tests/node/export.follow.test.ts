@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
-import { followDocument, sampleBoneTrack, trackPeriodSecs, trackPositionAt, type BoneTrackJson } from '../../web/skeleton/follow-track.ts';
-import { loadSkeleton } from '../../web/skeleton/load.ts';
-import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas.ts';
+import { followDocument, sampleBoneTrack, trackPeriodSecs, trackPositionAt, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
+import { loadSkeleton } from '../../web/skeleton/spine/load.ts';
+import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
 import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Physics, RegionAttachment, Skeleton } from '@esotericsoftware/spine-core';
-import { bakeAnimation, frameCountOf, type BakedAnimation } from '../../web/skeleton/bake.ts';
-import { CpuReference } from '../../web/skeleton/cpu.ts';
-import { loadAtlas, loadSkeleton } from '../../web/skeleton/load.ts';
-import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas.ts';
+import { bakeAnimation, frameCountOf, type BakedAnimation } from '../../web/skeleton/spine/bake.ts';
+import { CpuReference } from '../../bench/skeleton-cpu.ts';
+import { loadAtlas, loadSkeleton } from '../../web/skeleton/spine/load.ts';
+import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');

@@ -1,7 +1,7 @@
 // Which dropped files make up a skeleton (web/skeleton/files.ts): skeleton detection by
 // extension and content, atlas pairing, page images, size refusal, download names, version notes.
 import { describe, expect, it } from 'vitest';
-import { atlasPageNames, findSkeletonFiles, isSkeletonJson, repairedName, versionSupport, type DroppedFile } from '../../web/skeleton/files.ts';
+import { atlasPageNames, findSkeletonFiles, isSkeletonJson, repairedName, versionSupport, type DroppedFile } from '../../web/skeleton/object/files.ts';
 
 const file = (path: string, content: string | Uint8Array<ArrayBuffer> = ''): DroppedFile => ({ path, file: new Blob([content]) });
 const sized = (path: string, sizeBytes: number): DroppedFile => ({ path, file: { size: sizeBytes } as Blob });

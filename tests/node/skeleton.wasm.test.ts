@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SkeletonInfo, SkelWasm } from '../../web/skeleton/types.ts';
+import type { SkeletonInfo, SkelWasm } from '../../web/skeleton/panel/types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'tests/fixtures/spine');

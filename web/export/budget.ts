@@ -2,7 +2,7 @@
 // pool on and off), keys and bytes from `estimateSpine`, recomputed in a worker 300 ms after the
 // last edit; the pool-off numbers are shown prominently when the pool is off (spec §7.2). Below
 // it, the summary of the last export of this page.
-import type { DocumentStore } from '../store';
+import type { DocumentStore } from '../document/store';
 import { budgetText } from './budget-format';
 import { EstimateClient, type EstimateResult } from './estimate-client';
 import { onExport, type LastExport } from './last-export';

@@ -2,7 +2,7 @@
 // refuses them with their location), the budget text.
 import { describe, expect, it } from 'vitest';
 import { budgetText, formatBytes } from './budget-format';
-import { applyExportFault, exportFaultFromQuery } from './fault';
+import { applyExportFault, exportFaultFromQuery } from '../../tests/support/export-fault';
 import { locateJsonFault } from './json-locate';
 import { assertJsonSyntax, runExportPipeline } from './pipeline';
 

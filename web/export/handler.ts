@@ -3,8 +3,8 @@
 // official runtime cannot read, then downloads the file named in the settings and shows a
 // summary. `document.body.dataset.exportState` ends as `done`, `failed` or `cancelled` (for
 // tests and tools); `?exportFault=…` (fault.ts) breaks the export on purpose.
-import { setExportHandler, type ExportContext } from '../hooks';
-import { exportFaultFromQuery } from './fault';
+import { setExportHandler, type ExportContext } from '../editor/hooks';
+import { exportFaultFromQuery } from '../../tests/support/export-fault';
 import { publishExport } from './last-export';
 import { imagesJson, runExportPipeline, summaryLines } from './pipeline';
 import type { ExportReply } from './protocol';

@@ -2,9 +2,9 @@
 // compare view (overlay in #viewport, toggle in #view-tools). The app may call
 // `mountExportUi(…)` itself; otherwise this module mounts them once the page is ready
 // (`body[data-ready=true]`), from the objects main.ts publishes on `window.__spineParticle`.
-import { CompareOverlay } from '../compare/overlay';
-import type { Engine } from '../engine';
-import type { DocumentStore } from '../store';
+import { CompareOverlay } from './compare/overlay';
+import type { Engine } from '../engine/engine';
+import type { DocumentStore } from '../document/store';
 import { BudgetPanel } from './budget';
 import { imagesJson } from './pipeline';
 

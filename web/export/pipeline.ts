@@ -1,7 +1,7 @@
 // The export pipeline shared by the worker and the main-thread fallback: wasm bake (which
 // validates structurally in Rust, naming the JSON path of any fault) → parse with the official
 // runtime → result. Nothing here touches the DOM.
-import { applyExportFault } from './fault';
+import { applyExportFault } from '../../tests/support/export-fault';
 import { locateJsonFault } from './json-locate';
 import type { ExportFault, ExportReply, ExportReport } from './protocol';
 import { checkWithSpineRuntime } from './runtime-check';

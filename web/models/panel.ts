@@ -4,7 +4,7 @@
 // the file, so text only goes in through textContent (never markup). Labels follow the UI
 // language: a switch relabels the open cards in place (clip, playback, instances kept).
 
-import { followLang, Relabel, t, type MessageKey } from '../i18n';
+import { followLang, Relabel, t, type MessageKey } from '../i18n/index';
 import { h } from '../ui/dom';
 import './models.css';
 import type { AddedModel, InstanceParams, MarkerEvent, ModelApi, ModelCounts } from './api';

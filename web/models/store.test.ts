@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Engine } from '../engine';
-import type { WasmEditor, WasmModule } from '../wasm-api';
+import { Engine } from '../engine/engine';
+import type { WasmEditor, WasmModule } from '../engine/wasm-api';
 import type { InstanceParams, WasmModelEditor } from './api';
 
 // A fake wasm module whose Editor has the model methods. Ids differ per generation (100·g + n),

@@ -2,10 +2,10 @@
 // through a store command (coalesced per field, so typing or dragging is one undo step). Values
 // are refreshed in place on every document change, except in the field being edited.
 
-import { formatNumber, parseNumberField, type NumberLimits, DEFAULT_LIMITS } from '../fields';
-import { t, type MessageKey } from '../i18n';
-import type { Scene } from '../types';
-import type { AppContext } from './context';
+import { formatNumber, parseNumberField, type NumberLimits, DEFAULT_LIMITS } from './fields';
+import { t, type MessageKey } from '../i18n/index';
+import type { Scene } from '../document/types';
+import type { AppContext } from '../editor/context';
 import { h } from './dom';
 
 /** Reads a value from a document. */

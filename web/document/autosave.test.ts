@@ -1,0 +1,56 @@
+import { describe, expect, it, vi } from 'vitest';
+import { Debouncer, keepRecoverable, readAutosave, readRecovery, RECOVERY_LIMIT, writeAutosave } from './autosave';
+import type { KeyValueStorage } from '../i18n/index';
+
+class MemoryStorage implements KeyValueStorage {
+  readonly data = new Map<string, string>();
+  full = false;
+  getItem(key: string): string | null {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    if (this.full) throw new Error('QuotaExceededError');
+    this.data.set(key, value);
+  }
+}
+
+describe('autosave', () => {
+  it('writes and reads the autosave slot', () => {
+    const s = new MemoryStorage();
+    expect(readAutosave(s)).toBeNull();
+    expect(writeAutosave(s, '{"a":1}', 5)).toBe(true);
+    expect(readAutosave(s)).toEqual({ json: '{"a":1}', savedAt: 5, reason: 'autosave' });
+  });
+  it('survives garbage and a full storage', () => {
+    const s = new MemoryStorage();
+    s.data.set('spineparticle.autosave', '{not json');
+    expect(readAutosave(s)).toBeNull();
+    s.full = true;
+    expect(writeAutosave(s, 'x')).toBe(false);
+  });
+  it('keeps replaced documents recoverable, newest first, bounded, without duplicates', () => {
+    const s = new MemoryStorage();
+    for (let i = 0; i < RECOVERY_LIMIT + 3; i++) keepRecoverable(s, `doc${i}`, 'new', i);
+    keepRecoverable(s, `doc${RECOVERY_LIMIT + 2}`, 'new', 99);
+    const list = readRecovery(s);
+    expect(list).toHaveLength(RECOVERY_LIMIT);
+    expect(list[0].json).toBe(`doc${RECOVERY_LIMIT + 2}`);
+    expect(list[list.length - 1].json).toBe('doc3');
+  });
+  it('throttles saves to at most one per delay, even while changes keep coming', () => {
+    vi.useFakeTimers();
+    const save = vi.fn();
+    const d = new Debouncer(save, 300);
+    d.schedule();
+    vi.advanceTimersByTime(200);
+    d.schedule();
+    vi.advanceTimersByTime(100);
+    expect(save).toHaveBeenCalledTimes(1);
+    d.schedule();
+    d.flush();
+    expect(save).toHaveBeenCalledTimes(2);
+    vi.advanceTimersByTime(1000);
+    expect(save).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+  });
+});

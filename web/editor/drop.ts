@@ -1,0 +1,179 @@
+// Drag and drop for the editor: the window drop listeners, and routing a drop plan (scene,
+// Spine skeleton, MS3D model, texture, flipbook) to the document, the engine and the panels.
+
+import { type DropPlan } from '../files/drop';
+import { collectDrop, type PathedFile } from '../files/dropio';
+import type { Engine } from '../engine/engine';
+import { t, type MessageKey } from '../i18n/index';
+import { cacheImage } from '../files/imagecache';
+import { decodeImage, ImageError } from '../files/images';
+import { editorModelApi } from '../models/api';
+import { openModelDrop } from '../models/panel';
+import type { AppSkeletons } from '../skeleton/object/skeletons';
+import { errorMessage } from '../document/store';
+import type { ImageAsset, ParticleSystem } from '../document/types';
+import type { AppContext } from './context';
+import { byId } from '../ui/dom';
+import type { Viewport } from './viewport';
+
+const dropReasonKey: Record<string, MessageKey> = {
+  tooLarge: 'dropTooLargeFile',
+  unsupported: 'dropUnsupported',
+  invalidJson: 'dropInvalidJson',
+  unknownJson: 'dropUnknownJson',
+  unused: 'dropUnused',
+};
+
+/** What applying a drop needs from the app. */
+export interface DropHost extends AppContext {
+  /** The wasm facade. */
+  readonly engine: Engine;
+  /** The viewport (its pan is where new objects are centred). */
+  readonly viewport: Viewport;
+  /** Replaces the document (undoable) after keeping the current one recoverable. */
+  replaceScene(json: string, label: string, reason: string): boolean;
+  /** A fresh default particle system. */
+  newSystem(): ParticleSystem;
+  /** Updates the panels from the current document. */
+  refreshPanels(): void;
+  /** The skeletons of the scene (a dropped playable skeleton is placed there). */
+  readonly skeletons: AppSkeletons;
+}
+
+/** Installs the window drag-and-drop listeners; dropped files go to `onFiles`. */
+export function installDrop(host: DropHost, onFiles: (files: PathedFile[]) => Promise<void>): void {
+  const overlay = byId('drop-overlay');
+  let depth = 0;
+  window.addEventListener('dragenter', (e) => {
+    e.preventDefault();
+    depth += 1;
+    overlay.hidden = false;
+  });
+  window.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) overlay.hidden = true;
+  });
+  window.addEventListener('dragover', (e) => e.preventDefault());
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    depth = 0;
+    overlay.hidden = true;
+    if (e.dataTransfer === null) return;
+    const collecting = collectDrop(e.dataTransfer);
+    void collecting.then((files) => onFiles(files)).catch((err: unknown) => host.message('error', t('dropFailed', { error: errorMessage(err) })));
+  });
+}
+
+/** Applies a routed drop: reports rejected files, then runs every action in order. */
+export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<string, PathedFile>, texts: Map<string, string>): Promise<void> {
+  if (plan.totalTooLarge) {
+    host.message('error', t('dropTooLarge', { size: (plan.totalBytes / 1048576).toFixed(1), max: 96 }));
+    return;
+  }
+  for (const r of plan.rejected) {
+    host.message('error', t(dropReasonKey[r.reason], { file: r.path }));
+  }
+  for (const action of plan.actions) {
+    switch (action.kind) {
+      case 'scene': {
+        const text = texts.get(action.scene.path) ?? '';
+        let normalized: string;
+        try {
+          normalized = host.engine.normalizeScene(text);
+        } catch (e) {
+          host.message('error', t('documentRefusedFile', { file: action.scene.path, error: errorMessage(e) }));
+          break;
+        }
+        const dir = action.scene.path.includes('/') ? action.scene.path.slice(0, action.scene.path.lastIndexOf('/') + 1) : '';
+        for (const img of action.images) {
+          const rel = dir !== '' && img.path.startsWith(dir) ? img.path.slice(dir.length) : img.path;
+          const file = byPath.get(img.path);
+          if (file !== undefined) await loadImage(host, rel, file.file);
+        }
+        host.replaceScene(normalized, t('openScene'), 'open');
+        break;
+      }
+      case 'spine': {
+        host.message('info', t('spineDetected', { file: action.skeleton.path, atlas: action.atlas?.path ?? t('none'), pages: action.pages.length }));
+        const files = [action.skeleton, ...(action.atlas === null ? [] : [action.atlas]), ...action.pages]
+          .map((f) => byPath.get(f.path))
+          .filter((f): f is PathedFile => f !== undefined);
+        await host.skeletons.openDrop(files);
+        break;
+      }
+      case 'ms3d': {
+        host.message('info', t('ms3dDetected', { file: action.model.path }));
+        const file = byPath.get(action.model.path);
+        if (file === undefined) break;
+        const images = action.images.map((f) => byPath.get(f.path)).filter((f): f is PathedFile => f !== undefined);
+        const api = editorModelApi(
+          host.engine.models,
+          async (path, blob) => (await loadImage(host, path, blob)) !== null,
+          () => [host.viewport.pan[0], host.viewport.pan[1]],
+        );
+        await openModelDrop([file, ...images], byId('object-panels'), api);
+        break;
+      }
+      case 'texture': {
+        const file = byPath.get(action.image.path);
+        if (file === undefined) break;
+        const asset = await loadImage(host, action.image.path, file.file);
+        if (asset !== null) useTextures(host, [asset], false);
+        break;
+      }
+      case 'flipbook': {
+        const assets: ImageAsset[] = [];
+        for (const frame of action.frames) {
+          const file = byPath.get(frame.path);
+          if (file === undefined) continue;
+          const asset = await loadImage(host, frame.path, file.file);
+          if (asset !== null) assets.push(asset);
+        }
+        if (assets.length > 0) useTextures(host, assets, assets.length > 1);
+        break;
+      }
+    }
+  }
+}
+
+/** Decodes and registers an image; null (with a message) when it cannot be used. */
+async function loadImage(host: DropHost, path: string, file: Blob): Promise<ImageAsset | null> {
+  try {
+    const img = await decodeImage(file);
+    host.engine.addImage(path, img.width, img.height, img.rgba);
+    void cacheImage({ path, ...img }).catch(() => undefined);
+    return { path, width: img.width, height: img.height };
+  } catch (e) {
+    const reason = e instanceof ImageError ? t(`image_${e.problem}` as MessageKey) : errorMessage(e);
+    host.message('error', t('imageRefused', { file: path, reason }));
+    return null;
+  }
+}
+
+/** Gives the selected system (or a new one) these images as texture / flipbook frames. */
+function useTextures(host: DropHost, assets: ImageAsset[], flipbook: boolean): void {
+  let index = host.selected();
+  const paths = assets.map((a) => a.path);
+  const fresh = index < 0 ? host.newSystem() : null;
+  const ok = host.edit(flipbook ? t('dropFlipbook') : t('dropTexture'), (d) => {
+    for (const a of assets) {
+      const at = d.images.findIndex((i) => i.path === a.path);
+      if (at >= 0) d.images[at] = a;
+      else d.images.push(a);
+    }
+    if (fresh !== null) {
+      fresh.name = paths[0].replace(/^.*\//, '').replace(/\.[^.]*$/, '');
+      d.systems.push(fresh);
+      index = d.systems.length - 1;
+    }
+    const sys = d.systems[index];
+    sys.textures = paths;
+    sys.flipbook.enabled = flipbook;
+  });
+  if (ok) {
+    host.select(index);
+    host.message('info', flipbook ? t('flipbookApplied', { count: paths.length }) : t('textureApplied', { file: paths[0] }));
+  }
+  // The engine may have drawn the old scene before the images arrived: push again.
+  host.refreshPanels();
+}

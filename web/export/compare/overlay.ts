@@ -1,0 +1,228 @@
+// The compare view (issue 4): the exported skeleton posed by spine-core at the editor's current
+// time, drawn on a 2D canvas over the live wgpu preview with the editor's pan and zoom (scene
+// point `pan` at the canvas centre, `zoom` CSS px per scene px). Each visible particle slot is
+// its region's outline in the slot's colour plus a dot at its bone, so a user sees that the
+// export matches the preview. Toggled by `#compare-toggle` in the view tools; uses the last
+// export of the page, or exports on demand (in a worker, nothing downloaded) when there is none
+// or the scene changed since.
+import { lastExport, onExport, publishExport } from '../last-export';
+import { runExportInWorker } from '../worker-client';
+import { autoPlan, ComparePoser, type PlanScene, type PosedRegion } from './pose';
+
+/** What the compare view needs from the editor. */
+export interface CompareHost {
+  /** The element holding the preview canvas (`#viewport`). */
+  container: HTMLElement;
+  /** Where the toggle goes (`#view-tools`). */
+  toolbar: HTMLElement;
+  /** Current view: scene pixel at the canvas centre, and zoom. */
+  view(): { panX: number; panY: number; zoom: number };
+  /** Current preview time, seconds. */
+  timeSecs(): number;
+  /** The current normalised scene JSON. */
+  sceneJson(): string;
+  /** `{path: [w, h]}` of the loaded images (for an on-demand export). */
+  imagesJson(): string;
+  /** Bone tracks of following systems (for an on-demand export; `''`: none). */
+  followJson(): string;
+  /** Shows a message. */
+  message(kind: 'info' | 'error', text: string): void;
+}
+
+const zh = (): boolean => document.documentElement.lang.startsWith('zh');
+
+/** Maps a scene point to canvas CSS pixels (pure). */
+export function sceneToCanvas(x: number, y: number, view: { panX: number; panY: number; zoom: number }, width: number, height: number): [number, number] {
+  return [width / 2 + (x - view.panX) * view.zoom, height / 2 + (y - view.panY) * view.zoom];
+}
+
+/** The overlay and its toggle. */
+export class CompareOverlay {
+  readonly canvas: HTMLCanvasElement;
+  readonly button: HTMLButtonElement;
+  readonly select: HTMLSelectElement;
+  /** The regions drawn last (scene pixels), for tools and tests. */
+  lastRegions: PosedRegion[] = [];
+  private poser: ComparePoser | null = null;
+  private poserScene = '';
+  private planScene: PlanScene = { systems: [] };
+  private on = false;
+  private loading = false;
+  private frame = 0;
+  private readonly off: () => void;
+
+  constructor(private readonly host: CompareHost) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.id = 'compare-overlay';
+    this.canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none;display:none';
+    host.container.insertBefore(this.canvas, host.toolbar);
+    this.button = document.createElement('button');
+    this.button.type = 'button';
+    this.button.id = 'compare-toggle';
+    this.button.className = 'small';
+    this.button.setAttribute('aria-pressed', 'false');
+    this.button.onclick = () => void this.toggle();
+    this.select = document.createElement('select');
+    this.select.id = 'compare-animation';
+    this.select.hidden = true;
+    host.toolbar.append(this.button, this.select);
+    this.off = onExport((e) => {
+      if (this.on) this.use(e.json, e.sceneJson);
+    });
+    this.relabel();
+  }
+
+  /** Whether the overlay is showing. */
+  get active(): boolean {
+    return this.on;
+  }
+
+  /** Labels after a language change. */
+  relabel(): void {
+    this.button.textContent = zh() ? 'Spine 对照' : 'Spine compare';
+    this.button.title = zh() ? '在预览上叠加导出的 Spine 骨骼（spine-core 计算的姿态）' : 'Draw the exported Spine skeleton (posed by spine-core) over the preview';
+    const first = this.select.options[0];
+    if (first !== undefined) first.textContent = zh() ? '自动（按预览）' : 'Auto (as previewed)';
+  }
+
+  /** Turns the overlay on (exporting first if needed) or off. */
+  async toggle(on = !this.on): Promise<void> {
+    if (!on) {
+      this.on = false;
+      this.update();
+      return;
+    }
+    this.on = true;
+    this.update();
+    const scene = this.host.sceneJson();
+    const last = lastExport();
+    if (last !== null && last.sceneJson === scene && last.followJson === this.host.followJson()) this.use(last.json, last.sceneJson);
+    else await this.exportNow(scene);
+  }
+
+  /** Stops drawing and removes the elements. */
+  dispose(): void {
+    this.on = false;
+    cancelAnimationFrame(this.frame);
+    this.off();
+    this.canvas.remove();
+    this.button.remove();
+    this.select.remove();
+  }
+
+  private async exportNow(scene: string): Promise<void> {
+    if (this.loading) return;
+    this.loading = true;
+    this.canvas.dataset.state = 'exporting';
+    const follow = this.host.followJson();
+    const job = runExportInWorker(scene, this.host.imagesJson(), follow, () => {});
+    const reply = await job.result;
+    this.loading = false;
+    if (reply.kind === 'done') {
+      publishExport({ json: reply.json, report: reply.report, sceneJson: scene, followJson: follow, totalMs: reply.totalMs });
+      this.use(reply.json, scene);
+    } else if (reply.kind === 'failed') {
+      this.canvas.dataset.state = 'failed';
+      this.host.message('error', `${zh() ? 'Spine 对照失败：' : 'Spine compare failed: '}${reply.message}`);
+      this.on = false;
+      this.update();
+    }
+  }
+
+  private use(json: string, scene: string): void {
+    try {
+      this.poser = new ComparePoser(json);
+      this.poserScene = scene;
+      this.planScene = JSON.parse(scene) as PlanScene;
+    } catch (e) {
+      this.poser = null;
+      this.host.message('error', `${zh() ? 'Spine 对照失败：' : 'Spine compare failed: '}${e instanceof Error ? e.message : String(e)}`);
+      return;
+    }
+    const keep = this.select.value;
+    this.select.replaceChildren(new Option('', ''), ...this.poser.animations().map((a) => new Option(a.name, a.name)));
+    this.select.value = this.poser.animations().some((a) => a.name === keep) ? keep : '';
+    this.relabel();
+    this.update();
+  }
+
+  private update(): void {
+    this.button.classList.toggle('on', this.on);
+    this.button.setAttribute('aria-pressed', String(this.on));
+    this.canvas.style.display = this.on ? 'block' : 'none';
+    this.select.hidden = !this.on || this.poser === null;
+    cancelAnimationFrame(this.frame);
+    if (this.on) {
+      const loop = (): void => {
+        if (!this.on) return;
+        this.draw();
+        this.frame = requestAnimationFrame(loop);
+      };
+      this.frame = requestAnimationFrame(loop);
+    } else {
+      this.canvas.dataset.regions = '0';
+    }
+  }
+
+  private draw(): void {
+    const rect = this.host.container.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(1, Math.round(rect.width * dpr));
+    const h = Math.max(1, Math.round(rect.height * dpr));
+    if (this.canvas.width !== w || this.canvas.height !== h) {
+      this.canvas.width = w;
+      this.canvas.height = h;
+    }
+    const g = this.canvas.getContext('2d');
+    if (g === null) return;
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, w, h);
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const poser = this.poser;
+    const time = this.host.timeSecs();
+    if (poser === null) {
+      this.hud(g, zh() ? '正在导出以对照…' : 'Exporting for the compare view…');
+      return;
+    }
+    const chosen = this.select.value;
+    const regions = chosen === '' ? poser.posePlan(autoPlan(this.planScene, poser.animations(), time)) : poser.pose(time, chosen);
+    this.lastRegions = regions;
+    const view = this.host.view();
+    for (const r of regions) this.drawRegion(g, r, view, rect.width, rect.height);
+    this.canvas.dataset.regions = String(regions.length);
+    this.canvas.dataset.state = 'drawn';
+    const stale = this.poserScene !== this.host.sceneJson();
+    const z = zh();
+    this.hud(
+      g,
+      `${z ? 'Spine 对照' : 'Spine compare'} · ${regions.length} ${z ? '个粒子' : 'particles'} · t = ${time.toFixed(2)} s` +
+        (stale ? (z ? ' · 场景已修改，重新导出后更新' : ' · scene changed since the export') : ''),
+    );
+  }
+
+  private drawRegion(g: CanvasRenderingContext2D, r: PosedRegion, view: { panX: number; panY: number; zoom: number }, w: number, h: number): void {
+    const col = `rgba(${Math.round(r.r * 255)},${Math.round(r.g * 255)},${Math.round(r.b * 255)},${Math.max(0.45, r.a).toFixed(3)})`;
+    g.strokeStyle = col;
+    g.lineWidth = 1;
+    g.beginPath();
+    for (let i = 0; i < 4; i++) {
+      const [x, y] = sceneToCanvas(r.corners[i * 2], r.corners[i * 2 + 1], view, w, h);
+      if (i === 0) g.moveTo(x, y);
+      else g.lineTo(x, y);
+    }
+    g.closePath();
+    g.stroke();
+    const [bx, by] = sceneToCanvas(r.boneX, r.boneY, view, w, h);
+    g.fillStyle = col;
+    g.fillRect(bx - 1.5, by - 1.5, 3, 3);
+  }
+
+  private hud(g: CanvasRenderingContext2D, text: string): void {
+    g.font = '12px sans-serif';
+    const width = g.measureText(text).width;
+    g.fillStyle = 'rgba(0,0,0,0.6)';
+    g.fillRect(6, 6, width + 12, 20);
+    g.fillStyle = '#8fe';
+    g.fillText(text, 12, 20);
+  }
+}

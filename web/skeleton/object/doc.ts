@@ -1,0 +1,79 @@
+// Document operations on the scene's skeletons (pure: they mutate a draft of the document inside
+// a store edit, so each is one undo step and goes through the Rust validation). Systems follow a
+// skeleton by name (`systems[i].follow.skeleton`): a rename rewrites them in the same change.
+
+import type { Scene, SkeletonObject } from '../../document/types';
+
+/** A name not used by any skeleton: `base`, else `base 2`, `base 3`… */
+export function uniqueSkeletonName(base: string, taken: readonly string[]): string {
+  const b = base.trim() === '' ? 'skeleton' : base;
+  if (!taken.includes(b)) return b;
+  for (let n = 2; ; n++) {
+    const candidate = `${b} ${n}`;
+    if (!taken.includes(candidate)) return candidate;
+  }
+}
+
+/** The file name without folders and extension (`fx/coin.skel` → `coin`). */
+export function stemOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+/** A new document entry for dropped files: named after the skeleton file, at `(x, y)`. */
+export function newSkeletonEntry(doc: Scene, files: { key: string; path: string; atlas: string }, x: number, y: number): SkeletonObject {
+  return {
+    name: uniqueSkeletonName(stemOf(files.path), doc.skeletons.map((k) => k.name)),
+    path: files.path,
+    atlas: files.atlas,
+    key: files.key,
+    transform: { x: Math.round(x * 100) / 100, y: Math.round(y * 100) / 100, rotationDeg: 0, scaleX: 1, scaleY: 1 },
+    animation: '',
+    skin: '',
+    visible: true,
+    scale: 1,
+    speed: 1,
+    loop: true,
+    bakeFps: 30,
+    extraInstances: [],
+    mipmaps: false,
+  };
+}
+
+/** What a system's `follow` looks like to this module (added by the bone-follow feature). */
+interface Follow {
+  skeleton: string;
+}
+
+/**
+ * Renames skeleton `index` of `draft` to `name` and points every system that followed the old
+ * name at the new one. Returns how many systems were rewritten.
+ */
+export function renameSkeleton(draft: Scene, index: number, name: string): number {
+  const k = draft.skeletons[index];
+  if (k === undefined) throw new Error(`there is no skeleton ${index}`);
+  const old = k.name;
+  k.name = name;
+  let rewritten = 0;
+  for (const sys of draft.systems) {
+    const follow = (sys as { follow?: Follow | null }).follow;
+    if (follow !== undefined && follow !== null && follow.skeleton === old) {
+      follow.skeleton = name;
+      rewritten++;
+    }
+  }
+  return rewritten;
+}
+
+/** The entry named `name`, else the one with files `key` (a rename or undo changed the name). */
+export function findSkeleton(doc: Scene, name: string, key: string): { index: number; entry: SkeletonObject } | null {
+  let index = doc.skeletons.findIndex((k) => k.name === name);
+  if (index < 0 && key !== '') index = doc.skeletons.findIndex((k) => k.key === key);
+  return index < 0 ? null : { index, entry: doc.skeletons[index] };
+}
+
+/** Instance positions of an entry: its transform, then its extra instances. */
+export function placementOf(k: SkeletonObject): [number, number][] {
+  return [[k.transform.x, k.transform.y], ...k.extraInstances.map(([x, y]) => [x, y] as [number, number])];
+}

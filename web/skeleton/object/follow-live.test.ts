@@ -1,0 +1,72 @@
+// The live follow tracker: tracks for exactly the followed, loaded bones; sampled again only when
+// the skeleton's playback changes; sent only when the set of tracks changed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { ParticleSystem, Scene } from '../../document/types';
+import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, type FollowSkeleton } from './follow-live';
+import { loadSkeleton } from '../spine/load';
+import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
+
+const VINE_JSON = readFileSync(join(import.meta.dirname, '../../../tests/fixtures/spine/vine-pro-4.2.json'), 'utf8');
+const loaded = loadSkeleton(VINE_JSON, synthAtlas(regionPaths(VINE_JSON)));
+
+function vine(x = 0): FollowSkeleton {
+  return { loaded, animation: 'grow', skin: null, speed: 1, looping: true, fps: 30, instances: [{ x, y: 100 }] };
+}
+
+function doc(follows: (ParticleSystem['follow'] | undefined)[]): Scene {
+  return { systems: follows.map((follow) => ({ follow }) as ParticleSystem) } as Scene;
+}
+
+describe('follow tracker', () => {
+  it('a drag moves a followed system\'s offset, any other system\'s transform', () => {
+    const s = { transform: { x: 1, y: 2 }, follow: { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0 } } as ParticleSystem;
+    dragSystem(s, 10.004, -3, true);
+    expect(s.follow).toEqual({ skeleton: 'vine', bone: 'vine13', offsetX: 10, offsetY: -3 });
+    expect(s.transform).toEqual({ x: 1, y: 2 });
+    dragSystem(s, 1, 1, false);
+    expect(s.transform).toEqual({ x: 2, y: 3 });
+  });
+
+  it('lists each followed bone once, sorted', () => {
+    const d = doc([
+      { skeleton: 'vine', bone: 'vine9', offsetX: 0, offsetY: 0 },
+      undefined,
+      { skeleton: 'vine', bone: 'vine13', offsetX: 5, offsetY: 0 },
+      { skeleton: 'vine', bone: 'vine9', offsetX: 1, offsetY: 1 },
+    ]);
+    expect(followTargets(d)).toEqual([
+      { skeleton: 'vine', bone: 'vine13' },
+      { skeleton: 'vine', bone: 'vine9' },
+    ]);
+  });
+
+  it('samples loaded bones, skips missing ones, and resends only on change', () => {
+    const sent: string[] = [];
+    const tracker = new FollowTracker((json) => sent.push(json));
+    const d = doc([
+      { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0 },
+      { skeleton: 'hero', bone: 'hand', offsetX: 0, offsetY: 0 },
+    ]);
+    const skeletons = new Map([['vine', vine()]]);
+    tracker.update(d, skeletons);
+    expect(sent).toHaveLength(1);
+    const tracks = JSON.parse(sent[0]).tracks as { skeleton: string; bone: string; points: number[][] }[];
+    expect(tracks.map((t) => `${t.skeleton}/${t.bone}`)).toEqual(['vine/vine13']);
+    expect(tracks[0].points.length).toBeGreaterThan(300);
+    tracker.update(d, skeletons);
+    expect(sent).toHaveLength(1);
+    // Moving the skeleton moves the track.
+    tracker.update(d, new Map([['vine', vine(50)]]));
+    expect(sent).toHaveLength(2);
+    const moved = JSON.parse(sent[1]).tracks[0].points[0][0] - tracks[0].points[0][0];
+    expect(moved).toBeCloseTo(50, 4);
+    // The skeleton goes away: no track at all.
+    tracker.update(d, new Map());
+    expect(sent[2]).toBe('');
+    expect(missingReason(new Map(), 'vine', 'vine13')).toBe('skeleton');
+    expect(missingReason(skeletons, 'vine', 'nope')).toBe('bone');
+    expect(boneNames(skeletons, 'vine')).toContain('vine13');
+  });
+});

@@ -1,0 +1,141 @@
+// Keeps the Editor's bone tracks (`Engine.setFollowTracks`) in step with the document and the
+// loaded skeletons: every system whose `follow` names a loaded skeleton and one of its bones
+// gets that bone's track (follow-track.ts), sampled as the skeleton plays on the canvas (its
+// animation, skin, speed, loop, bake rate and first instance's position). A track is sampled
+// again only when one of those inputs changes; the tracks are sent only when the set changed.
+// Systems whose target is missing get no track and fall back to their own transform (the core
+// decides that; the panel says so).
+
+import type { ParticleSystem, Scene } from '../../document/types';
+import { followDocument, sampleBoneTrack, trackPositionAt, type BoneTrackJson } from '../spine/follow-track';
+import type { LoadedSkeleton } from '../spine/load';
+
+/** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
+export interface FollowSkeleton {
+  /** spine-core data as loaded (at its load scale). */
+  readonly loaded: LoadedSkeleton;
+  /** Animation playing. */
+  readonly animation: string;
+  /** Skin (null: default). */
+  readonly skin: string | null;
+  /** Playback speed against the scene timeline. */
+  readonly speed: number;
+  /** Looping playback. */
+  readonly looping: boolean;
+  /** Bake rate of the canvas playback. */
+  readonly fps: number;
+  /** Placed instances, scene px (the first is the one followed). */
+  readonly instances: readonly { x: number; y: number }[];
+}
+
+/** The loaded skeletons by document name. */
+export type FollowSkeletons = ReadonlyMap<string, FollowSkeleton>;
+
+/** `skeleton/bone` pairs followed by the systems of `doc`, unique, sorted. */
+export function followTargets(doc: Scene): { skeleton: string; bone: string }[] {
+  const seen = new Map<string, { skeleton: string; bone: string }>();
+  for (const s of doc.systems) {
+    const f = s.follow;
+    if (f === undefined || f === null) continue;
+    seen.set(`${f.skeleton}\u0000${f.bone}`, { skeleton: f.skeleton, bone: f.bone });
+  }
+  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
+
+/** Bone names of a loaded skeleton, in its order (empty when it is not loaded). */
+export function boneNames(skeletons: FollowSkeletons, skeleton: string): string[] {
+  return skeletons.get(skeleton)?.loaded.data.bones.map((b) => b.name) ?? [];
+}
+
+/** Why a system's follow target is not followed, or null when it is. */
+export function missingReason(skeletons: FollowSkeletons, skeleton: string, bone: string): 'skeleton' | 'bone' | 'instance' | null {
+  const s = skeletons.get(skeleton);
+  if (s === undefined) return 'skeleton';
+  if (s.loaded.data.findBone(bone) === null) return 'bone';
+  if (s.instances.length === 0) return 'instance';
+  return null;
+}
+
+function inputsKey(name: string, bone: string, s: FollowSkeleton): string {
+  const at = s.instances[0];
+  return JSON.stringify([name, bone, s.animation, s.skin, s.speed, s.looping, s.fps, at?.x, at?.y]);
+}
+
+/**
+ * Moves `system` by a canvas drag of (dx, dy) scene px, rounded to 0.01 px: a system placed by
+ * the bone it follows (`followed`) moves its offset from the bone, any other its transform.
+ */
+export function dragSystem(system: ParticleSystem, dx: number, dy: number, followed: boolean): void {
+  const round = (v: number): number => Math.round(v * 100) / 100;
+  const f = system.follow;
+  if (followed && f !== undefined && f !== null) {
+    f.offsetX = round(f.offsetX + dx);
+    f.offsetY = round(f.offsetY + dy);
+  } else {
+    system.transform.x = round(system.transform.x + dx);
+    system.transform.y = round(system.transform.y + dy);
+  }
+}
+
+/** Computes and sends the tracks (see the module notes). */
+export class FollowTracker {
+  private readonly cache = new Map<string, { key: string; track: BoneTrackJson }>();
+  private sent = '';
+  /** Problems of the last update (a bone that could not be sampled), for the message area. */
+  errors: string[] = [];
+
+  /** `apply` receives the `followJson` document when it changes (`''` for no track). */
+  constructor(private readonly apply: (followJson: string) => void) {}
+
+  /** The tracks last sent (`''`: none). */
+  get current(): string {
+    return this.sent;
+  }
+
+  /**
+   * Where `system` is at scene time `t` when it follows a tracked bone (bone + offset, scene
+   * px), or null when it uses its own transform.
+   */
+  positionOf(system: ParticleSystem, t: number): [number, number] | null {
+    const f = system.follow;
+    if (f === undefined || f === null) return null;
+    const entry = this.cache.get(`${f.skeleton}\u0000${f.bone}`);
+    if (entry === undefined) return null;
+    const [x, y] = trackPositionAt(entry.track, t);
+    return [x + f.offsetX, y + f.offsetY];
+  }
+
+  /** Re-derives the tracks from `doc` and `skeletons`; sends them when they changed. */
+  update(doc: Scene, skeletons: FollowSkeletons): void {
+    const tracks: BoneTrackJson[] = [];
+    const errors: string[] = [];
+    const used = new Set<string>();
+    for (const { skeleton, bone } of followTargets(doc)) {
+      const s = skeletons.get(skeleton);
+      if (s === undefined || missingReason(skeletons, skeleton, bone) !== null) continue;
+      const id = `${skeleton}\u0000${bone}`;
+      used.add(id);
+      const key = inputsKey(skeleton, bone, s);
+      let entry = this.cache.get(id);
+      if (entry === undefined || entry.key !== key) {
+        try {
+          const at = s.instances[0];
+          const track = sampleBoneTrack(s.loaded, { skeleton, bone, animation: s.animation, skin: s.skin, placeX: at.x, placeY: at.y, speed: s.speed, loop: s.looping, bakeFps: s.fps });
+          entry = { key, track };
+          this.cache.set(id, entry);
+        } catch (e) {
+          errors.push(`${skeleton}/${bone}: ${e instanceof Error ? e.message : String(e)}`);
+          this.cache.delete(id);
+          continue;
+        }
+      }
+      tracks.push(entry.track);
+    }
+    for (const id of [...this.cache.keys()]) if (!used.has(id)) this.cache.delete(id);
+    this.errors = errors;
+    const json = tracks.length === 0 ? '' : followDocument(tracks);
+    if (json === this.sent) return;
+    this.apply(json);
+    this.sent = json;
+  }
+}

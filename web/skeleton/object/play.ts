@@ -1,0 +1,373 @@
+// Plays a Spine 4.2 skeleton on the canvas through the renderer's baked vertex clips: atlas pages
+// decoded and registered as images, each animation baked (bake.ts) on first use and converted
+// (clip.ts) into one `addVertexClip` per animation, skin and fps; instances placed in scene
+// pixels (y down). The player has no clock of its own: its animation time is a pure function of
+// the scene timeline time (`animationTimeAt`), so scrubbing, pausing and restarting the timeline
+// pose the skeleton too. The host sends every skeleton's instances to the renderer in one
+// `setClipInstanceArray` call (web/skeleton/scene.ts); the renderer only picks frames, it does not
+// advance clip time. Loaded skeletons are scene objects of the document but never exported.
+
+import { bakeAnimation } from '../spine/bake';
+import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../spine/clip';
+import { loadSkeleton, type LoadedSkeleton, type PageSize } from '../spine/load';
+
+/** The clip methods of the wasm `Editor` (crates/sp-wasm/src/clips_api.rs). */
+export interface WasmClipEditor {
+  addVertexClip(
+    name: string,
+    fps: number,
+    uvs: Float32Array,
+    indices: Uint32Array,
+    topologies: Uint32Array,
+    frames: Uint32Array,
+    positions: Float32Array,
+    draws: Uint32Array,
+    drawColors: Float32Array,
+    optionsJson: string,
+  ): number;
+  removeVertexClip(id: number): boolean;
+  /** Replaces every clip instance: 13 numbers each (clip.ts `writeInstance`). */
+  setClipInstanceArray(values: Float64Array): void;
+}
+
+/** What the player needs from the page. */
+export interface SkeletonPlayHost {
+  /** Runs `f` on the live Editor (the facade's crash handling applies); throws when there is none. */
+  callEditor<T>(f: (e: WasmClipEditor) => T): T;
+  /** Registers a straight-alpha RGBA8 image under `path`. */
+  addImage(path: string, width: number, height: number, rgba: Uint8Array): void;
+  /** Decodes an image file into straight-alpha RGBA8. */
+  decodeImage(file: Blob): Promise<{ width: number; height: number; rgba: Uint8Array }>;
+  /** Scene point at the canvas centre. */
+  viewCentre(): [number, number];
+  /**
+   * Sends the instances of every skeleton the host plays to the renderer (one
+   * `setClipInstanceArray` for all of them: the call replaces every clip instance).
+   */
+  pushInstances(): void;
+}
+
+/** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`). */
+export interface ClipInstanceJson {
+  clip: number;
+  timeSecs: number;
+  loop: boolean;
+  x: number;
+  y: number;
+  depth: number;
+}
+
+/** A placed skeleton instance. */
+export interface SkeletonInstance {
+  x: number;
+  y: number;
+}
+
+/** A baked and uploaded clip. */
+interface UploadedClip {
+  id: number;
+  arrays: VertexClipArrays;
+  durationSecs: number;
+}
+
+/** Default bake rate, frames per second. */
+export const DEFAULT_BAKE_FPS = 30;
+
+/** Image path under which page `name` of skeleton `key` is registered. */
+export function pageImagePath(key: string, name: string): string {
+  return `spine:${key}/${name}`;
+}
+
+/** The pages of a drop, decoded. */
+export interface DecodedPage {
+  name: string;
+  width: number;
+  height: number;
+  rgba: Uint8Array;
+}
+
+/** Plays one loaded skeleton. */
+export class SkeletonPlayer {
+  private loadedSkeleton: LoadedSkeleton;
+  private readonly clips = new Map<string, UploadedClip>();
+  private readonly pagePaths = new Map<string, string>();
+  /** Placed instances (scene px); the first is the skeleton's own position. */
+  readonly instances: SkeletonInstance[] = [];
+  /** Animation played by every instance. */
+  animation: string;
+  /** Skin (null: default skin). */
+  skin: string | null = null;
+  /** Animation time of the last {@link instanceList}, seconds (for a read-out). */
+  timeSecs = 0;
+  /** Drawn or hidden (the eye icon). */
+  visible = true;
+  /** Loop or hold the last pose. */
+  looping = true;
+  /** Playback speed multiplier against the scene timeline. */
+  speed = 1;
+  /** Bake rate. */
+  fps = DEFAULT_BAKE_FPS;
+  /** Sample the atlas pages trilinearly through mipmaps (sent with every clip upload). */
+  mipmaps = false;
+  /** What the last bake could not keep (see clip.ts). */
+  limits: string[] = [];
+
+  private constructor(
+    private readonly host: SkeletonPlayHost,
+    private readonly key: string,
+    private readonly skeletonBytes: Uint8Array,
+    private readonly atlasText: string,
+    private readonly pages: DecodedPage[],
+    private scale: number,
+  ) {
+    this.loadedSkeleton = this.load();
+    const first = this.loadedSkeleton.data.animations[0];
+    if (first === undefined) throw new Error('the skeleton has no animation to play');
+    this.animation = first.name;
+    for (const p of pages) {
+      const path = pageImagePath(key, p.name);
+      host.addImage(path, p.width, p.height, p.rgba);
+      this.pagePaths.set(p.name, path);
+    }
+  }
+
+  /** Decodes page image files into straight-alpha RGBA8 (a page that fails names itself). */
+  static async decodePages(host: Pick<SkeletonPlayHost, 'decodeImage'>, pageFiles: { name: string; file: Blob }[]): Promise<DecodedPage[]> {
+    const pages: DecodedPage[] = [];
+    for (const p of pageFiles) {
+      try {
+        pages.push({ name: p.name, ...(await host.decodeImage(p.file)) });
+      } catch (e) {
+        throw new Error(`atlas page "${p.name}": ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    return pages;
+  }
+
+  /**
+   * Registers decoded pages under `key` (see {@link pageImagePath}), loads the skeleton at
+   * `scale` and bakes its first animation. No instance is placed. Throws with a plain message.
+   */
+  static create(host: SkeletonPlayHost, key: string, skeleton: Uint8Array, atlasText: string, pages: DecodedPage[], scale: number): SkeletonPlayer {
+    const player = new SkeletonPlayer(host, key, skeleton, atlasText, pages, scale);
+    player.current();
+    return player;
+  }
+
+  /**
+   * Decodes the page images, registers them, loads the skeleton at `scale`, bakes its first
+   * animation and places one instance at the view centre. Throws with a plain message.
+   */
+  static async open(host: SkeletonPlayHost, key: string, skeleton: Uint8Array, atlasText: string, pageFiles: { name: string; file: Blob }[], scale: number): Promise<SkeletonPlayer> {
+    const player = SkeletonPlayer.create(host, key, skeleton, atlasText, await SkeletonPlayer.decodePages(host, pageFiles), scale);
+    player.addInstanceAtCentre();
+    return player;
+  }
+
+  /** The skeleton as spine-core loaded it (data, atlas), at the current load scale. */
+  get loaded(): LoadedSkeleton {
+    return this.loadedSkeleton;
+  }
+
+  /** The scale the skeleton was loaded at. */
+  get loadScale(): number {
+    return this.scale;
+  }
+
+  private load(): LoadedSkeleton {
+    const pageSizes: Record<string, PageSize> = {};
+    for (const p of this.pages) pageSizes[p.name] = { width: p.width, height: p.height };
+    return loadSkeleton(this.skeletonBytes, this.atlasText, { pageSizes, scale: this.scale });
+  }
+
+  /** Animation names, in the skeleton's order. */
+  animations(): string[] {
+    return this.loaded.data.animations.map((a) => a.name);
+  }
+
+  /** Skin names, in the skeleton's order. */
+  skins(): string[] {
+    return this.loaded.data.skins.map((s) => s.name);
+  }
+
+  /** Pages named by the atlas without an image in the drop. */
+  missingPages(): string[] {
+    return this.loaded.atlas.pages.map((p) => p.name).filter((n) => !this.pagePaths.has(n));
+  }
+
+  /** The current clip (baked and uploaded on first use). */
+  current(): UploadedClip {
+    const key = `${this.animation}\u0000${this.skin ?? ''}\u0000${this.fps}\u0000${this.mipmaps}`;
+    const have = this.clips.get(key);
+    if (have !== undefined) return have;
+    const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined });
+    const arrays = toVertexClip(baked, (i) => this.pagePaths.get(baked.pages[i]?.name ?? '') ?? null);
+    const id = this.host.callEditor((e) =>
+      e.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays, this.mipmaps)),
+    );
+    const clip = { id, arrays, durationSecs: baked.durationSecs };
+    this.clips.set(key, clip);
+    this.limits = arrays.limits;
+    return clip;
+  }
+
+  /** Switches animation (baking it if needed); its time still follows the scene timeline. */
+  setAnimation(name: string): void {
+    const previous = this.animation;
+    this.animation = name;
+    try {
+      this.current();
+    } catch (e) {
+      this.animation = previous;
+      throw e;
+    }
+    this.limits = this.current().arrays.limits;
+    this.push();
+  }
+
+  /** Switches skin (null: default). */
+  setSkin(name: string | null): void {
+    const previous = this.skin;
+    this.skin = name;
+    try {
+      this.current();
+    } catch (e) {
+      this.skin = previous;
+      throw e;
+    }
+    this.limits = this.current().arrays.limits;
+    this.push();
+  }
+
+  /** Bakes at another rate (clips already baked at other rates stay cached). */
+  setFps(fps: number): void {
+    if (!(fps > 0 && fps <= 240)) throw new Error(`bake fps: ${fps} is outside 0 < fps ≤ 240`);
+    const previous = this.fps;
+    this.fps = fps;
+    try {
+      this.current();
+    } catch (e) {
+      this.fps = previous;
+      throw e;
+    }
+    this.limits = this.current().arrays.limits;
+    this.push();
+  }
+
+  /** Samples the atlas pages trilinearly through mipmaps, or not (re-uploads the clip). */
+  setMipmaps(on: boolean): void {
+    const previous = this.mipmaps;
+    this.mipmaps = on;
+    try {
+      this.current();
+    } catch (e) {
+      this.mipmaps = previous;
+      throw e;
+    }
+    this.push();
+  }
+
+  /** Reloads the skeleton at another scale (drops the baked clips). */
+  setScale(scale: number): void {
+    if (!(scale > 0 && Number.isFinite(scale))) throw new Error(`scale: ${scale} is not a positive number`);
+    const old = this.scale;
+    this.scale = scale;
+    try {
+      this.loadedSkeleton = this.load();
+    } catch (e) {
+      this.scale = old;
+      throw e;
+    }
+    this.dropClips();
+    this.current();
+    this.push();
+  }
+
+  /** Adds an instance at the view centre. */
+  addInstanceAtCentre(): void {
+    const [x, y] = this.host.viewCentre();
+    this.instances.push({ x, y });
+    this.push();
+  }
+
+  /** Places the instances at `points` (scene px; the first is the skeleton's own position). */
+  setPlacement(points: readonly (readonly [number, number])[]): void {
+    this.instances.length = 0;
+    for (const [x, y] of points) this.instances.push({ x, y });
+  }
+
+  /** Duration of the current animation, seconds. */
+  durationSecs(): number {
+    return this.current().durationSecs;
+  }
+
+  /**
+   * Animation time at scene timeline time `sceneTimeSecs` (pure: the same scene time always
+   * gives the same pose). `sceneTimeSecs · speed`, then, when looping, wrapped into
+   * [0, frameCount / fps) — the period at which the renderer wraps a looping clip (bake.ts keeps
+   * the endpoint frame) — else clamped to [0, duration]. Negative scene times count as 0.
+   */
+  animationTimeAt(sceneTimeSecs: number): number {
+    const t = Math.max(0, Number.isFinite(sceneTimeSecs) ? sceneTimeSecs : 0) * this.speed;
+    if (this.looping) {
+      const period = this.current().arrays.frameCount / this.fps;
+      return period > 0 ? ((t % period) + period) % period : 0;
+    }
+    return Math.min(t, this.durationSecs());
+  }
+
+  /**
+   * The renderer instances of this skeleton at scene time `sceneTimeSecs` (empty while hidden),
+   * with depths from `depthBase` up. Records the animation time in {@link timeSecs}.
+   */
+  instanceList(sceneTimeSecs: number, depthBase = 0): ClipInstanceJson[] {
+    if (!this.visible || this.instances.length === 0) return [];
+    const clip = this.current();
+    this.timeSecs = this.animationTimeAt(sceneTimeSecs);
+    // The renderer picks and blends the frames (unblended across a layout change).
+    const timeSecs = this.timeSecs;
+    return this.instances.map((inst, i) => ({
+      clip: clip.id,
+      timeSecs,
+      loop: this.looping,
+      x: inst.x,
+      y: inst.y,
+      depth: depthBase + i,
+    }));
+  }
+
+  /** Asks the host to send every skeleton's instances to the renderer (after a change). */
+  push(): void {
+    this.host.pushInstances();
+  }
+
+  /**
+   * Forgets the uploaded clips without removing them: the Editor that held them is gone (a
+   * wasm crash recreated it). The current clip is baked and uploaded again on next use.
+   */
+  forgetClips(): void {
+    this.clips.clear();
+  }
+
+  private dropClips(): void {
+    for (const c of this.clips.values()) {
+      try {
+        this.host.callEditor((e) => e.removeVertexClip(c.id));
+      } catch {
+        // No editor (restarting): its clips are gone anyway.
+      }
+    }
+    this.clips.clear();
+  }
+
+  /** Removes the instances and clips (pages stay registered for a re-drop or an undo). */
+  dispose(): void {
+    this.instances.length = 0;
+    this.dropClips();
+    try {
+      this.push();
+    } catch {
+      // No editor: nothing is drawn anyway.
+    }
+  }
+}

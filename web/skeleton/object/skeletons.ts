@@ -1,0 +1,230 @@
+// Spine skeletons as scene objects: the glue between the document (its `skeletons` list), the
+// played skeletons (web/skeleton/scene.ts), the scene list (select, rename, delete, eye) and the
+// skeleton panel (metadata, defects, Repair, playback controls). A dropped 4.2 skeleton with its
+// atlas gets a document entry (one undo step) and its files are kept for reloads; selecting it in
+// the scene list opens its panel again from those files.
+
+import type { Engine } from '../../engine/engine';
+import { EngineCrash } from '../../engine/engine';
+import { followLang, t } from '../../i18n/index';
+import { decodeImage } from '../../files/images';
+import { mountPlayback, refreshPlayback, tickPlayback } from '../panel/controls';
+import { findSkeleton, newSkeletonEntry, renameSkeleton } from './doc';
+import type { SkeletonFiles } from './files';
+import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from '../panel/panel';
+import { SkeletonScene } from './scene';
+import { pruneSkeletonFiles, type StoredFile } from './store';
+import type { DocumentStore } from '../../document/store';
+import type { Scene, SkeletonObject } from '../../document/types';
+import type { MessageKind } from '../../editor/context';
+import { byId } from '../../ui/dom';
+
+/** What the skeleton glue needs from the app. */
+export interface SkeletonAppHost {
+  readonly store: DocumentStore;
+  readonly engine: Engine;
+  /** Scene point at the canvas centre. */
+  viewCentre(): [number, number];
+  /** Runs a document command; shows the error and returns false when it is refused. */
+  edit(label: string, mutate: (draft: Scene) => void, coalesceKey?: string | null): boolean;
+  /** Shows a message. */
+  message(kind: MessageKind, text: string): void;
+  /** Redraws the panels (the scene list shows the selection). */
+  refreshPanels(): void;
+}
+
+async function stored(f: { path: string; file: Blob }): Promise<StoredFile> {
+  return { path: f.path, bytes: new Uint8Array(await f.file.arrayBuffer()) };
+}
+
+function fileOf(f: StoredFile): { path: string; file: File } {
+  return { path: f.path, file: new File([new Uint8Array(f.bytes)], f.path.slice(f.path.lastIndexOf('/') + 1)) };
+}
+
+/** The skeletons of the app (see the file comment). */
+export class AppSkeletons {
+  readonly scene: SkeletonScene;
+  private selected: { name: string; key: string } | null = null;
+
+  constructor(private readonly host: SkeletonAppHost) {
+    this.scene = new SkeletonScene({
+      callEditor: (f) => host.engine.withEditor((e) => f(e as Parameters<typeof f>[0])),
+      addImage: (path, w, h, rgba) => host.engine.addImage(path, w, h, rgba),
+      decodeImage,
+      viewCentre: () => host.viewCentre(),
+      sceneTimeSecs: () => host.engine.timeSecs(),
+      isRestarting: (e) => e instanceof EngineCrash,
+    });
+    this.scene.onProblemsChanged = () => {
+      host.refreshPanels();
+      refreshPlayback();
+    };
+    host.engine.onRebuild(() => this.scene.afterRebuild());
+  }
+
+  /** The wasm functions of the skeleton panel. */
+  private wasm(): SkelWasm {
+    return {
+      skelInfo: (bytes, atlas, charset) => this.host.engine.skelInfo(bytes, atlas, charset),
+      skelRepair: (bytes, atlas, charset) => this.host.engine.skelRepair(bytes, atlas, charset) as SkelRepairResult,
+    };
+  }
+
+  /** After every document change: players follow the document, the open controls too. */
+  documentChanged(doc: Scene): void {
+    this.scene.sync(doc.skeletons);
+    if (this.selected !== null) {
+      const found = findSkeleton(doc, this.selected.name, this.selected.key);
+      this.selected = found === null ? null : { name: found.entry.name, key: found.entry.key };
+    }
+    refreshPlayback();
+  }
+
+  /** Every frame: instances at the scene time, the time read-out. */
+  frame(sceneTimeSecs: number): void {
+    this.scene.frame(sceneTimeSecs);
+    tickPlayback();
+  }
+
+  /** Name of the selected skeleton, or null. */
+  selectedName(): string | null {
+    return this.selected?.name ?? null;
+  }
+
+  /** Selects skeleton `index` and opens its panel. */
+  async select(index: number): Promise<void> {
+    const k = this.host.store.doc.skeletons[index];
+    if (k === undefined) return;
+    this.selected = { name: k.name, key: k.key };
+    this.host.refreshPanels();
+    const set = this.scene.fileSet(k.key);
+    if (set === null) {
+      // No files in this browser: the panel says so (dropping them again brings the entry back).
+      const box = byId('object-panels');
+      box.querySelector(':scope > .skeleton-panel')?.remove();
+      const panel = document.createElement('section');
+      panel.className = 'skeleton-panel';
+      panel.id = 'skeleton-panel';
+      const title = document.createElement('h2');
+      title.textContent = k.name;
+      const text = document.createElement('p');
+      text.className = 'skeleton-message error';
+      const show = (): void => void (text.textContent = this.scene.problem(k.name) ?? t('skeletonFilesMissing', { name: k.name, path: k.path }));
+      show();
+      panel.append(title, text);
+      box.append(panel);
+      followLang(panel, show);
+      return;
+    }
+    await openSkeletonDrop([fileOf(set.skeleton), fileOf(set.atlas), ...set.pages.map(fileOf)], byId('object-panels'), this.wasm(), this.attach);
+  }
+
+  /** Opens the panel of a drop (a playable skeleton is placed in the scene). */
+  async openDrop(files: { path: string; file: File }[]): Promise<void> {
+    await openSkeletonDrop(files, byId('object-panels'), this.wasm(), this.attach);
+  }
+
+  /** Renames skeleton `index` (systems following it follow the new name); false when refused. */
+  rename(index: number, name: string): boolean {
+    const ok = this.host.edit(t('rename'), (d) => void renameSkeleton(d, index, name));
+    if (ok && this.selected !== null && this.host.store.doc.skeletons[index]?.key === this.selected.key) this.selected = { name, key: this.selected.key };
+    return ok;
+  }
+
+  /** Removes skeleton `index` from the scene (undo brings it back). */
+  remove(index: number): void {
+    const k = this.host.store.doc.skeletons[index];
+    if (k === undefined) return;
+    if (this.host.edit(t('deleteSkeleton'), (d) => void d.skeletons.splice(index, 1)) && this.selected?.name === k.name) {
+      this.selected = null;
+      byId('object-panels').querySelector(':scope > .skeleton-panel')?.remove();
+    }
+  }
+
+  /** Shows or hides skeleton `index`. */
+  toggleVisible(index: number): void {
+    const k = this.host.store.doc.skeletons[index];
+    if (k === undefined) return;
+    this.host.edit(k.visible ? t('hide') : t('show'), (d) => (d.skeletons[index].visible = !d.skeletons[index].visible));
+  }
+
+  /** Why skeleton `name` does not play as the document says, or null. */
+  problem(name: string): string | null {
+    return this.scene.problem(name);
+  }
+
+  /**
+   * After a reload: loads the files of the current document's skeletons (and keeps those of the
+   * recoverable documents), forgets stored files nothing refers to, and plays them.
+   */
+  async restore(recoverable: readonly Scene[]): Promise<void> {
+    const keys = new Set<string>();
+    for (const doc of [this.host.store.doc, ...recoverable]) for (const k of doc.skeletons ?? []) if (typeof k?.key === 'string' && k.key !== '') keys.add(k.key);
+    const current = this.host.store.doc.skeletons.map((k) => k.key);
+    try {
+      await this.scene.restoreFiles(current);
+      await pruneSkeletonFiles([...keys]);
+    } catch {
+      // No IndexedDB: the entries say their files are missing.
+    }
+    this.documentChanged(this.host.store.doc);
+    this.host.refreshPanels();
+  }
+
+  /** Places a dropped skeleton in the scene (or finds its entry) and mounts its controls. */
+  private readonly attach = async (files: SkeletonFiles, skeleton: Uint8Array, atlas: Uint8Array, box: HTMLElement): Promise<void> => {
+    if (files.atlas === null) return;
+    let key: string;
+    try {
+      key = await this.scene.addFiles({
+        skeleton: { path: files.skeleton.path, bytes: skeleton },
+        atlas: { path: files.atlas.path, bytes: atlas },
+        pages: await Promise.all(files.pages.map(stored)),
+      });
+    } catch (e) {
+      const p = document.createElement('p');
+      p.className = 'skeleton-message error';
+      p.dataset.role = 'play-status';
+      const error = e instanceof Error ? e.message : String(e);
+      const show = (): void => void (p.textContent = t('skelCannotPlayFiles', { error }));
+      show();
+      box.replaceChildren(p);
+      followLang(p, show);
+      return;
+    }
+    const doc = this.host.store.doc;
+    let entry: SkeletonObject | undefined = doc.skeletons.find((k) => k.key === key);
+    if (entry === undefined) {
+      const [x, y] = this.host.viewCentre();
+      const fresh = newSkeletonEntry(doc, { key, path: files.skeleton.path, atlas: files.atlas.path }, x, y);
+      if (!this.host.edit(t('addSkeleton'), (d) => void d.skeletons.push(fresh))) return;
+      entry = fresh;
+      this.host.message('info', t('skeletonAdded', { name: fresh.name }));
+    } else {
+      // Files dropped again (or re-opened from the list): the entry gets them back.
+      this.scene.sync(this.host.store.doc.skeletons);
+    }
+    this.selected = { name: entry.name, key };
+    this.host.refreshPanels();
+    if (!box.isConnected) return;
+    const self = this.selected;
+    mountPlayback(box, {
+      entry: () => findSkeleton(this.host.store.doc, self.name, self.key)?.entry ?? null,
+      player: () => {
+        const found = findSkeleton(this.host.store.doc, self.name, self.key);
+        return found === null ? null : this.scene.player(found.entry.name);
+      },
+      problem: () => {
+        const found = findSkeleton(this.host.store.doc, self.name, self.key);
+        return found === null ? null : this.scene.problem(found.entry.name);
+      },
+      edit: (label, mutate, coalesceKey) => {
+        const found = findSkeleton(this.host.store.doc, self.name, self.key);
+        if (found === null) return false;
+        self.name = found.entry.name;
+        return this.host.edit(label, (d) => mutate(d.skeletons[found.index]), coalesceKey ?? null);
+      },
+      viewCentre: () => this.host.viewCentre(),
+    });
+  };
+}

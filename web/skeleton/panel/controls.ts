@@ -1,0 +1,201 @@
+// The playback section of the skeleton panel, for a skeleton placed in the scene: animation and
+// skin pickers, loop, speed, position, scale on load, bake rate, instances (add at the view
+// centre / remove the last), a time read-out, and the mipmap option (trilinear sampling of the
+// atlas pages through mipmaps: no shimmer when the skeleton is drawn much smaller than its pages). Every control edits the scene document (one undo step,
+// validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time
+// follows the scene timeline (its play/pause and scrubbing), so there is no play button here.
+// Every skeleton-provided text is written with textContent only. Labels follow the UI language:
+// a switch relabels the section in place (the document holds its state).
+
+import { followLang, Relabel, t } from '../../i18n/index';
+import type { SkeletonObject } from '../../document/types';
+import { el, errorText, type Child } from './dom';
+import type { SkeletonPlayer } from '../object/play';
+
+/** What the controls need: the entry they edit and its player. */
+export interface SkeletonControlsBinding {
+  /** The document entry shown, or null once it was deleted. */
+  entry(): SkeletonObject | null;
+  /** Its player, or null (files missing, or it failed to load). */
+  player(): SkeletonPlayer | null;
+  /** Why it does not play as the document says, or null. */
+  problem(): string | null;
+  /** Edits the entry in the document (undoable); false when the change was refused. */
+  edit(label: string, mutate: (k: SkeletonObject) => void, coalesceKey?: string): boolean;
+  /** Scene point at the canvas centre. */
+  viewCentre(): [number, number];
+}
+
+/** Updates the open controls from the document and the player. */
+interface Mounted {
+  box: HTMLElement;
+  refresh(): void;
+  tick(): void;
+}
+
+let active: Mounted | null = null;
+
+/** Detaches the open controls (their panel was closed or replaced). */
+export function closePlayback(): void {
+  active = null;
+}
+
+/** Re-reads the document and the player into the open controls (after every document change). */
+export function refreshPlayback(): void {
+  if (active !== null && !active.box.isConnected) active = null;
+  active?.refresh();
+}
+
+/** Updates the time read-out of the open controls (every frame). */
+export function tickPlayback(): void {
+  if (active !== null && !active.box.isConnected) active = null;
+  active?.tick();
+}
+
+function numberInput(control: string, attrs: Record<string, string>): HTMLInputElement {
+  return el('input', { type: 'number', 'data-control': control, ...attrs });
+}
+
+/** Sets an input's value unless the user is typing in it. */
+function show(input: HTMLInputElement | HTMLSelectElement, value: string): void {
+  if (document.activeElement !== input) input.value = value;
+}
+
+/** Builds the playback section into `box` for the entry of `binding`. Never throws. */
+export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding): void {
+  const labels = new Relabel();
+  const status = el('p', { class: 'skeleton-message info', 'data-role': 'play-status' });
+  const problem = el('p', { class: 'skeleton-message error', 'data-role': 'play-problem' });
+  const notes = el('div', { class: 'skeleton-play-notes' });
+  const animSelect = el('select', { 'data-control': 'animation' });
+  const skinSelect = el('select', { 'data-control': 'skin' });
+  const loopInput = el('input', { type: 'checkbox', 'data-control': 'loop' });
+  const speedInput = numberInput('speed', { min: '0', max: '100', step: '0.1' });
+  const xInput = numberInput('x', { step: '1' });
+  const yInput = numberInput('y', { step: '1' });
+  const scaleInput = labels.attr(numberInput('scale', { min: '0.01', step: '0.1' }), 'title', () => t('playScaleTitle'));
+  const fpsInput = labels.attr(numberInput('fps', { min: '1', max: '240', step: '1' }), 'title', () => t('playBakeFpsTitle'));
+  const addButton = labels.text(el('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
+  const removeButton = labels.text(el('button', { type: 'button', 'data-action': 'remove-instance' }), () => t('playRemoveInstance'));
+  const count = el('span', { 'data-field': 'instances' }, '1');
+  const time = el('span', { 'data-field': 'time' }, '0.00 s');
+  const mip = el('input', { type: 'checkbox', 'data-control': 'mipmaps' });
+  const mipLabel = labels.attr(el('label', {}, mip, liveText(() => ` ${t('playMipmaps')}`)), 'title', () => t('playMipmapsTitle'));
+  let options = '';
+
+  /** A text node that follows the language. */
+  function liveText(value: () => string): Text {
+    return labels.text(document.createTextNode(''), value);
+  }
+  // Undo-history labels are taken in the language of the moment of the edit.
+  const edit = (label: () => string, mutate: (k: SkeletonObject) => void, key?: string): void => {
+    binding.edit(label(), mutate, key);
+    refresh();
+  };
+  const numberEdit = (input: HTMLInputElement, label: () => string, ok: (v: number) => boolean, set: (k: SkeletonObject, v: number) => void): void => {
+    input.addEventListener('change', () => {
+      const v = Number(input.value);
+      if (input.value.trim() !== '' && Number.isFinite(v) && ok(v)) edit(label, (k) => set(k, v));
+      else refresh();
+    });
+  };
+  animSelect.addEventListener('change', () => edit(() => t('playEditAnimation'), (k) => (k.animation = animSelect.value)));
+  skinSelect.addEventListener('change', () => edit(() => t('playEditSkin'), (k) => (k.skin = skinSelect.value)));
+  loopInput.addEventListener('change', () => edit(() => t('playEditLoop'), (k) => (k.loop = loopInput.checked)));
+  mip.addEventListener('change', () => edit(() => t('playEditMipmaps'), (k) => (k.mipmaps = mip.checked)));
+  numberEdit(speedInput, () => t('playEditSpeed'), (v) => v >= 0 && v <= 100, (k, v) => (k.speed = v));
+  numberEdit(xInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.x = v));
+  numberEdit(yInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.y = v));
+  numberEdit(scaleInput, () => t('playEditScale'), (v) => v > 0, (k, v) => (k.scale = v));
+  numberEdit(fpsInput, () => t('playEditBakeFps'), (v) => Number.isInteger(v) && v >= 1 && v <= 240, (k, v) => (k.bakeFps = v));
+  addButton.addEventListener('click', () => {
+    const [x, y] = binding.viewCentre();
+    edit(() => t('playEditAddInstance'), (k) => void k.extraInstances.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]));
+  });
+  removeButton.addEventListener('click', () => edit(() => t('playEditRemoveInstance'), (k) => void k.extraInstances.pop()));
+
+  function refresh(): void {
+    const k = binding.entry();
+    const p = binding.player();
+    const text = binding.problem();
+    for (const key of ['animation', 'frames', 'fps', 'vertices', 'triangles', 'layouts']) delete status.dataset[key];
+    problem.textContent = text ?? '';
+    problem.hidden = text === null;
+    for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, xInput, yInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
+    if (k === null) {
+      status.textContent = t('playGone');
+      return;
+    }
+    const animations = p?.animations() ?? (k.animation === '' ? [] : [k.animation]);
+    const skins = p?.skins() ?? (k.skin === '' ? [] : [k.skin]);
+    const signature = JSON.stringify([animations, skins]);
+    if (signature !== options) {
+      options = signature;
+      animSelect.replaceChildren(...animations.map((a) => el('option', { value: a }, a)));
+      skinSelect.replaceChildren(...skins.map((s) => el('option', { value: s }, s)));
+    }
+    animSelect.value = k.animation === '' ? (animations[0] ?? '') : k.animation;
+    skinSelect.value = k.skin === '' ? (skins[0] ?? '') : k.skin;
+    loopInput.checked = k.loop;
+    mip.checked = k.mipmaps;
+    show(speedInput, String(k.speed));
+    show(xInput, String(k.transform.x));
+    show(yInput, String(k.transform.y));
+    show(scaleInput, String(k.scale));
+    show(fpsInput, String(k.bakeFps));
+    count.textContent = String(1 + k.extraInstances.length);
+    removeButton.disabled = k.extraInstances.length === 0;
+    notes.replaceChildren();
+    if (p === null) {
+      status.textContent = t('playNotPlaying');
+      return;
+    }
+    try {
+      const clip = p.current().arrays;
+      const [frames, vertices, triangles] = [clip.frameCount, clip.vertexCount, clip.indices.length / 3];
+      // The numbers also go in data-* attributes: what the line says, in any language.
+      const data = { animation: p.animation, frames, fps: p.fps, vertices, triangles, layouts: clip.topologies };
+      for (const [key, value] of Object.entries(data)) status.dataset[key] = String(value);
+      const layouts = clip.topologies > 1 ? t('playLayouts', { count: clip.topologies }) : '';
+      status.textContent = t('playStatus', { animation: p.animation, frames, fps: p.fps, vertices, triangles, layouts });
+    } catch (e) {
+      status.textContent = errorText(e);
+    }
+    const missing = p.missingPages();
+    if (missing.length > 0) notes.append(el('p', { class: 'skeleton-message notice' }, t('playPagesMissing', { pages: missing.join(', ') })));
+    for (const l of p.limits) notes.append(el('p', { class: 'skeleton-message info' }, t('playLimit', { limit: l })));
+  }
+
+  function tick(): void {
+    const p = binding.player();
+    time.textContent = `${(p?.timeSecs ?? 0).toFixed(2)} s`;
+  }
+
+  const row = (label: () => string, ...c: Child[]): HTMLElement => el('label', { class: 'skeleton-play-row' }, labels.text(el('span'), label), ...c);
+  const heading = labels.text(el('h3'), () => t('playSection'));
+  box.replaceChildren(
+    heading,
+    status,
+    problem,
+    row(() => t('playAnimation'), animSelect),
+    row(() => t('playSkin'), skinSelect),
+    el('div', { class: 'skeleton-play-row' }, el('label', {}, loopInput, liveText(() => ` ${t('loop')}`)), labels.text(el('span'), () => t('playTime')), time),
+    row(() => t('speed'), speedInput),
+    row(() => 'X', xInput),
+    row(() => 'Y', yInput),
+    row(() => t('playScale'), scaleInput),
+    row(() => t('playBakeFps'), fpsInput),
+    el('div', { class: 'skeleton-play-row' }, addButton, removeButton, labels.text(el('span'), () => t('playInstances')), count),
+    mipLabel,
+    notes,
+  );
+  active = { box, refresh, tick };
+  refresh();
+  tick();
+  // A switch relabels this mount (the heading goes with it when the box is rebuilt or closed);
+  // the status line and notes are rebuilt in the new language by refresh().
+  followLang(heading, () => {
+    labels.apply();
+    refresh();
+  });
+}

@@ -1,0 +1,117 @@
+// Bone tracks for particle systems that follow a bone of a loaded skeleton (export spec §10.4).
+// The Rust core has no Spine runtime: spine-core poses the skeleton here, and the core receives
+// the bone's scene position sampled over scene time (`sp_sim::sim::follow::BoneTrack`), which
+// the preview (`Editor.setFollowTracks`), the export worker (`followJson`) and the CLI
+// (`--follow`) all evaluate with the same linear interpolation.
+//
+// Time: the track follows what the canvas shows. The canvas plays the animation's baked frames
+// (bake.ts: frame i at animation time min(i / bakeFps, D), frameCountOf(D, bakeFps) frames) and
+// blends linearly between neighbours, wrapping a looping clip after frameCount / bakeFps
+// (the player's `animationTimeAt`); scene time t plays animation time t × speed. So the track's
+// points are the bone at those frames, its rate is bakeFps × speed samples per scene second, and
+// a looping track ends with its first point again (period frameCount / (bakeFps × speed)); a
+// one-shot track holds the last frame's pose.
+// Posing: setToSetupPose, animation.apply(previous, a, MixBlend.setup), skeleton.update(Δa),
+// updateWorldTransform(Physics.reset for the first frame, else update) — in frame order, exactly
+// as bake.ts poses the frames the canvas plays.
+// Space: bone world (x, y) is skeleton space, y up, already scaled at load; the instance is
+// placed at scene (px, py) with y down, so the scene position is (px + x, py − y).
+
+import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
+import { DEFAULT_BAKE_FPS } from '../object/play';
+import { frameCountOf, newSkeleton } from './bake';
+import type { LoadedSkeleton } from './load';
+
+/** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`). */
+export interface BoneTrackJson {
+  /** Skeleton object name (the document's `skeletons[].name`). */
+  skeleton: string;
+  /** Bone name. */
+  bone: string;
+  /** Samples per second of scene time. */
+  sampleFps: number;
+  /** Repeat with the sampled period. */
+  loop: boolean;
+  /** Scene positions, pixels, y down. */
+  points: [number, number][];
+}
+
+/** What is followed and how the skeleton plays. */
+export interface TrackRequest {
+  /** Skeleton object name written into the track. */
+  skeleton: string;
+  /** Bone to follow. */
+  bone: string;
+  /** Animation playing. */
+  animation: string;
+  /** Skin (null or undefined: default). */
+  skin?: string | null;
+  /** Scene position of the instance, pixels, y down. */
+  placeX: number;
+  /** Scene position of the instance, pixels, y down. */
+  placeY: number;
+  /** Playback speed (animation seconds per scene second), > 0. */
+  speed: number;
+  /** Looping playback. */
+  loop: boolean;
+  /** Rate the canvas bakes the animation at (default: the player's default). */
+  bakeFps?: number;
+}
+
+/** Scene seconds after which a looping track repeats (see the module notes). */
+export function trackPeriodSecs(durationSecs: number, bakeFps: number, speed: number): number {
+  return frameCountOf(durationSecs, bakeFps) / (bakeFps * speed);
+}
+
+/** Samples the scene position of `request.bone` over one period (see the module notes). */
+export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): BoneTrackJson {
+  const animation = loaded.data.findAnimation(request.animation);
+  if (animation === null) throw new Error(`animation "${request.animation}" is not in the skeleton`);
+  if (!(request.speed > 0 && Number.isFinite(request.speed))) throw new Error(`speed ${request.speed} is not a positive number`);
+  const skeleton = newSkeleton(loaded, request.skin ?? undefined);
+  const bone = skeleton.findBone(request.bone);
+  if (bone === null) throw new Error(`bone "${request.bone}" is not in the skeleton`);
+  const bakeFps = request.bakeFps ?? DEFAULT_BAKE_FPS;
+  if (!(bakeFps > 0 && bakeFps <= 240)) throw new Error(`bake fps ${bakeFps} is outside 0 < fps ≤ 240`);
+  const duration = animation.duration;
+  const frames = frameCountOf(duration, bakeFps);
+  const points: [number, number][] = [];
+  const events: Event[] = [];
+  let previous = 0;
+  for (let i = 0; i < frames; i++) {
+    const a = Math.min(i / bakeFps, duration);
+    skeleton.setToSetupPose();
+    animation.apply(skeleton, previous, a, false, events, 1, MixBlend.setup, MixDirection.mixIn);
+    skeleton.update(a - previous);
+    skeleton.updateWorldTransform(i === 0 ? Physics.reset : Physics.update);
+    events.length = 0;
+    previous = a;
+    points.push([request.placeX + bone.worldX, request.placeY - bone.worldY]);
+  }
+  const loop = request.loop && frames > 1;
+  if (loop) points.push(points[0]);
+  return { skeleton: request.skeleton, bone: request.bone, sampleFps: bakeFps * request.speed, loop, points };
+}
+
+/**
+ * The track's scene position at scene time `t` — the core's formula (sp_sim::sim::follow):
+ * linear between samples, wrapped by the period when looping, ends held otherwise.
+ */
+export function trackPositionAt(track: BoneTrackJson, t: number): [number, number] {
+  const span = track.points.length - 1;
+  if (span < 0) return [0, 0];
+  let f = t * track.sampleFps;
+  if (track.loop && span > 0) f -= Math.floor(f / span) * span;
+  if (!(f > 0) || span === 0) return track.points[0];
+  if (f >= span) return track.points[span];
+  const i = Math.floor(f);
+  const w = f - i;
+  const [a, b] = [track.points[i], track.points[i + 1]];
+  return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w];
+}
+
+/** The `followJson` / `--follow` document for a list of tracks (sorted by skeleton, bone). */
+export function followDocument(tracks: readonly BoneTrackJson[]): string {
+  const sorted = [...tracks].sort((a, b) => (a.skeleton === b.skeleton ? (a.bone < b.bone ? -1 : a.bone > b.bone ? 1 : 0) : a.skeleton < b.skeleton ? -1 : 1));
+  return JSON.stringify({ tracks: sorted });
+}
