@@ -21,6 +21,7 @@ import { loadSkeleton } from '../web/skeleton/spine/load';
 import { pageImagePath } from '../web/skeleton/object/play';
 import { regionPaths, synthAtlas } from '../tests/support/synth-atlas';
 import { loadWasm } from '../web/engine/wasm-loader';
+import { errorText } from '../web/errors';
 
 /** One skeleton to measure. */
 export interface BenchSkeleton {
@@ -183,7 +184,7 @@ function validate(input: SkeletonBenchInput): void {
 }
 
 async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: SkeletonBenchInput): Promise<SkeletonBenchSkeleton> {
-  const call = <T>(f: (e: BenchClipEditor) => T): T => engine.withEditor((e) => f(e as BenchClipEditor));
+  const call = <T>(f: (e: BenchClipEditor) => T): T => f(engine);
   const atlas = synthAtlas(regionPaths(spec.json), PAGE, PAGE_W, PAGE_H);
   const loaded = loadSkeleton(spec.json, atlas);
   const animation = spec.animation ?? loaded.data.animations[0]?.name;
@@ -326,7 +327,7 @@ async function runSkeletonBench(input: SkeletonBenchInput): Promise<SkeletonBenc
   try {
     return await runSkeletonBench(input);
   } catch (e) {
-    status(`failed: ${e instanceof Error ? e.message : String(e)}`);
+    status(`failed: ${errorText(e)}`);
     throw e;
   }
 };

@@ -20,7 +20,7 @@ import { bakeAnimation } from '../web/skeleton/spine/bake';
 import { clipOptionsJson, PER_INSTANCE, toVertexClip, writeInstance, type VertexClipArrays } from '../web/skeleton/spine/clip';
 import { CpuReference } from './skeleton-cpu';
 import type { LoadedSkeleton } from '../web/skeleton/spine/load';
-import type { WasmClipEditor } from '../web/skeleton/object/play';
+import type { WasmClipEditor } from '../web/engine/wasm-api';
 
 /** Median, 90th percentile and mean of a sample, in the samples' unit. */
 export interface Summary {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine, EngineCrash } from './engine';
-import type { WasmEditor, WasmModule } from './wasm-api';
+import type { WasmEditor, WasmModule, WasmSceneEditor } from './wasm-api';
 
 // A fake wasm module whose `normalizeScene('panic')` and `setScene('{"panic":true}')` trap like a
 // Rust panic does, recording what each Editor instance received.
@@ -19,7 +19,7 @@ function fakeLoader() {
           editors.push(record);
           let time = 0;
           const log = (s: string): void => void record.calls.push(s);
-          return {
+          const editor: WasmSceneEditor = {
             rendererTier: () => 'WebGL2',
             setScene: (json: string) => (json.includes('panic') ? trap() : log(`scene ${json}`)),
             setTime: (s: number) => {
@@ -41,6 +41,7 @@ function fakeLoader() {
             stats: () => '{"liveParticles":3,"systems":[{"live":3}],"frameCpuMs":0.5}',
             free: () => undefined,
           };
+          return editor as WasmEditor;
         },
       },
       normalizeScene: (json: string) => (json === 'panic' ? trap() : json.trim()),

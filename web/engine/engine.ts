@@ -1,20 +1,29 @@
-// The ONE facade over the wasm module (CONTRACTS.md). It owns the module instance and the
-// Editor, remembers what was given to the Editor (scene, images, view, size, time), and recovers
-// from a Rust panic: a `WebAssembly.RuntimeError` from any call re-instantiates the module,
-// recreates the Editor on a fresh canvas, re-applies everything (models through their store,
-// skeleton pages as images; `onRebuild` hooks for the rest) and reports the crash.
+// The ONE facade over the wasm module: every call into Rust from the page goes through a typed
+// method here. It owns the module instance and the Editor, records what the Editor was given
+// (journal.ts), and recovers from a Rust panic: a `WebAssembly.RuntimeError` from any call
+// re-instantiates the module, recreates the Editor on a fresh canvas, replays the journal, calls
+// the `onRebuild` hooks (models, skeleton clips) and reports the crash to `onCrash` listeners.
 
-import type { WasmModelEditor } from '../models/api';
-import { ModelStore, type RestoreTarget } from '../models/store';
+import { crashText, EngineCrash, isWasmTrap } from './crash';
+import { EditorJournal, type ImagePixels } from './journal';
 import type { RendererRequest, RendererTier, WasmEditor, WasmLoader, WasmModule } from './wasm-api';
 
 export type { RendererRequest, RendererTier } from './wasm-api';
+export { EngineCrash } from './crash';
 
 /** Live statistics of the Editor. */
 export interface EngineStats {
   liveParticles: number;
   systems: { live: number }[];
   frameCpuMs: number;
+  /** Renderer rebuilds after a lost GPU context. */
+  rebuilds?: number;
+  /** Time of the last `render()`, ms. */
+  renderMs?: number;
+  /** Draw calls of the last frame. */
+  drawCalls?: number;
+  /** Clip instances drawn in the last frame. */
+  clipInstances?: number;
 }
 
 /** Built-in texture description. */
@@ -24,31 +33,18 @@ export interface BuiltinTexture {
   height: number;
 }
 
-/** Thrown by a call that crashed the module (after recovery has been started). */
-export class EngineCrash extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'EngineCrash';
-  }
-}
-
-interface ImageCopy {
-  width: number;
-  height: number;
-  rgba: Uint8Array;
-}
+/**
+ * Called with each fresh Editor after a crash, once the journal is replayed and before the page
+ * uses it. `restored` is false when the Editor came back empty (the scene itself, or a hook,
+ * trapped again): state that could not be restored should then be forgotten. A trap thrown by
+ * a hook makes the recovery start again without the scene.
+ */
+export type RebuildHook = (editor: WasmEditor, restored: boolean) => void;
 
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
 export function rendererFromQuery(search: string): RendererRequest {
   const value = new URLSearchParams(search).get('renderer');
   return value === 'webgl2' || value === 'webgpu' ? value : 'auto';
-}
-
-/** True for the error a wasm trap (Rust panic, `unreachable`) raises. */
-export function isWasmTrap(e: unknown): boolean {
-  const RuntimeErrorCtor = (globalThis as { WebAssembly?: { RuntimeError?: unknown } }).WebAssembly
-    ?.RuntimeError;
-  return typeof RuntimeErrorCtor === 'function' && e instanceof (RuntimeErrorCtor as new () => Error);
 }
 
 /** Facade over the wasm module and its Editor. */
@@ -62,28 +58,14 @@ export class Engine {
   private replaceCanvas: ((old: HTMLCanvasElement) => HTMLCanvasElement) | null = null;
   private recovering: Promise<void> | null = null;
   private readonly crashListeners = new Set<(message: string, recovered: boolean) => void>();
-  private readonly rebuildHooks = new Set<() => void>();
-  // Everything the Editor was given, re-applied after a crash.
-  private sceneJson: string | null = null;
-  private followJson = '';
-  private readonly images = new Map<string, ImageCopy>();
-  private view: [number, number, number] = [0, 0, 1];
-  private grid = true;
-  private background = '#202028';
-  private size: [number, number, number] | null = null;
-  private lastTime = 0;
+  private readonly rebuildHooks = new Set<RebuildHook>();
+  private readonly journal = new EditorJournal();
   /** Number of crashes recovered so far. */
   crashes = 0;
-  /** The MS3D models and their instances, re-added to the new Editor after a crash. */
-  readonly models: ModelStore;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.module = module;
     this.loader = loader;
-    this.models = new ModelStore(
-      (f) => this.withEditor((e) => f(e as WasmModelEditor)),
-      (path) => this.images.get(path) ?? null,
-    );
   }
 
   /** Loads the module (no Editor yet). */
@@ -97,11 +79,8 @@ export class Engine {
     return () => this.crashListeners.delete(listener);
   }
 
-  /**
-   * Called on every new Editor after a crash, once scene, images, view and models are restored
-   * and before the page uses it (e.g. the skeletons forget the clip ids of the dead Editor).
-   */
-  onRebuild(hook: () => void): () => void {
+  /** Registers a {@link RebuildHook}; returns its removal. */
+  onRebuild(hook: RebuildHook): () => void {
     this.rebuildHooks.add(hook);
     return () => this.rebuildHooks.delete(hook);
   }
@@ -144,7 +123,7 @@ export class Engine {
   }
 
   /** Spine export: JSON `{json, report}`; throws on failure. `followJson` defaults to the tracks the Editor follows. */
-  exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.followJson): string {
+  exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.journal.followJson): string {
     return this.call((m) => {
       if (m.exportSpine === undefined) throw new Error('this build has no Spine exporter');
       return m.exportSpine(sceneJson, imagesJson, followJson);
@@ -165,24 +144,6 @@ export class Engine {
       if (m.skelRepair === undefined) throw new Error('this build has no skeleton repair');
       return m.skelRepair(bytes, atlas ?? null, legacyCharset ?? null);
     });
-  }
-
-  /**
-   * Runs `f` on the live Editor (for panels that use Editor methods beyond the core contract,
-   * e.g. MS3D models); throws when there is none. A trap starts the usual recovery.
-   */
-  withEditor<T>(f: (editor: unknown) => T): T {
-    const editor = this.editor;
-    if (editor === null || this.recovering !== null) throw new EngineCrash('the editor is not running');
-    try {
-      return f(editor);
-    } catch (e) {
-      if (isWasmTrap(e)) {
-        this.startRecovery(e);
-        throw new EngineCrash(crashMessage(e));
-      }
-      throw e;
-    }
   }
 
   // ---- editor ------------------------------------------------------------------------------
@@ -217,38 +178,38 @@ export class Engine {
   /** Sets the scene (full normalised document); throws on an invalid document. */
   setScene(json: string): void {
     this.editorCall((e) => e.setScene(json), undefined, true);
-    this.sceneJson = json;
+    this.journal.sceneJson = json;
   }
 
   /**
-   * Sets the bone tracks that following systems follow (web/skeleton/follow-track.ts); throws
-   * naming the bad field, keeping the previous tracks.
+   * Sets the bone tracks that following systems follow (web/skeleton/spine/follow-track.ts);
+   * throws naming the bad field, keeping the previous tracks.
    */
   setFollowTracks(json: string): void {
     this.editorCall((e) => e.setFollowTracks(json), undefined, true);
-    this.followJson = json;
+    this.journal.followJson = json;
   }
 
   /** The bone tracks last given to {@link setFollowTracks} (`''`: none). */
   followTracks(): string {
-    return this.followJson;
+    return this.journal.followJson;
   }
 
   /** Seeks to `timeSecs` (exact). */
   setTime(timeSecs: number): void {
-    this.lastTime = timeSecs;
+    this.journal.timeSecs = timeSecs;
     this.editorCall((e) => e.setTime(timeSecs), undefined);
   }
 
   /** Plays forward by `dtSecs`. */
   advance(dtSecs: number): void {
     this.editorCall((e) => e.advance(dtSecs), undefined);
-    this.lastTime = this.timeSecs();
+    this.journal.timeSecs = this.timeSecs();
   }
 
   /** Current simulation time. */
   timeSecs(): number {
-    return this.editorCall((e) => e.timeSecs(), this.lastTime);
+    return this.editorCall((e) => e.timeSecs(), this.journal.timeSecs);
   }
 
   /** Draws a frame. */
@@ -258,54 +219,129 @@ export class Engine {
 
   /** Resizes the drawing buffer. */
   resize(cssWidth: number, cssHeight: number, dpr: number): void {
-    this.size = [cssWidth, cssHeight, dpr];
+    this.journal.size = [cssWidth, cssHeight, dpr];
     this.editorCall((e) => e.resize(cssWidth, cssHeight, dpr), undefined);
   }
 
   /** Scene pixel at the canvas centre, and zoom. */
   setView(panX: number, panY: number, zoom: number): void {
-    this.view = [panX, panY, zoom];
+    this.journal.view = [panX, panY, zoom];
     this.editorCall((e) => e.setView(panX, panY, zoom), undefined);
   }
 
   /** Grid on or off. */
   setGrid(on: boolean): void {
-    this.grid = on;
+    this.journal.grid = on;
     this.editorCall((e) => e.setGrid(on), undefined);
   }
 
   /** Background colour `#rrggbb`. */
   setBackground(hex: string): void {
-    this.background = hex;
+    this.journal.background = hex;
     this.editorCall((e) => e.setBackground(hex), undefined);
   }
 
   /** Registers an image (straight-alpha RGBA8) under a scene path. */
   addImage(path: string, width: number, height: number, rgba: Uint8Array): void {
     this.editorCall((e) => e.addImage(path, width, height, rgba), undefined, true);
-    this.images.set(path, { width, height, rgba });
+    this.journal.images.set(path, { width, height, rgba });
   }
 
   /** Forgets an image. */
   removeImage(path: string): void {
-    this.images.delete(path);
+    this.journal.images.delete(path);
     this.editorCall((e) => e.removeImage(path), undefined);
   }
 
   /** Pixels of a user image given to the Editor, or null. */
-  imageData(path: string): { width: number; height: number; rgba: Uint8Array } | null {
-    return this.images.get(path) ?? null;
+  imageData(path: string): ImagePixels | null {
+    return this.journal.images.get(path) ?? null;
   }
 
   /** Paths of the user images the Editor holds. */
   imagePaths(): string[] {
-    return [...this.images.keys()].sort();
+    return [...this.journal.images.keys()].sort();
   }
 
   /** Live statistics, or null before {@link attach}. */
   stats(): EngineStats | null {
     const text = this.editorCall((e) => e.stats(), null);
     return text === null ? null : (JSON.parse(text) as EngineStats);
+  }
+
+  // ---- vertex clips (web/skeleton/): throw EngineCrash while there is no Editor ---------------
+
+  /** Uploads a baked vertex clip (see web/skeleton/spine/clip.ts); returns its id. */
+  addVertexClip(
+    name: string,
+    fps: number,
+    uvs: Float32Array,
+    indices: Uint32Array,
+    topologies: Uint32Array,
+    frames: Uint32Array,
+    positions: Float32Array,
+    draws: Uint32Array,
+    drawColors: Float32Array,
+    optionsJson: string,
+  ): number {
+    return this.required((e) => e.addVertexClip(name, fps, uvs, indices, topologies, frames, positions, draws, drawColors, optionsJson));
+  }
+
+  /** Removes a vertex clip; false when there was none. */
+  removeVertexClip(id: number): boolean {
+    return this.required((e) => e.removeVertexClip(id));
+  }
+
+  /** Replaces every clip instance (13 numbers each, web/skeleton/spine/clip.ts `writeInstance`). */
+  setClipInstanceArray(values: Float64Array): void {
+    this.required((e) => e.setClipInstanceArray(values));
+  }
+
+  // ---- MS3D models (web/models/store.ts): throw EngineCrash while there is no Editor ----------
+
+  /** Parses, bakes and uploads a model: the `addModel` JSON. */
+  addModel(name: string, bytes: Uint8Array, optionsJson: string): string {
+    return this.required((e) => e.addModel(name, bytes, optionsJson));
+  }
+
+  /** The clips of a model with their markers (JSON). */
+  modelClips(modelId: number): string {
+    return this.required((e) => e.modelClips(modelId));
+  }
+
+  /** Removes a model and its instances. */
+  removeModel(modelId: number): void {
+    this.required((e) => e.removeModel(modelId));
+  }
+
+  /** Adds a playing instance; returns its id. */
+  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number {
+    return this.required((e) => e.addModelInstance(modelId, clip, x, y, rotationDeg, scale, speed, looping));
+  }
+
+  /** Changes an instance. */
+  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void {
+    this.required((e) => e.setModelInstance(instanceId, modelId, clip, x, y, rotationDeg, scale, speed, looping, playing));
+  }
+
+  /** Removes an instance; false when there was none. */
+  removeModelInstance(instanceId: number): boolean {
+    return this.required((e) => e.removeModelInstance(instanceId));
+  }
+
+  /** Places a marker on a 1-based model frame of a clip. */
+  addMarker(modelId: number, clip: number, name: string, frame: number): void {
+    this.required((e) => e.addMarker(modelId, clip, name, frame));
+  }
+
+  /** Removes marker `index` of a clip. */
+  removeMarker(modelId: number, clip: number, index: number): void {
+    this.required((e) => e.removeMarker(modelId, clip, index));
+  }
+
+  /** Markers crossed since the previous call (JSON). */
+  modelEvents(): string {
+    return this.required((e) => e.modelEvents());
   }
 
   // ---- crash handling --------------------------------------------------------------------
@@ -317,7 +353,22 @@ export class Engine {
     } catch (e) {
       if (isWasmTrap(e)) {
         this.startRecovery(e);
-        throw new EngineCrash(crashMessage(e));
+        throw new EngineCrash(crashText(e));
+      }
+      throw e;
+    }
+  }
+
+  /** Calls the Editor; throws EngineCrash when there is none (or after starting a recovery). */
+  private required<T>(f: (e: WasmEditor) => T): T {
+    const editor = this.editor;
+    if (editor === null || this.recovering !== null) throw new EngineCrash('the editor is not running');
+    try {
+      return f(editor);
+    } catch (e) {
+      if (isWasmTrap(e)) {
+        this.startRecovery(e);
+        throw new EngineCrash(crashText(e));
       }
       throw e;
     }
@@ -332,7 +383,7 @@ export class Engine {
     } catch (e) {
       if (isWasmTrap(e)) {
         this.startRecovery(e);
-        if (rethrow) throw new EngineCrash(crashMessage(e));
+        if (rethrow) throw new EngineCrash(crashText(e));
         return fallback;
       }
       if (rethrow) throw e;
@@ -342,29 +393,27 @@ export class Engine {
 
   private startRecovery(cause: unknown): void {
     if (this.recovering !== null) return;
-    const message = crashMessage(cause);
+    const message = crashText(cause);
     this.crashes += 1;
-    const dead = this.editor;
+    // The dead Editor's memory belongs to the dead instance: never touch it again.
     this.editor = null;
-    this.recovering = this.recover(dead)
+    this.recovering = this.recover()
       .then(
         () => this.notify(message, true),
-        (e: unknown) => this.notify(`${message}; restart failed: ${crashMessage(e)}`, false),
+        (e: unknown) => this.notify(`${message}; restart failed: ${crashText(e)}`, false),
       )
       .finally(() => {
         this.recovering = null;
       });
   }
 
-  private async recover(dead: WasmEditor | null): Promise<void> {
-    void dead; // its memory belongs to the dead instance: never touch it again
+  private async recover(): Promise<void> {
     try {
       await this.rebuild(true);
     } catch (e) {
       if (!isWasmTrap(e)) throw e;
       // The scene (or a model) itself brings the module down: come back with an empty Editor.
-      this.sceneJson = null;
-      this.models.forgetAll('the engine restarted without its models after a second crash');
+      this.journal.sceneJson = null;
       await this.rebuild(false);
     }
   }
@@ -376,33 +425,12 @@ export class Engine {
     this.canvas = this.replaceCanvas(this.canvas);
     const editor = await this.module.Editor.create(this.canvas, this.rendererRequest);
     this.canvas = editor.canvas?.() ?? this.canvas;
-    if (this.size !== null) editor.resize(...this.size);
-    editor.setView(...this.view);
-    editor.setGrid(this.grid);
-    editor.setBackground(this.background);
-    for (const [path, img] of this.images) editor.addImage(path, img.width, img.height, img.rgba);
-    if (this.followJson !== '') editor.setFollowTracks(this.followJson);
-    if (withScene && this.sceneJson !== null) {
-      try {
-        editor.setScene(this.sceneJson);
-      } catch (e) {
-        if (isWasmTrap(e)) throw e;
-        this.sceneJson = null;
-      }
-    }
-    editor.setTime(this.lastTime);
-    if (withScene && typeof (editor as Partial<WasmModelEditor>).addModel === 'function') {
-      this.models.restore(editor as unknown as RestoreTarget, (path) => this.images.has(path));
-    }
-    for (const hook of this.rebuildHooks) hook();
+    this.journal.replay(editor, withScene);
+    for (const hook of this.rebuildHooks) hook(editor, withScene);
     this.editor = editor;
   }
 
   private notify(message: string, recovered: boolean): void {
     for (const listener of this.crashListeners) listener(message, recovered);
   }
-}
-
-function crashMessage(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }

@@ -1,13 +1,48 @@
-// The shape of the wasm-bindgen module web/pkg/sp_wasm.js (CONTRACTS.md, "wasm boundary").
-// Only web/engine.ts and web/wasm-loader.ts use it; everything else goes through the facade.
+// The shape of the wasm-bindgen module web/pkg/sp_wasm.js, written by hand until the contract step
+// types it from wasm-bindgen's own sp_wasm.d.ts. Only web/engine/ uses it (and the model store's
+// crash replay, which receives a fresh Editor); everything else goes through the facade.
 
 /** Renderer requested from `Editor.create`. */
 export type RendererRequest = 'auto' | 'webgpu' | 'webgl2';
 /** Renderer tier actually running. */
 export type RendererTier = 'WebGPU' | 'WebGL2';
 
-/** The wasm `Editor` instance. */
-export interface WasmEditor {
+/** The clip methods of the wasm `Editor` (crates/sp-wasm/src/clips_api.rs). */
+export interface WasmClipEditor {
+  addVertexClip(
+    name: string,
+    fps: number,
+    uvs: Float32Array,
+    indices: Uint32Array,
+    topologies: Uint32Array,
+    frames: Uint32Array,
+    positions: Float32Array,
+    draws: Uint32Array,
+    drawColors: Float32Array,
+    optionsJson: string,
+  ): number;
+  removeVertexClip(id: number): boolean;
+  /** Replaces every clip instance: 13 numbers each (web/skeleton/spine/clip.ts `writeInstance`). */
+  setClipInstanceArray(values: Float64Array): void;
+}
+
+/** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d/editor_api.rs). */
+export interface WasmModelEditor {
+  addModel(name: string, bytes: Uint8Array, optionsJson: string): string;
+  modelClips(modelId: number): string;
+  removeModel(modelId: number): void;
+  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number;
+  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void;
+  removeModelInstance(instanceId: number): boolean;
+  modelInstances(): string;
+  addMarker(modelId: number, clip: number, name: string, frame: number): void;
+  removeMarker(modelId: number, clip: number, index: number): void;
+  modelEvents(): string;
+  modelStats(): string;
+}
+
+/** The scene and view methods of the wasm `Editor`. */
+export interface WasmSceneEditor {
   rendererTier(): string;
   setScene(sceneJson: string): void;
   setTime(timeSecs: number): void;
@@ -27,6 +62,9 @@ export interface WasmEditor {
   /** The canvas drawn on: the Editor may replace the given one by a fresh clone (WebGL2 fallback). */
   canvas?: () => HTMLCanvasElement;
 }
+
+/** The wasm `Editor` instance: scene and view, vertex clips, MS3D models. */
+export type WasmEditor = WasmSceneEditor & WasmClipEditor & WasmModelEditor;
 
 /** The wasm module after initialisation. */
 export interface WasmModule {

@@ -1,26 +1,6 @@
-// What the model panel needs from the page (ModelApi), and an adapter over the wasm Editor.
-//
-// The Editor methods come from crates/sp-wasm/src/ms3d/editor_api.rs (`editor_model_methods!`).
-// The page passes the adapter the facade's model store (web/engine.ts `Engine.models`: calls go
-// through the facade, so wasm traps start its recovery, and models survive it), a way to decode
-// and register a dropped image, and the scene point at the canvas centre.
-
-import type { ModelStore } from './store';
-
-/** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d/editor_api.rs). */
-export interface WasmModelEditor {
-  addModel(name: string, bytes: Uint8Array, optionsJson: string): string;
-  modelClips(modelId: number): string;
-  removeModel(modelId: number): void;
-  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number;
-  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void;
-  removeModelInstance(instanceId: number): boolean;
-  modelInstances(): string;
-  addMarker(modelId: number, clip: number, name: string, frame: number): void;
-  removeMarker(modelId: number, clip: number, index: number): void;
-  modelEvents(): string;
-  modelStats(): string;
-}
+// What the model panel needs from the page (ModelApi) and the JSON shapes of the wasm model
+// methods (crates/sp-wasm/src/ms3d/editor_api.rs). web/models/store.ts implements the API over
+// the engine facade, so wasm traps start its recovery and models survive it.
 
 /** Counts of a loaded model. */
 export interface ModelCounts {
@@ -102,28 +82,4 @@ export interface ModelApi {
   addImage(path: string, file: Blob): Promise<boolean>;
   /** Scene point at the canvas centre (where a new model is placed). */
   viewCentre(): [number, number];
-}
-
-/** Builds a {@link ModelApi} over the facade's model store (web/models/store.ts), which calls
- * the Editor through the facade (its crash handling applies) and keeps stable ids across a
- * wasm restart. */
-export function editorModelApi(
-  store: ModelStore,
-  addImage: (path: string, file: Blob) => Promise<boolean>,
-  viewCentre: () => [number, number],
-): ModelApi {
-  return {
-    addModel: (name, bytes, images) => store.addModel(name, bytes, JSON.stringify({ images })),
-    clips: (id) => store.clips(id),
-    removeModel: (id) => store.removeModel(id),
-    addInstance: (id, p) => store.addInstance(id, p),
-    setInstance: (inst, id, p) => store.setInstance(inst, id, p),
-    removeInstance: (inst) => void store.removeInstance(inst),
-    addMarker: (id, clip, name, frame) => store.addMarker(id, clip, name, frame),
-    removeMarker: (id, clip, index) => store.removeMarker(id, clip, index),
-    events: () => store.events(),
-    onLost: (listener) => store.onLost(listener),
-    addImage,
-    viewCentre,
-  };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine/engine';
-import type { WasmEditor, WasmModule } from '../engine/wasm-api';
-import type { InstanceParams, WasmModelEditor } from './api';
+import type { WasmEditor, WasmModelEditor, WasmModule, WasmSceneEditor } from '../engine/wasm-api';
+import type { InstanceParams } from './api';
+import { modelStoreOn } from './store';
 
 // A fake wasm module whose Editor has the model methods. Ids differ per generation (100·g + n),
 // so a restart changes every wasm id; `render()` traps once the time passes 100 (a Rust panic).
@@ -27,7 +28,7 @@ function fakeLoader() {
         let events: { instance: number; model: number; clip: string; marker: string }[] = [];
         const models = new Map<number, { markers: { name: string; frame: number }[] }>();
         editors.push({ generation, calls, emit: (instance, model, marker) => events.push({ instance, model, clip: 'wave', marker }) });
-        const editor: WasmEditor & WasmModelEditor = {
+        const editor: WasmSceneEditor & WasmModelEditor = {
           rendererTier: () => 'WebGL2',
           setScene: (json: string) => log(`scene ${json}`),
           setTime: (s: number) => {
@@ -87,7 +88,7 @@ function fakeLoader() {
           modelInstances: () => '[]',
           modelStats: () => '{}',
         };
-        return editor;
+        return editor as WasmEditor;
       },
     },
     normalizeScene: (json: string) => json,
@@ -123,18 +124,19 @@ describe('models survive a wasm crash', () => {
   it('re-adds models, their images, markers and instances under the same stable ids', async () => {
     const { loader, editors } = fakeLoader();
     const engine = await Engine.load(loader);
+    const models = modelStoreOn(engine);
     await engine.attach(fakeCanvas(), 'auto', () => fakeCanvas());
     engine.addImage('m/skin.png', 1, 1, new Uint8Array(4));
-    const added = engine.models.addModel('m/a.ms3d', new Uint8Array([7, 8, 9]), '{"images":["m/skin.png"]}');
-    const walker = engine.models.addInstance(added.id, params());
-    const paused = engine.models.addInstance(added.id, params({ x: 70, playing: false }));
-    engine.models.setInstance(walker, added.id, params({ clip: 1, x: 15 }));
-    engine.models.addMarker(added.id, 0, 'hit', 12);
-    engine.models.addMarker(added.id, 0, 'early', 3);
-    engine.models.removeMarker(added.id, 0, 1); // 'hit' (sorted after 'early')
+    const added = models.addModel('m/a.ms3d', new Uint8Array([7, 8, 9]), '{"images":["m/skin.png"]}');
+    const walker = models.addInstance(added.id, params());
+    const paused = models.addInstance(added.id, params({ x: 70, playing: false }));
+    models.setInstance(walker, added.id, params({ clip: 1, x: 15 }));
+    models.addMarker(added.id, 0, 'hit', 12);
+    models.addMarker(added.id, 0, 'early', 3);
+    models.removeMarker(added.id, 0, 1); // 'hit' (sorted after 'early')
     engine.removeImage('m/skin.png'); // the model keeps its texture's pixels
     editors[0].emit(3, 1, 'early'); // wasm instance 3 = `paused`
-    expect(engine.models.events()).toEqual([{ instance: paused, model: added.id, clip: 'wave', marker: 'early' }]);
+    expect(models.events()).toEqual([{ instance: paused, model: added.id, clip: 'wave', marker: 'early' }]);
 
     await crashAndRecover(engine);
     expect(editors).toHaveLength(2);
@@ -148,47 +150,49 @@ describe('models survive a wasm crash', () => {
       'set 103 of 101: 0 70,20 playing false',
     ]);
     // The page's ids still work and map to the new wasm ids.
-    expect(engine.models.clips(added.id)[0].markers).toEqual([{ name: 'early', frame: 3 }]);
-    engine.models.setInstance(paused, added.id, params({ x: 80 }));
+    expect(models.clips(added.id)[0].markers).toEqual([{ name: 'early', frame: 3 }]);
+    models.setInstance(paused, added.id, params({ x: 80 }));
     expect(calls[calls.length - 1]).toBe('set 103 of 101: 0 80,20 playing true');
     editors[1].emit(103, 101, 'early');
-    expect(engine.models.events()).toEqual([{ instance: paused, model: added.id, clip: 'wave', marker: 'early' }]);
-    expect(engine.models.removeInstance(walker)).toBe(true);
+    expect(models.events()).toEqual([{ instance: paused, model: added.id, clip: 'wave', marker: 'early' }]);
+    expect(models.removeInstance(walker)).toBe(true);
     expect(calls[calls.length - 1]).toBe('removeInstance 102');
-    engine.models.removeModel(added.id);
-    expect(engine.models.modelIds()).toEqual([]);
+    models.removeModel(added.id);
+    expect(models.modelIds()).toEqual([]);
   });
 
   it('drops a model the new Editor refuses and tells the listeners', async () => {
     const { loader, editors } = fakeLoader();
     const engine = await Engine.load(loader);
+    const models = modelStoreOn(engine);
     await engine.attach(fakeCanvas(), 'auto', () => fakeCanvas());
     const lost: string[] = [];
-    engine.models.onLost((ids, reason) => lost.push(`${ids.join(',')} ${reason}`));
-    const good = engine.models.addModel('good.ms3d', new Uint8Array([1]), '{}');
-    const bad = engine.models.addModel('bad.ms3d', new Uint8Array([2]), '{}');
-    engine.models.addInstance(bad.id, params());
+    models.onLost((ids, reason) => lost.push(`${ids.join(',')} ${reason}`));
+    const good = models.addModel('good.ms3d', new Uint8Array([1]), '{}');
+    const bad = models.addModel('bad.ms3d', new Uint8Array([2]), '{}');
+    models.addInstance(bad.id, params());
     await crashAndRecover(engine);
     expect(lost).toEqual([`${bad.id} not restored after the crash (bad.ms3d: bad.ms3d: header section, byte 0: refused)`]);
-    expect(engine.models.modelIds()).toEqual([good.id]);
+    expect(models.modelIds()).toEqual([good.id]);
     expect(editors[1].calls.filter((c) => c.startsWith('instance'))).toEqual([]);
-    expect(() => engine.models.clips(bad.id)).toThrow(`there is no model ${bad.id}`);
+    expect(() => models.clips(bad.id)).toThrow(`there is no model ${bad.id}`);
   });
 
   it('comes back without models when re-adding them traps again', async () => {
     const { loader, editors } = fakeLoader();
     const engine = await Engine.load(loader);
+    const models = modelStoreOn(engine);
     const crashes: boolean[] = [];
     engine.onCrash((_, ok) => crashes.push(ok));
     await engine.attach(fakeCanvas(), 'auto', () => fakeCanvas());
     engine.setScene('{"ok":1}');
     const lost: number[][] = [];
-    engine.models.onLost((ids) => lost.push(ids));
-    const m = engine.models.addModel('trap.ms3d', new Uint8Array([3]), '{}');
+    models.onLost((ids) => lost.push(ids));
+    const m = models.addModel('trap.ms3d', new Uint8Array([3]), '{}');
     await crashAndRecover(engine);
     expect(crashes).toEqual([true]);
     expect(lost).toEqual([[m.id]]);
-    expect(engine.models.modelIds()).toEqual([]);
+    expect(models.modelIds()).toEqual([]);
     expect(editors).toHaveLength(3);
     expect(editors[2].calls.some((c) => c.startsWith('addModel') || c.startsWith('scene'))).toBe(false);
   });

@@ -1,4 +1,4 @@
-// The models the page gave the wasm Editor, kept so they survive a wasm crash (web/engine.ts
+// The models the page gave the wasm Editor, kept so they survive a wasm crash (web/engine/
 // re-instantiates the module and creates a new Editor, whose model store is empty).
 //
 // For each model the store keeps its bytes, its addModel options, the pixels of the images it
@@ -8,14 +8,18 @@
 // unchanged. Instances restart from clip time 0 (their playback time lives in the dead module).
 // A model the new Editor refuses is dropped and reported to the `onLost` listeners.
 
-import type { AddedModel, InstanceParams, MarkerEvent, ModelClipInfo, WasmModelEditor } from './api';
+import { isWasmTrap } from '../engine/crash';
+import type { Engine } from '../engine/engine';
+import type { ImagePixels } from '../engine/journal';
+import type { WasmModelEditor } from '../engine/wasm-api';
+import { errorText } from '../errors';
+import type { AddedModel, InstanceParams, MarkerEvent, ModelApi, ModelClipInfo } from './api';
 
-/** Pixels of an image given to the Editor (straight-alpha RGBA8). */
-export interface ImagePixels {
-  width: number;
-  height: number;
-  rgba: Uint8Array;
-}
+/** The facade's model methods (they throw `EngineCrash` while the Editor is restarting). */
+export type ModelCalls = Pick<
+  Engine,
+  'addModel' | 'modelClips' | 'removeModel' | 'addModelInstance' | 'setModelInstance' | 'removeModelInstance' | 'addMarker' | 'removeMarker' | 'modelEvents'
+>;
 
 interface ModelRecord {
   wasmId: number;
@@ -38,12 +42,6 @@ interface InstanceRecord {
   params: InstanceParams;
 }
 
-/** True for the error a wasm trap raises (the caller's recovery handles it). */
-function isTrap(e: unknown): boolean {
-  const ctor = (globalThis as { WebAssembly?: { RuntimeError?: unknown } }).WebAssembly?.RuntimeError;
-  return typeof ctor === 'function' && e instanceof (ctor as new () => Error);
-}
-
 function imagesOf(optionsJson: string): string[] {
   try {
     const images = (JSON.parse(optionsJson) as { images?: unknown }).images;
@@ -60,12 +58,9 @@ export class ModelStore {
   private readonly lostListeners = new Set<(ids: number[], reason: string) => void>();
   private nextId = 0;
 
-  /**
-   * `callEditor` runs `f` on the live Editor through the facade (throws when there is none);
-   * `imageData` gives the pixels of a registered image.
-   */
+  /** `calls` are the facade's model methods; `imageData` gives the pixels of a registered image. */
   constructor(
-    private readonly callEditor: <T>(f: (e: WasmModelEditor) => T) => T,
+    private readonly calls: ModelCalls,
     private readonly imageData: (path: string) => ImagePixels | null,
   ) {}
 
@@ -82,7 +77,7 @@ export class ModelStore {
 
   /** Parses, bakes and uploads a model; the result carries the stable id. */
   addModel(name: string, bytes: Uint8Array, optionsJson: string): AddedModel {
-    const added = JSON.parse(this.callEditor((e) => e.addModel(name, bytes, optionsJson))) as AddedModel;
+    const added = JSON.parse(this.calls.addModel(name, bytes, optionsJson)) as AddedModel;
     const images = new Map<string, ImagePixels>();
     for (const path of imagesOf(optionsJson)) {
       const pixels = this.imageData(path);
@@ -103,13 +98,13 @@ export class ModelStore {
   /** The clips of a model with their markers. */
   clips(id: number): ModelClipInfo[] {
     const m = this.model(id);
-    return JSON.parse(this.callEditor((e) => e.modelClips(m.wasmId))) as ModelClipInfo[];
+    return JSON.parse(this.calls.modelClips(m.wasmId)) as ModelClipInfo[];
   }
 
   /** Removes a model and its instances. */
   removeModel(id: number): void {
     const m = this.model(id);
-    this.callEditor((e) => e.removeModel(m.wasmId));
+    this.calls.removeModel(m.wasmId);
     this.models.delete(id);
     for (const [key, inst] of this.instances) if (inst.model === id) this.instances.delete(key);
   }
@@ -117,11 +112,8 @@ export class ModelStore {
   /** Adds an instance (playing, or paused when `p.playing` is false); returns its stable id. */
   addInstance(model: number, p: InstanceParams): number {
     const m = this.model(model);
-    const wasmId = this.callEditor((e) => {
-      const created = e.addModelInstance(m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping);
-      if (!p.playing) e.setModelInstance(created, m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping, false);
-      return created;
-    });
+    const wasmId = this.calls.addModelInstance(m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping);
+    if (!p.playing) this.calls.setModelInstance(wasmId, m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping, false);
     const id = ++this.nextId;
     this.instances.set(id, { wasmId, model, params: { ...p } });
     return id;
@@ -131,7 +123,7 @@ export class ModelStore {
   setInstance(instance: number, model: number, p: InstanceParams): void {
     const inst = this.instance(instance);
     const m = this.model(model);
-    this.callEditor((e) => e.setModelInstance(inst.wasmId, m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping, p.playing));
+    this.calls.setModelInstance(inst.wasmId, m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping, p.playing);
     inst.model = model;
     inst.params = { ...p };
   }
@@ -140,7 +132,7 @@ export class ModelStore {
   removeInstance(instance: number): boolean {
     const inst = this.instances.get(instance);
     if (inst === undefined) return false;
-    const existed = this.callEditor((e) => e.removeModelInstance(inst.wasmId));
+    const existed = this.calls.removeModelInstance(inst.wasmId);
     this.instances.delete(instance);
     return existed;
   }
@@ -148,20 +140,20 @@ export class ModelStore {
   /** Places a marker on a 1-based model frame of a clip. */
   addMarker(model: number, clip: number, name: string, frame: number): void {
     const m = this.model(model);
-    this.callEditor((e) => e.addMarker(m.wasmId, clip, name, frame));
+    this.calls.addMarker(m.wasmId, clip, name, frame);
     this.snapshotMarkers(m);
   }
 
   /** Removes marker `index` of a clip. */
   removeMarker(model: number, clip: number, index: number): void {
     const m = this.model(model);
-    this.callEditor((e) => e.removeMarker(m.wasmId, clip, index));
+    this.calls.removeMarker(m.wasmId, clip, index);
     this.snapshotMarkers(m);
   }
 
   /** Markers crossed since the previous call, with stable ids (events of unknown ids dropped). */
   events(): MarkerEvent[] {
-    const raw = JSON.parse(this.callEditor((e) => e.modelEvents())) as MarkerEvent[];
+    const raw = JSON.parse(this.calls.modelEvents()) as MarkerEvent[];
     const models = new Map([...this.models].map(([id, m]) => [m.wasmId, id]));
     const instances = new Map([...this.instances].map(([id, i]) => [i.wasmId, id]));
     const out: MarkerEvent[] = [];
@@ -202,9 +194,9 @@ export class ModelStore {
           if (!p.playing) editor.setModelInstance(inst.wasmId, m.wasmId, p.clip, p.x, p.y, p.rotationDeg, p.scale, p.speed, p.looping, false);
         }
       } catch (e) {
-        if (isTrap(e)) throw e;
+        if (isWasmTrap(e)) throw e;
         lost.push(id);
-        reasons.push(`${m.name}: ${e instanceof Error ? e.message : String(e)}`);
+        reasons.push(`${m.name}: ${errorText(e)}`);
       }
     }
     if (lost.length > 0) this.drop(lost, `not restored after the crash (${reasons.join('; ')})`);
@@ -227,7 +219,7 @@ export class ModelStore {
   }
 
   private snapshotMarkers(m: ModelRecord): void {
-    const clips = JSON.parse(this.callEditor((e) => e.modelClips(m.wasmId))) as ModelClipInfo[];
+    const clips = JSON.parse(this.calls.modelClips(m.wasmId)) as ModelClipInfo[];
     m.markers = clips.map((c) => (c.markers ?? []).map((mk) => ({ name: mk.name, frame: mk.frame })));
   }
 
@@ -242,4 +234,43 @@ export class ModelStore {
     if (inst === undefined) throw new Error(`there is no instance ${id}`);
     return inst;
   }
+}
+
+/**
+ * A model store over the facade: it re-adds its models to every Editor recreated after a crash,
+ * and forgets them when the Editor came back empty.
+ */
+export function modelStoreOn(engine: Engine): ModelStore {
+  const store = new ModelStore(engine, (path) => engine.imageData(path));
+  engine.onRebuild((editor, restored) => {
+    if (!restored) store.forgetAll('the engine restarted without its models after a second crash');
+    else if (typeof (editor as Partial<WasmModelEditor>).addModel === 'function') store.restore(editor, (path) => engine.imageData(path) !== null);
+  });
+  return store;
+}
+
+/**
+ * The {@link ModelApi} of the panel over a model store (which calls the Editor through the facade
+ * and keeps stable ids across a wasm restart), a way to decode and register a dropped image, and
+ * the scene point at the canvas centre.
+ */
+export function editorModelApi(
+  store: ModelStore,
+  addImage: (path: string, file: Blob) => Promise<boolean>,
+  viewCentre: () => [number, number],
+): ModelApi {
+  return {
+    addModel: (name, bytes, images) => store.addModel(name, bytes, JSON.stringify({ images })),
+    clips: (id) => store.clips(id),
+    removeModel: (id) => store.removeModel(id),
+    addInstance: (id, p) => store.addInstance(id, p),
+    setInstance: (inst, id, p) => store.setInstance(inst, id, p),
+    removeInstance: (inst) => void store.removeInstance(inst),
+    addMarker: (id, clip, name, frame) => store.addMarker(id, clip, name, frame),
+    removeMarker: (id, clip, index) => store.removeMarker(id, clip, index),
+    events: () => store.events(),
+    onLost: (listener) => store.onLost(listener),
+    addImage,
+    viewCentre,
+  };
 }

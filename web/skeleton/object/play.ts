@@ -7,33 +7,16 @@
 // `setClipInstanceArray` call (web/skeleton/scene.ts); the renderer only picks frames, it does not
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
+import type { WasmClipEditor } from '../../engine/wasm-api';
 import { bakeAnimation } from '../spine/bake';
 import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../spine/clip';
 import { loadSkeleton, type LoadedSkeleton, type PageSize } from '../spine/load';
-
-/** The clip methods of the wasm `Editor` (crates/sp-wasm/src/clips_api.rs). */
-export interface WasmClipEditor {
-  addVertexClip(
-    name: string,
-    fps: number,
-    uvs: Float32Array,
-    indices: Uint32Array,
-    topologies: Uint32Array,
-    frames: Uint32Array,
-    positions: Float32Array,
-    draws: Uint32Array,
-    drawColors: Float32Array,
-    optionsJson: string,
-  ): number;
-  removeVertexClip(id: number): boolean;
-  /** Replaces every clip instance: 13 numbers each (clip.ts `writeInstance`). */
-  setClipInstanceArray(values: Float64Array): void;
-}
+import { errorText } from '../../errors';
 
 /** What the player needs from the page. */
 export interface SkeletonPlayHost {
-  /** Runs `f` on the live Editor (the facade's crash handling applies); throws when there is none. */
-  callEditor<T>(f: (e: WasmClipEditor) => T): T;
+  /** The Editor's clip methods through the facade (they throw while the Editor restarts). */
+  readonly clips: WasmClipEditor;
   /** Registers a straight-alpha RGBA8 image under `path`. */
   addImage(path: string, width: number, height: number, rgba: Uint8Array): void;
   /** Decodes an image file into straight-alpha RGBA8. */
@@ -138,7 +121,7 @@ export class SkeletonPlayer {
       try {
         pages.push({ name: p.name, ...(await host.decodeImage(p.file)) });
       } catch (e) {
-        throw new Error(`atlas page "${p.name}": ${e instanceof Error ? e.message : String(e)}`);
+        throw new Error(`atlas page "${p.name}": ${errorText(e)}`);
       }
     }
     return pages;
@@ -202,9 +185,7 @@ export class SkeletonPlayer {
     if (have !== undefined) return have;
     const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined });
     const arrays = toVertexClip(baked, (i) => this.pagePaths.get(baked.pages[i]?.name ?? '') ?? null);
-    const id = this.host.callEditor((e) =>
-      e.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays, this.mipmaps)),
-    );
+    const id = this.host.clips.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays, this.mipmaps));
     const clip = { id, arrays, durationSecs: baked.durationSecs };
     this.clips.set(key, clip);
     this.limits = arrays.limits;
@@ -352,7 +333,7 @@ export class SkeletonPlayer {
   private dropClips(): void {
     for (const c of this.clips.values()) {
       try {
-        this.host.callEditor((e) => e.removeVertexClip(c.id));
+        this.host.clips.removeVertexClip(c.id);
       } catch {
         // No editor (restarting): its clips are gone anyway.
       }

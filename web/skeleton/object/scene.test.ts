@@ -9,8 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scene, SkeletonObject } from '../../document/types';
 import { PER_INSTANCE } from '../spine/clip';
 import { newSkeletonEntry, renameSkeleton, uniqueSkeletonName } from './doc';
-import { SkeletonPlayer, type ClipInstanceJson, type SkeletonPlayHost, type WasmClipEditor } from './play';
-import { loadedSkeletons, onSkeletonsChanged } from './registry';
+import type { WasmClipEditor } from '../../engine/wasm-api';
+import { SkeletonPlayer, type ClipInstanceJson, type SkeletonPlayHost } from './play';
 import { SkeletonScene } from './scene';
 import { fnv1a64Reference, skeletonFilesKey } from './store';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
@@ -52,12 +52,22 @@ let editor: FakeEditor;
 let sceneTime = 0;
 let down = false;
 
+/** The fake Editor's clip methods, refused like the facade's while the Editor is down. */
+function liveClips(): WasmClipEditor {
+  const live = (): FakeEditor => {
+    if (down) throw new Restarting('the editor is not running');
+    return editor;
+  };
+  return {
+    addVertexClip: (...a) => live().addVertexClip(a[0]),
+    removeVertexClip: (id) => live().removeVertexClip(id),
+    setClipInstanceArray: (values) => live().setClipInstanceArray(values),
+  };
+}
+
 function sceneHost() {
   return {
-    callEditor: <T>(f: (e: WasmClipEditor) => T): T => {
-      if (down) throw new Restarting('the editor is not running');
-      return f(editor);
-    },
+    clips: liveClips(),
     addImage: () => undefined,
     decodeImage: () => Promise.reject(new Error('no pages in these tests')),
     viewCentre: (): [number, number] => [0, 0],
@@ -122,7 +132,7 @@ describe('SkeletonScene', () => {
     const b = entry('coin 2', key, { transform: { x: -5, y: 0, rotationDeg: 0, scaleX: 1, scaleY: 1 }, speed: 2 });
     scene.sync([a, b]);
     expect(scene.problem('coin')).toBeNull();
-    expect([...loadedSkeletons().keys()]).toEqual(['coin', 'coin 2']);
+    expect([...scene.loaded().keys()]).toEqual(['coin', 'coin 2']);
     sceneTime = 0.5;
     scene.frame(sceneTime);
     const sent = editor.last();
@@ -130,7 +140,7 @@ describe('SkeletonScene', () => {
     expect(sent[0].timeSecs).toBeCloseTo(0.5, 9);
     // Frame 30 changes layout: the renderer is given its start (+1e-4 frame), see displayTime.
     expect(sent[2].timeSecs).toBeCloseTo(1.0, 4);
-    expect(loadedSkeletons().get('coin')?.instances[0]).toEqual({ x: 10, y: 20 });
+    expect(scene.loaded().get('coin')?.instances[0]).toEqual({ x: 10, y: 20 });
 
     // The eye: hidden entries send nothing.
     scene.sync([{ ...a, visible: false }, b]);
@@ -146,18 +156,18 @@ describe('SkeletonScene', () => {
     const bakes = editor.added.length;
     expect(bakes).toBe(1);
     let changes = 0;
-    const off = onSkeletonsChanged(() => changes++);
+    const off = scene.onLoadedChanged(() => changes++);
     scene.sync([entry('hero', key)]);
     off();
     expect(scene.player('hero')).toBe(player);
     expect(scene.player('coin')).toBeNull();
     expect(editor.added.length).toBe(bakes);
     expect(changes).toBe(1);
-    expect([...loadedSkeletons().keys()]).toEqual(['hero']);
+    expect([...scene.loaded().keys()]).toEqual(['hero']);
     scene.sync([]);
     expect(editor.removed).toEqual([1]);
     expect(editor.last()).toEqual([]);
-    expect(loadedSkeletons().size).toBe(0);
+    expect(scene.loaded().size).toBe(0);
   });
 
   it('applies animation, skin, scale, bake rate and speed from the entry; reports what it cannot', async () => {

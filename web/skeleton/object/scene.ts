@@ -9,19 +9,20 @@
 // the players forget the dead Editor's clips: the next frame bakes and uploads them again (the
 // page images are restored by the engine facade itself).
 
-import { t } from '../../i18n/index';
+import { t } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
 import { writeInstances } from '../spine/clip';
 import { placementOf } from './doc';
 import { atlasPageNames } from './files';
-import { DEFAULT_BAKE_FPS, SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost, type WasmClipEditor } from './play';
-import { publishSkeletons } from './registry';
+import { DEFAULT_BAKE_FPS, SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
+import type { WasmClipEditor } from '../../engine/wasm-api';
 import { loadSkeletonFiles, saveSkeletonFiles, skeletonFilesKey, type SkeletonFileSet } from './store';
+import { errorText } from '../../errors';
 
 /** What the skeleton scene needs from the page. */
 export interface SkeletonSceneHost {
-  /** Runs `f` on the live Editor (the facade's crash handling applies); throws when there is none. */
-  callEditor<T>(f: (e: WasmClipEditor) => T): T;
+  /** The Editor's clip methods through the facade (they throw while the Editor restarts). */
+  readonly clips: WasmClipEditor;
   /** Registers a straight-alpha RGBA8 image under `path`. */
   addImage(path: string, width: number, height: number, rgba: Uint8Array): void;
   /** Decodes an image file into straight-alpha RGBA8. */
@@ -50,10 +51,6 @@ function lastSegment(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** The played skeletons of the scene (see the file comment). */
 export class SkeletonScene {
   private readonly files = new Map<string, HeldFiles>();
@@ -66,10 +63,12 @@ export class SkeletonScene {
   private readonly playHost: SkeletonPlayHost;
   /** Called when the problems of an entry change (the scene list shows them). */
   onProblemsChanged: (() => void) | null = null;
+  private published: ReadonlyMap<string, SkeletonPlayer> = new Map();
+  private readonly loadedListeners = new Set<() => void>();
 
   constructor(private readonly host: SkeletonSceneHost) {
     this.playHost = {
-      callEditor: (f) => host.callEditor(f),
+      clips: host.clips,
       addImage: (path, w, h, rgba) => host.addImage(path, w, h, rgba),
       decodeImage: (file) => host.decodeImage(file),
       viewCentre: () => host.viewCentre(),
@@ -108,11 +107,32 @@ export class SkeletonScene {
       try {
         await this.hold(set);
       } catch (e) {
-        this.problems.set(`key:${key}`, message(e));
+        this.problems.set(`key:${key}`, errorText(e));
         missing.push(key);
       }
     }
     return missing;
+  }
+
+  /**
+   * The loaded skeletons by document name, for the modules that use them (particles following a
+   * bone, the property panel): a snapshot, replaced (never mutated) when the set changes.
+   */
+  loaded(): ReadonlyMap<string, SkeletonPlayer> {
+    return this.published;
+  }
+
+  /** Calls `listener` after every change of {@link loaded} (added, removed, renamed, re-loaded). */
+  onLoadedChanged(listener: () => void): () => void {
+    this.loadedListeners.add(listener);
+    return () => this.loadedListeners.delete(listener);
+  }
+
+  private publish(next: ReadonlyMap<string, SkeletonPlayer>): void {
+    const same = next.size === this.published.size && [...next].every(([name, p]) => this.published.get(name) === p);
+    this.published = next;
+    if (same) return;
+    for (const listener of this.loadedListeners) listener();
   }
 
   /** The held file set of `key`, or null. */
@@ -164,7 +184,7 @@ export class SkeletonScene {
           rec = { player: SkeletonPlayer.create(this.playHost, entry.key, held.set.skeleton.bytes, held.atlasText, held.pages, entry.scale), key: entry.key };
         } catch (e) {
           if (this.host.isRestarting(e)) continue;
-          this.problems.set(entry.name, t('skeletonCannotPlay', { name: entry.name, error: message(e) }));
+          this.problems.set(entry.name, t('skeletonCannotPlay', { name: entry.name, error: errorText(e) }));
           continue;
         }
         this.players.set(entry.name, rec);
@@ -172,7 +192,7 @@ export class SkeletonScene {
       this.apply(entry, rec.player);
     }
     for (const rec of orphans.values()) rec.player.dispose();
-    publishSkeletons(new Map([...this.players].map(([name, rec]) => [name, rec.player])));
+    this.publish(new Map([...this.players].map(([name, rec]) => [name, rec.player])));
     this.pushInstances();
     const after = [...this.problems].filter(([k]) => !k.startsWith('key:'));
     if (after.length !== before.size || after.some(([k, v]) => before.get(k) !== v)) this.onProblemsChanged?.();
@@ -184,7 +204,7 @@ export class SkeletonScene {
       try {
         f();
       } catch (e) {
-        if (!this.host.isRestarting(e)) notes.push(message(e));
+        if (!this.host.isRestarting(e)) notes.push(errorText(e));
       }
     };
     p.speed = entry.speed;
@@ -219,7 +239,7 @@ export class SkeletonScene {
         all.push(...rec.player.instanceList(sceneTimeSecs, all.length));
       } catch (e) {
         if (this.host.isRestarting(e)) return;
-        const text = t('skeletonCannotPlay', { name: entry.name, error: message(e) });
+        const text = t('skeletonCannotPlay', { name: entry.name, error: errorText(e) });
         if (this.problems.get(entry.name) !== text) {
           this.problems.set(entry.name, text);
           this.onProblemsChanged?.();
@@ -230,7 +250,7 @@ export class SkeletonScene {
     try {
       this.scratch = writeInstances(all, this.scratch);
       const values = this.scratch;
-      this.host.callEditor((e) => e.setClipInstanceArray(values));
+      this.host.clips.setClipInstanceArray(values);
       this.sentAny = all.length > 0;
     } catch (e) {
       if (!this.host.isRestarting(e)) throw e;
