@@ -1,9 +1,10 @@
 // Built-in preset library: the scene files of presets/ (repository root), bundled into the page
 // as raw text. A preset applies as a new scene, or its systems are appended to the current one.
 
-import { lang } from '../i18n/index';
+import { t, type MessageKey } from '../i18n';
+import { zh } from '../i18n/zh';
 import { naturalCompare } from '../files/natsort';
-import { uniqueName } from '../editor/sceneList';
+import { uniqueName } from './names';
 import type { Scene } from './types';
 
 /** One preset. */
@@ -26,23 +27,10 @@ export function presetsFrom(files: Record<string, string>): Preset[] {
 /** The bundled presets. */
 export const PRESETS: Preset[] = presetsFrom(rawFiles);
 
-const NAMES: Record<string, [zh: string, en: string]> = {
-  fire: ['火焰', 'Fire'],
-  smoke: ['烟雾', 'Smoke'],
-  sparks_burst: ['火花爆发', 'Sparks burst'],
-  sparks: ['火花爆发', 'Sparks burst'],
-  magic_circle: ['魔法阵循环', 'Magic circle loop'],
-  magic_circle_loop: ['魔法阵循环', 'Magic circle loop'],
-  rain: ['下雨', 'Rain'],
-  snow: ['下雪', 'Snow'],
-  coin_fountain: ['金币喷泉', 'Coin fountain'],
-  hit_flash: ['受击闪光', 'Hit flash'],
-};
-
-/** Display name of a preset in the current language. */
+/** Display name of a preset in the current language (the i18n key `preset_<id>`, else the id). */
 export function presetName(id: string): string {
-  const known = NAMES[id.toLowerCase()];
-  if (known !== undefined) return lang() === 'en' ? known[1] : known[0];
+  const key = `preset_${id.toLowerCase()}`;
+  if (key in zh) return t(key as MessageKey);
   return id.replace(/[_-]+/g, ' ');
 }
 

@@ -1,9 +1,9 @@
 // Asks the budget worker for estimates, latest request wins: while one estimate runs, newer
 // scenes replace each other in a one-slot queue, and answers to superseded requests are dropped.
-import type { EstimateReply, SpineEstimate } from './protocol';
+import type { EstimateReply, ExportFailure, SpineEstimate } from './protocol';
 
 /** An estimate result. */
-export type EstimateResult = { ok: true; estimate: SpineEstimate; ms: number } | { ok: false; message: string };
+export type EstimateResult = { ok: true; estimate: SpineEstimate; ms: number } | { ok: false; failure: ExportFailure };
 
 /** The one-slot estimate queue over a worker. */
 export class EstimateClient {
@@ -33,14 +33,14 @@ export class EstimateClient {
       if (e.data.id !== this.busy) return;
       this.busy = null;
       const r = e.data;
-      if (this.queued === null) this.onResult(r.kind === 'estimate' ? { ok: true, estimate: r.estimate, ms: r.ms } : { ok: false, message: r.message });
+      if (this.queued === null) this.onResult(r.kind === 'estimate' ? { ok: true, estimate: r.estimate, ms: r.ms } : { ok: false, failure: r.failure });
       this.pump();
     };
     w.onerror = (e) => {
       this.worker?.terminate();
       this.worker = null;
       this.busy = null;
-      this.onResult({ ok: false, message: `estimate worker: ${e.message || 'failed to start'}` });
+      this.onResult({ ok: false, failure: { code: 'worker', detail: e.message ?? '' } });
     };
     this.worker = w;
     return w;

@@ -1,10 +1,34 @@
-// The pure parts of the export UI: JSON fault location, test-only faults (and that the pipeline
-// refuses them with their location), the budget text.
+// The pure parts of the export UI: JSON fault location, test-only faults (the glue wrapper the
+// e2e tests inject, and that the pipeline refuses each fault with its location, worded in both
+// languages), the budget text.
 import { describe, expect, it } from 'vitest';
+import { applyExportFault, faultyGlue, type ExportFault } from '../../tests/support/export-fault';
+import { initLang, setLang, type KeyValueStorage } from '../i18n';
 import { budgetText, formatBytes } from './budget-format';
-import { applyExportFault, exportFaultFromQuery } from '../../tests/support/export-fault';
+import { failureText } from './failure-text';
 import { locateJsonFault } from './json-locate';
 import { assertJsonSyntax, runExportPipeline } from './pipeline';
+import type { ExportReply } from './protocol';
+
+class MemoryStorage implements KeyValueStorage {
+  private readonly data = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.data.set(key, value);
+  }
+}
+
+/** The failure of `reply` worded in English (the e2e tests match the same words). */
+function englishFailure(reply: ExportReply): string {
+  if (reply.kind !== 'failed') return `not failed: ${reply.kind}`;
+  const storage = new MemoryStorage();
+  setLang('en', storage);
+  const text = failureText(reply.failure);
+  initLang(new MemoryStorage());
+  return text;
+}
 
 const SKELETON = JSON.stringify({
   skeleton: { spine: '4.2.22' },
@@ -15,6 +39,7 @@ const SKELETON = JSON.stringify({
 });
 const REPORT = { bones: 2, slots: 1, attachments: 1, keys: { translate: 2 }, unreducedKeys: {}, bytes: SKELETON.length, bakeMs: 1, peakAlive: 1, lives: 1, animations: ['animation'], warnings: [] };
 const fakeExport = (): string => JSON.stringify({ json: SKELETON, report: REPORT });
+const faulty = (fault: ExportFault) => (): string => JSON.stringify({ json: applyExportFault(SKELETON, fault), report: REPORT });
 
 describe('locateJsonFault', () => {
   it('accepts what JSON.parse accepts', () => {
@@ -32,32 +57,46 @@ describe('locateJsonFault', () => {
 });
 
 describe('export faults', () => {
-  it('reads the query and leaves other values alone', () => {
-    expect(exportFaultFromQuery('?renderer=webgl2&exportFault=nan')).toBe('nan');
-    expect(exportFaultFromQuery('?exportFault=inf')).toBe('inf');
-    expect(exportFaultFromQuery('?exportFault=slot')).toBe('slot');
-    expect(exportFaultFromQuery('?exportFault=boom')).toBeNull();
-    expect(exportFaultFromQuery('')).toBeNull();
+  it('the injected glue corrupts what the real exporter returns and passes everything else through', async () => {
+    const realGlue = `data:text/javascript,${encodeURIComponent(
+      `export default () => 'init'; export const estimateSpine = () => 'estimate'; export function exportSpine() { return ${JSON.stringify(JSON.stringify({ json: SKELETON, report: REPORT }))}; } export const exportSpineWithProgress = exportSpine;`,
+    )}`;
+    const glue = (await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(faultyGlue(realGlue, 'nan'))}`)) as Record<string, () => string>;
+    expect(glue.default()).toBe('init');
+    expect(glue.estimateSpine()).toBe('estimate');
+    for (const f of [glue.exportSpine, glue.exportSpineWithProgress]) {
+      const out = JSON.parse(f()) as { json: string; report: unknown };
+      expect(out.json).toContain('"x":NaN');
+      expect(out.report).toEqual(REPORT);
+    }
   });
 
   it('nan: refused as invalid JSON with the JSON path of the key', () => {
     const broken = applyExportFault(SKELETON, 'nan');
     expect(broken).toContain('"x":NaN');
-    expect(() => assertJsonSyntax(broken)).toThrow(/not valid JSON at animations\.animation\.bones\.p0\.translate\[0\]\.x \(line 1, column \d+, byte \d+\)/);
-    const reply = runExportPipeline(fakeExport, '{}', '{}', () => 0, () => {}, 'nan');
+    expect(() => assertJsonSyntax(broken)).toThrow(expect.objectContaining({ failure: expect.objectContaining({ code: 'invalidJsonAt', path: 'animations.animation.bones.p0.translate[0].x', line: 1 }) }));
+    const reply = runExportPipeline(faulty('nan'), '{}', '{}', () => 0);
     expect(reply.kind).toBe('failed');
-    if (reply.kind === 'failed') expect(reply.message).toMatch(/translate\[0\]\.x/);
+    expect(englishFailure(reply)).toMatch(/not valid JSON at animations\.animation\.bones\.p0\.translate\[0\]\.x \(line 1, column \d+, byte \d+\)/);
   });
 
   it('inf: read by spine-core, refused as non-finite naming the timeline', () => {
-    const reply = runExportPipeline(fakeExport, '{}', '{}', () => 0, () => {}, 'inf');
-    expect(reply).toEqual({ kind: 'failed', message: expect.stringMatching(/non-finite number at animations\.animation \(\w+ key value \d+\)/) as unknown as string });
+    const reply = runExportPipeline(faulty('inf'), '{}', '{}', () => 0);
+    expect(reply).toEqual({ kind: 'failed', failure: expect.objectContaining({ code: 'nonFiniteKey', at: 'animations.animation' }) as unknown });
+    expect(englishFailure(reply)).toMatch(/non-finite number at animations\.animation \(\w+ key value \d+\)/);
   });
 
   it('slot: refused by spine-core naming the bone', () => {
-    const reply = runExportPipeline(fakeExport, '{}', '{}', () => 0, () => {}, 'slot');
+    const reply = runExportPipeline(faulty('slot'), '{}', '{}', () => 0);
     expect(reply.kind).toBe('failed');
-    if (reply.kind === 'failed') expect(reply.message).toMatch(/spine-core could not read the export: .*__no_such_bone__/);
+    expect(englishFailure(reply)).toMatch(/spine-core could not read the export: .*__no_such_bone__/);
+  });
+
+  it('a failure reads in Chinese in the Chinese UI', () => {
+    initLang(new MemoryStorage());
+    const reply = runExportPipeline(faulty('slot'), '{}', '{}', () => 0);
+    if (reply.kind !== 'failed') throw new Error('not refused');
+    expect(failureText(reply.failure)).toMatch(/^spine-core 无法读取导出：.*__no_such_bone__/);
   });
 
   it('without a fault the same export passes', () => {
@@ -73,11 +112,13 @@ describe('budget text', () => {
     expect(formatBytes(3 * 1024 * 1024)).toBe('3.0 MB');
   });
   it('shows the pool-off numbers prominently only when the pool is off', () => {
-    const on = budgetText(e, true, false);
+    setLang('en', new MemoryStorage());
+    const on = budgetText(e, true);
     expect(on.headline).toBe('Estimated 12 bones, ≤ 667.1 KB');
     expect(on.poolOffWarning).toBeNull();
     expect(on.other).toContain('301 bones');
-    const off = budgetText(e, false, true);
+    setLang('zh-CN', new MemoryStorage());
+    const off = budgetText(e, false);
     expect(off.headline).toBe('预计骨骼 301，大小 ≤ 740.5 KB');
     expect(off.poolOffWarning).toContain('共 301 根');
     expect(off.poolOffWarning).toContain('×25.1');

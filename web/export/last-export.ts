@@ -1,5 +1,5 @@
 // The most recent successful export of this page (skeleton JSON, report, the scene it came
-// from), shared by the summary and the compare view. Listeners hear every new export.
+// from), shared by the export action, the budget panel's summary and the compare view.
 import type { ExportReport } from './protocol';
 
 /** A successful export. */
@@ -15,22 +15,25 @@ export interface LastExport {
   totalMs: number;
 }
 
-let last: LastExport | null = null;
-const listeners = new Set<(e: LastExport) => void>();
+/** Holds the latest export; listeners hear every new one. */
+export class ExportRecord {
+  private last: LastExport | null = null;
+  private readonly listeners = new Set<(e: LastExport) => void>();
 
-/** The latest export, or null. */
-export function lastExport(): LastExport | null {
-  return last;
-}
+  /** The latest export, or null. */
+  latest(): LastExport | null {
+    return this.last;
+  }
 
-/** Records an export and tells the listeners. */
-export function publishExport(e: LastExport): void {
-  last = e;
-  for (const l of listeners) l(e);
-}
+  /** Records an export and tells the listeners. */
+  publish(e: LastExport): void {
+    this.last = e;
+    for (const l of this.listeners) l(e);
+  }
 
-/** Listens to new exports; returns the removal. */
-export function onExport(listener: (e: LastExport) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  /** Listens to new exports; returns the removal. */
+  subscribe(listener: (e: LastExport) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 }

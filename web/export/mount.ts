@@ -1,104 +1,71 @@
-// Mounts the export module's page parts: the live budget panel (after #export-settings) and the
-// compare view (overlay in #viewport, toggle in #view-tools). The app may call
-// `mountExportUi(…)` itself; otherwise this module mounts them once the page is ready
-// (`body[data-ready=true]`), from the objects main.ts publishes on `window.__spineParticle`.
-import { CompareOverlay } from './compare/overlay';
+// The Spine export feature of the page, mounted once by web/main.ts: the export settings panel
+// (in #export-settings), the live budget panel (after it), the compare view (overlay in
+// #viewport, toggle in #view-tools) and the export button's action, sharing one record of the
+// last export.
+import './export.css';
+import type { DocumentContext } from '../document/context';
+import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
-import type { DocumentStore } from '../document/store';
+import { ExportAction } from './action';
 import { BudgetPanel } from './budget';
+import { CompareOverlay } from './compare/overlay';
+import { ExportRecord } from './last-export';
 import { imagesJson } from './pipeline';
+import { ExportPanel } from './ui/exportPanel';
 
-/** What the export UI needs from the app. */
-export interface ExportUiParts {
-  store: DocumentStore;
-  engine: Engine;
-  /** The editor view: `pan` is the scene pixel at the canvas centre. */
+/** What the export feature needs from the editor. */
+export interface ExportMountContext extends DocumentContext {
+  readonly engine: Engine;
+  /** The export settings section (`#export-settings`); the budget panel goes after it. */
+  readonly settingsBox: HTMLElement;
+  /** The element holding the preview canvas (`#viewport`). */
+  readonly viewportBox: HTMLElement;
+  /** The view tools (`#view-tools`), where the compare toggle goes. */
+  readonly viewTools: HTMLElement;
+  /** The editor view: `panX, panY` is the scene pixel at the canvas centre. */
   view(): { panX: number; panY: number; zoom: number };
-  message(kind: 'info' | 'error', text: string): void;
 }
 
-/** The mounted parts. */
-export interface MountedExportUi {
-  budget: BudgetPanel;
-  compare: CompareOverlay;
-  dispose(): void;
+/** The mounted export feature. */
+export interface ExportFeature {
+  /** Runs the export (the toolbar button). */
+  run(): Promise<void>;
+  /** Shows the document's export settings. */
+  update(doc: Scene): void;
+  /** Rebuilds every label in the current language. */
+  relabel(): void;
+  /** The compare view (its last drawn regions are read by tests). */
+  readonly compare: CompareOverlay;
 }
 
-let mounted: MountedExportUi | null = null;
-
-/** Mounts the budget panel and the compare view once (later calls return the same parts). */
-export function mountExportUi(parts: ExportUiParts): MountedExportUi {
-  if (mounted !== null) return mounted;
-  const settings = document.getElementById('export-settings');
-  const container = document.getElementById('viewport');
-  const toolbar = document.getElementById('view-tools');
-  if (settings === null || container === null || toolbar === null) {
-    throw new Error('export UI: #export-settings, #viewport or #view-tools is missing');
-  }
-  const budget = new BudgetPanel(parts.store);
-  settings.after(budget.root);
-  budget.root.className = settings.className;
-  const loaded = (): { path: string; width: number; height: number }[] =>
-    parts.store.doc.images.filter((i) => parts.engine.imagePaths().includes(i.path));
+/** Mounts the export feature (see the file comment). */
+export function mountExport(ctx: ExportMountContext): ExportFeature {
+  const exports = new ExportRecord();
+  const settings = new ExportPanel(ctx.settingsBox, ctx);
+  const budget = new BudgetPanel(ctx.store, exports);
+  ctx.settingsBox.after(budget.root);
+  budget.root.className = ctx.settingsBox.className;
+  const loaded = (): { path: string; width: number; height: number }[] => ctx.store.doc.images.filter((i) => ctx.engine.imagePaths().includes(i.path));
   const compare = new CompareOverlay({
-    container,
-    toolbar,
-    view: parts.view,
-    timeSecs: () => parts.engine.timeSecs(),
-    sceneJson: () => parts.store.json,
+    container: ctx.viewportBox,
+    toolbar: ctx.viewTools,
+    view: () => ctx.view(),
+    timeSecs: () => ctx.engine.timeSecs(),
+    sceneJson: () => ctx.store.json,
     imagesJson: () => imagesJson(loaded()),
-    followJson: () => parts.engine.followTracks(),
-    message: parts.message,
+    followJson: () => ctx.engine.followTracks(),
+    message: ctx.message,
+    exports,
   });
-  // Language changes flip <html lang>: relabel.
-  const langWatch = new MutationObserver(() => {
-    budget.render();
-    compare.relabel();
-  });
-  langWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
-  mounted = {
-    budget,
-    compare,
-    dispose() {
-      langWatch.disconnect();
-      budget.dispose();
-      compare.dispose();
-      mounted = null;
+  const action = new ExportAction({ store: ctx.store, engine: ctx.engine, message: ctx.message, exports });
+  return {
+    run: () => action.run(),
+    update: (doc) => settings.update(doc),
+    relabel: () => {
+      settings.build();
+      budget.render();
+      compare.relabel();
     },
+    compare,
   };
-  (window as unknown as { __spineParticleExport?: unknown }).__spineParticleExport = mounted;
-  return mounted;
-}
-
-interface PublishedApp {
-  app: { viewport: { pan: [number, number]; zoom: number }; message(kind: 'info' | 'error', text: string): void };
-  store: DocumentStore;
-  engine: Engine;
-}
-
-function autoMount(): void {
-  const published = (window as unknown as { __spineParticle?: PublishedApp }).__spineParticle;
-  if (mounted !== null || published === undefined) return;
-  const { app, store, engine } = published;
-  mountExportUi({
-    store,
-    engine,
-    view: () => ({ panX: app.viewport.pan[0], panY: app.viewport.pan[1], zoom: app.viewport.zoom }),
-    message: (kind, text) => app.message(kind, text),
-  });
-}
-
-if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined') {
-  const ready = (): boolean => document.body?.dataset.ready === 'true';
-  if (ready()) queueMicrotask(autoMount);
-  else {
-    const watch = new MutationObserver(() => {
-      if (!ready()) return;
-      watch.disconnect();
-      autoMount();
-    });
-    const start = (): void => watch.observe(document.body, { attributes: true, attributeFilter: ['data-ready'] });
-    if (document.body !== null) start();
-    else document.addEventListener('DOMContentLoaded', start, { once: true });
-  }
 }

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from '../../tests/support/cli';
-import { imagesJson, runExportPipeline, summaryLines } from './pipeline';
+import { initLang, setLang, type KeyValueStorage } from '../i18n';
+import { failureText } from './failure-text';
+import { imagesJson, runExportPipeline } from './pipeline';
+import { summaryLines } from './summary';
+
+const memory = (): KeyValueStorage => {
+  const data = new Map<string, string>();
+  return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
+};
 
 function cliExportSpine(sceneJson: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'sp-web-export-'));
@@ -26,9 +34,12 @@ describe('export pipeline', () => {
     if (reply.kind !== 'done') return;
     expect(reply.check.bones).toBe(reply.report.bones);
     expect(reply.check.animations.map((a) => a.name)).toContain('animation');
-    const lines = summaryLines(reply.report, 12, true);
+    initLang(memory());
+    const lines = summaryLines(reply.report, 12);
     expect(lines[0]).toContain(`骨骼 ${reply.report.bones}`);
-    expect(summaryLines(reply.report, 12, false)[1]).toMatch(/^keys: /);
+    setLang('en', memory());
+    expect(summaryLines(reply.report, 12)[1]).toMatch(/^keys: /);
+    initLang(memory());
   });
 
   it('refuses a skeleton the runtime cannot read, naming where', () => {
@@ -39,12 +50,18 @@ describe('export pipeline', () => {
       });
     const reply = runExportPipeline(broken, '{}', '{}', () => 0);
     expect(reply.kind).toBe('failed');
-    if (reply.kind === 'failed') expect(reply.message).toMatch(/spine-core could not read the export: .*ghost/);
+    if (reply.kind === 'failed') {
+      expect(reply.failure.code).toBe('runtimeRefused');
+      setLang('en', memory());
+      expect(failureText(reply.failure)).toMatch(/spine-core could not read the export: .*ghost/);
+      initLang(memory());
+    }
     const throwing = (): string => {
       throw new Error('invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number');
     };
     const r2 = runExportPipeline(throwing, '{}', '{}', () => 0);
-    expect(r2).toEqual({ kind: 'failed', message: 'invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number' });
+    expect(r2).toEqual({ kind: 'failed', failure: { code: 'exporter', detail: 'invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number' } });
+    if (r2.kind === 'failed') expect(failureText(r2.failure)).toBe('invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number');
   });
 
   it('passes only images with known sizes', () => {

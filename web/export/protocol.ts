@@ -19,14 +19,38 @@ export interface ExportReport {
 export interface ExportRequest {
   sceneJson: string;
   imagesJson: string;
-  /** Bone tracks of following systems (`''`: none; see web/skeleton/follow-track.ts). */
+  /** Bone tracks of following systems (`''`: none; see web/skeleton/spine/follow-track.ts). */
   followJson: string;
-  /** Test-only corruption applied after the bake and before the checks (see fault.ts). */
-  fault?: ExportFault | null;
 }
 
-/** Test-only export faults (`?exportFault=…`, see fault.ts). */
-export type ExportFault = 'nan' | 'inf' | 'slot';
+/**
+ * Why an export (or an estimate) failed, as data: the page words it in the UI language
+ * (web/export/failure.ts). `detail` texts come from elsewhere as they are (the Rust exporter,
+ * spine-core, the browser).
+ */
+export type ExportFailure =
+  /** The export text is not JSON; where the first syntax error is. */
+  | { code: 'invalidJsonAt'; path: string; line: number; column: number; offset: number; token: string }
+  /** The export text is not JSON (the error could not be located). */
+  | { code: 'invalidJson'; detail: string }
+  /** spine-core read a non-finite number: a bone's setup value (`bones.<name>.<field>`). */
+  | { code: 'nonFinite'; at: string }
+  /** spine-core read a non-finite animation duration (`animations.<name>`). */
+  | { code: 'nonFiniteDuration'; at: string }
+  /** spine-core read a non-finite key value of a timeline of `animations.<name>`. */
+  | { code: 'nonFiniteKey'; at: string; timeline: string; index: number }
+  /** spine-core refused the skeleton (its own message). */
+  | { code: 'runtimeRefused'; detail: string }
+  /** The exporter's reply held no skeleton. */
+  | { code: 'noSkeleton' }
+  /** This wasm build has no Spine exporter. */
+  | { code: 'noExporter' }
+  /** The exporter (Rust) refused the scene (its message). */
+  | { code: 'exporter'; detail: string }
+  /** The worker could not start or load its module. */
+  | { code: 'worker'; detail: string }
+  /** The user cancelled. */
+  | { code: 'cancelled' };
 
 /** The estimate of sp_spine (`estimateSpine`, camelCase JSON). */
 export interface SpineEstimate {
@@ -47,7 +71,7 @@ export interface EstimateRequest {
 /** Estimate worker → page. */
 export type EstimateReply =
   | { id: number; kind: 'estimate'; estimate: SpineEstimate; ms: number }
-  | { id: number; kind: 'failed'; message: string };
+  | { id: number; kind: 'failed'; failure: ExportFailure };
 
 /** Worker → page. */
 export type ExportReply =
@@ -59,4 +83,4 @@ export type ExportReply =
       check: { bones: number; slots: number; animations: { name: string; durationSecs: number }[] };
       totalMs: number;
     }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; failure: ExportFailure };

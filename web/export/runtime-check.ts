@@ -3,7 +3,10 @@
 // attachment loader gives every region a 1×1 placeholder region; everything else (bones,
 // slots, skins, every timeline) is read exactly as a game would read it.
 import { SkeletonJson } from '@esotericsoftware/spine-core';
+import { errorText } from '../errors';
 import { FakeAtlasAttachmentLoader } from './fake-atlas';
+import { ExportFailed } from './failure';
+import type { ExportFailure } from './protocol';
 
 /** What the runtime read. */
 export interface RuntimeCheck {
@@ -13,17 +16,17 @@ export interface RuntimeCheck {
 }
 
 /** Every number a key or setup value holds must be finite once read (NaN would play silently). */
-function firstNonFinite(data: ReturnType<SkeletonJson['readSkeletonData']>): string | null {
+function firstNonFinite(data: ReturnType<SkeletonJson['readSkeletonData']>): ExportFailure | null {
   for (const b of data.bones) {
     for (const k of ['x', 'y', 'rotation', 'scaleX', 'scaleY'] as const) {
-      if (!Number.isFinite(b[k])) return `bones.${b.name}.${k}`;
+      if (!Number.isFinite(b[k])) return { code: 'nonFinite', at: `bones.${b.name}.${k}` };
     }
   }
   for (const a of data.animations) {
-    if (!Number.isFinite(a.duration)) return `animations.${a.name} (duration)`;
+    if (!Number.isFinite(a.duration)) return { code: 'nonFiniteDuration', at: `animations.${a.name}` };
     for (const t of a.timelines) {
       for (let i = 0; i < t.frames.length; i++) {
-        if (!Number.isFinite(t.frames[i])) return `animations.${a.name} (${t.constructor.name} key value ${i})`;
+        if (!Number.isFinite(t.frames[i])) return { code: 'nonFiniteKey', at: `animations.${a.name}`, timeline: t.constructor.name, index: i };
       }
     }
   }
@@ -31,18 +34,18 @@ function firstNonFinite(data: ReturnType<SkeletonJson['readSkeletonData']>): str
 }
 
 /**
- * Parses `json` with spine-core; throws an `Error` whose message says where it failed
- * ("spine-core could not read the export: …").
+ * Parses `json` with spine-core; throws an {@link ExportFailed} saying where it failed
+ * (`runtimeRefused` with spine-core's message, or the first non-finite number).
  */
 export function checkWithSpineRuntime(json: string): RuntimeCheck {
   let data;
   try {
     data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
   } catch (e) {
-    throw new Error(`spine-core could not read the export: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ExportFailed({ code: 'runtimeRefused', detail: errorText(e) });
   }
   const bad = firstNonFinite(data);
-  if (bad !== null) throw new Error(`spine-core read a non-finite number at ${bad}`);
+  if (bad !== null) throw new ExportFailed(bad);
   return {
     bones: data.bones.length,
     slots: data.slots.length,

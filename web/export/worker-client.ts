@@ -1,6 +1,6 @@
 // Runs one export in a dedicated Web Worker (web/export/worker/export-worker.ts). Cancel is
 // `worker.terminate()`: the bake stops at once and the tab never freezes.
-import type { ExportFault, ExportReply, ExportRequest } from './protocol';
+import type { ExportReply, ExportRequest } from './protocol';
 
 /** Progress callback: the worker's stage and, during the bake, its overall fraction 0..1. */
 export type OnStage = (stage: 'loading' | 'baking' | 'checking', fraction?: number) => void;
@@ -9,8 +9,8 @@ export type OnStage = (stage: 'loading' | 'baking' | 'checking', fraction?: numb
 export interface ExportJob {
   /** Settles with the reply (never rejects). */
   result: Promise<ExportReply>;
-  /** Stops the worker; `result` settles with `{kind: 'failed', message}`. */
-  cancel(message: string): void;
+  /** Stops the worker; `result` settles with the `cancelled` failure. */
+  cancel(): void;
 }
 
 /** Overall fraction from a core progress event: bake is the first half, reduce the second. */
@@ -22,7 +22,7 @@ export function progressFraction(detail: { stage: string; done: number; total: n
 }
 
 /** Starts an export of `sceneJson` in a new worker. */
-export function runExportInWorker(sceneJson: string, imagesJson: string, followJson: string, onStage: OnStage, fault: ExportFault | null = null): ExportJob {
+export function runExportInWorker(sceneJson: string, imagesJson: string, followJson: string, onStage: OnStage): ExportJob {
   const worker = new Worker(new URL('./worker/export-worker.ts', import.meta.url), { type: 'module' });
   let settled = false;
   let settle: (r: ExportReply) => void = () => {};
@@ -37,8 +37,8 @@ export function runExportInWorker(sceneJson: string, imagesJson: string, followJ
     if (e.data.kind === 'progress') onStage(e.data.stage, e.data.detail ? progressFraction(e.data.detail) : undefined);
     else finish(e.data);
   };
-  worker.onerror = (e) => finish({ kind: 'failed', message: `export worker: ${e.message || 'failed to start'}` });
-  const request: ExportRequest = { sceneJson, imagesJson, followJson, fault };
+  worker.onerror = (e) => finish({ kind: 'failed', failure: { code: 'worker', detail: e.message ?? '' } });
+  const request: ExportRequest = { sceneJson, imagesJson, followJson };
   worker.postMessage(request);
-  return { result, cancel: (message) => finish({ kind: 'failed', message }) };
+  return { result, cancel: () => finish({ kind: 'failed', failure: { code: 'cancelled' } }) };
 }

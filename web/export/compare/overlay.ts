@@ -5,7 +5,12 @@
 // export matches the preview. Toggled by `#compare-toggle` in the view tools; uses the last
 // export of the page, or exports on demand (in a worker, nothing downloaded) when there is none
 // or the scene changed since.
-import { lastExport, onExport, publishExport } from '../last-export';
+import { errorText } from '../../errors';
+import { t } from '../../i18n';
+import { h } from '../../ui/dom';
+import type { ShowMessage } from '../../ui/messages';
+import { failureText } from '../failure-text';
+import type { ExportRecord } from '../last-export';
 import { runExportInWorker } from '../worker-client';
 import { autoPlan, ComparePoser, type PlanScene, type PosedRegion } from './pose';
 
@@ -26,10 +31,10 @@ export interface CompareHost {
   /** Bone tracks of following systems (for an on-demand export; `''`: none). */
   followJson(): string;
   /** Shows a message. */
-  message(kind: 'info' | 'error', text: string): void;
+  readonly message: ShowMessage;
+  /** The page's last export (used when it matches the scene; an on-demand export is recorded). */
+  readonly exports: ExportRecord;
 }
-
-const zh = (): boolean => document.documentElement.lang.startsWith('zh');
 
 /** Maps a scene point to canvas CSS pixels (pure). */
 export function sceneToCanvas(x: number, y: number, view: { panX: number; panY: number; zoom: number }, width: number, height: number): [number, number] {
@@ -52,21 +57,12 @@ export class CompareOverlay {
   private readonly off: () => void;
 
   constructor(private readonly host: CompareHost) {
-    this.canvas = document.createElement('canvas');
-    this.canvas.id = 'compare-overlay';
-    this.canvas.style.cssText = 'position:absolute;inset:0;width:100%;height:100%;pointer-events:none;display:none';
+    this.canvas = h('canvas', { id: 'compare-overlay', class: 'compare-overlay', hidden: true });
     host.container.insertBefore(this.canvas, host.toolbar);
-    this.button = document.createElement('button');
-    this.button.type = 'button';
-    this.button.id = 'compare-toggle';
-    this.button.className = 'small';
-    this.button.setAttribute('aria-pressed', 'false');
-    this.button.onclick = () => void this.toggle();
-    this.select = document.createElement('select');
-    this.select.id = 'compare-animation';
-    this.select.hidden = true;
+    this.button = h('button', { type: 'button', id: 'compare-toggle', class: 'small', 'aria-pressed': 'false', onclick: () => void this.toggle() });
+    this.select = h('select', { id: 'compare-animation', hidden: true });
     host.toolbar.append(this.button, this.select);
-    this.off = onExport((e) => {
+    this.off = host.exports.subscribe((e) => {
       if (this.on) this.use(e.json, e.sceneJson);
     });
     this.relabel();
@@ -79,10 +75,10 @@ export class CompareOverlay {
 
   /** Labels after a language change. */
   relabel(): void {
-    this.button.textContent = zh() ? 'Spine 对照' : 'Spine compare';
-    this.button.title = zh() ? '在预览上叠加导出的 Spine 骨骼（spine-core 计算的姿态）' : 'Draw the exported Spine skeleton (posed by spine-core) over the preview';
+    this.button.textContent = t('compareButton');
+    this.button.title = t('compareTitle');
     const first = this.select.options[0];
-    if (first !== undefined) first.textContent = zh() ? '自动（按预览）' : 'Auto (as previewed)';
+    if (first !== undefined) first.textContent = t('compareAuto');
   }
 
   /** Turns the overlay on (exporting first if needed) or off. */
@@ -95,7 +91,7 @@ export class CompareOverlay {
     this.on = true;
     this.update();
     const scene = this.host.sceneJson();
-    const last = lastExport();
+    const last = this.host.exports.latest();
     if (last !== null && last.sceneJson === scene && last.followJson === this.host.followJson()) this.use(last.json, last.sceneJson);
     else await this.exportNow(scene);
   }
@@ -119,11 +115,11 @@ export class CompareOverlay {
     const reply = await job.result;
     this.loading = false;
     if (reply.kind === 'done') {
-      publishExport({ json: reply.json, report: reply.report, sceneJson: scene, followJson: follow, totalMs: reply.totalMs });
+      this.host.exports.publish({ json: reply.json, report: reply.report, sceneJson: scene, followJson: follow, totalMs: reply.totalMs });
       this.use(reply.json, scene);
     } else if (reply.kind === 'failed') {
       this.canvas.dataset.state = 'failed';
-      this.host.message('error', `${zh() ? 'Spine 对照失败：' : 'Spine compare failed: '}${reply.message}`);
+      this.host.message('error', t('compareFailed', { error: failureText(reply.failure) }));
       this.on = false;
       this.update();
     }
@@ -136,7 +132,7 @@ export class CompareOverlay {
       this.planScene = JSON.parse(scene) as PlanScene;
     } catch (e) {
       this.poser = null;
-      this.host.message('error', `${zh() ? 'Spine 对照失败：' : 'Spine compare failed: '}${e instanceof Error ? e.message : String(e)}`);
+      this.host.message('error', t('compareFailed', { error: errorText(e) }));
       return;
     }
     const keep = this.select.value;
@@ -149,7 +145,7 @@ export class CompareOverlay {
   private update(): void {
     this.button.classList.toggle('on', this.on);
     this.button.setAttribute('aria-pressed', String(this.on));
-    this.canvas.style.display = this.on ? 'block' : 'none';
+    this.canvas.hidden = !this.on;
     this.select.hidden = !this.on || this.poser === null;
     cancelAnimationFrame(this.frame);
     if (this.on) {
@@ -181,7 +177,7 @@ export class CompareOverlay {
     const poser = this.poser;
     const time = this.host.timeSecs();
     if (poser === null) {
-      this.hud(g, zh() ? '正在导出以对照…' : 'Exporting for the compare view…');
+      this.hud(g, t('compareExporting'));
       return;
     }
     const chosen = this.select.value;
@@ -192,12 +188,8 @@ export class CompareOverlay {
     this.canvas.dataset.regions = String(regions.length);
     this.canvas.dataset.state = 'drawn';
     const stale = this.poserScene !== this.host.sceneJson();
-    const z = zh();
-    this.hud(
-      g,
-      `${z ? 'Spine 对照' : 'Spine compare'} · ${regions.length} ${z ? '个粒子' : 'particles'} · t = ${time.toFixed(2)} s` +
-        (stale ? (z ? ' · 场景已修改，重新导出后更新' : ' · scene changed since the export') : ''),
-    );
+    const hud = t('compareHud', { count: regions.length, time: time.toFixed(2) });
+    this.hud(g, stale ? `${hud} · ${t('compareStale')}` : hud);
   }
 
   private drawRegion(g: CanvasRenderingContext2D, r: PosedRegion, view: { panX: number; panY: number; zoom: number }, w: number, h: number): void {

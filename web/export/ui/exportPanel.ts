@@ -1,9 +1,9 @@
 // Export settings panel: the document's `export` settings (undoable like every change) and the
 // project's list of 所属动画 names.
 
-import { t } from '../../i18n/index';
+import { t } from '../../i18n';
 import type { Scene } from '../../document/types';
-import type { AppContext } from '../../editor/context';
+import type { DocumentContext } from '../../document/context';
 import { clear, h } from '../../ui/dom';
 import { Form } from '../../ui/widgets';
 
@@ -24,7 +24,7 @@ export class ExportPanel {
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly ctx: AppContext,
+    private readonly ctx: DocumentContext,
   ) {}
 
   /** Rebuilds (language change). */

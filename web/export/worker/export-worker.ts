@@ -1,5 +1,6 @@
 // The export worker: loads its own wasm instance, runs the pipeline, posts the result. The tab
 // never freezes during a long bake, and cancelling is `worker.terminate()`.
+import { failureOf } from '../failure';
 import { runExportPipeline, type ExportSpineFn } from '../pipeline';
 import type { ExportReply, ExportRequest } from '../protocol';
 import { postReply, wasmLoader, type GlueBase } from './wasm-boot';
@@ -18,31 +19,32 @@ const post = (reply: ExportReply): void => postReply(reply);
 const wasm = wasmLoader<Glue>();
 
 self.onmessage = async (event: MessageEvent<ExportRequest>) => {
+  let glue: Glue;
   try {
     post({ kind: 'progress', stage: 'loading' });
-    const glue = await wasm.load();
-    if (typeof glue.exportSpine !== 'function') throw new Error('this build has no Spine exporter');
-    const withProgress = glue.exportSpineWithProgress;
-    const plain = glue.exportSpine;
-    const follow = event.data.followJson ?? '';
-    const exportSpine: ExportSpineFn = withProgress
-      ? (scene, images) =>
-          withProgress(
-            scene,
-            images,
-            (stage, done, total) => {
-              post({ kind: 'progress', stage: 'baking', detail: { stage, done, total } });
-              return true;
-            },
-            follow,
-          )
-      : (scene, images) => plain(scene, images, follow);
-    const reply = runExportPipeline(exportSpine, event.data.sceneJson, event.data.imagesJson, () => performance.now(), (stage) =>
-      post({ kind: 'progress', stage }),
-      event.data.fault ?? null,
-    );
-    post(reply);
+    glue = await wasm.load();
   } catch (e) {
-    post({ kind: 'failed', message: e instanceof Error ? e.message : String(e) });
+    post({ kind: 'failed', failure: failureOf(e, 'worker') });
+    return;
   }
+  const plain = glue.exportSpine;
+  if (typeof plain !== 'function') {
+    post({ kind: 'failed', failure: { code: 'noExporter' } });
+    return;
+  }
+  const withProgress = glue.exportSpineWithProgress;
+  const follow = event.data.followJson ?? '';
+  const exportSpine: ExportSpineFn = withProgress
+    ? (scene, images) =>
+        withProgress(
+          scene,
+          images,
+          (stage, done, total) => {
+            post({ kind: 'progress', stage: 'baking', detail: { stage, done, total } });
+            return true;
+          },
+          follow,
+        )
+    : (scene, images) => plain(scene, images, follow);
+  post(runExportPipeline(exportSpine, event.data.sceneJson, event.data.imagesJson, () => performance.now(), (stage) => post({ kind: 'progress', stage })));
 };

@@ -1,0 +1,19 @@
+// The summary of an export (shown after the download and in the budget panel's last export),
+// in the UI language.
+
+import { t } from '../i18n';
+import type { ExportReport } from './protocol';
+
+/** Summary lines in the UI language (bones, slots, attachments, keys by type, bytes, time, warnings). */
+export function summaryLines(report: ExportReport, totalMs: number): string[] {
+  const keys = Object.entries(report.keys)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const lines = [
+    t('summaryCounts', { bones: report.bones, slots: report.slots, attachments: report.attachments }),
+    t('summaryKeys', { keys }),
+    t('summarySize', { kb: (report.bytes / 1024).toFixed(1), ms: (report.bakeMs ?? totalMs).toFixed(0) }),
+  ];
+  for (const w of report.warnings) lines.push(t('summaryWarning', { warning: w }));
+  return lines;
+}
