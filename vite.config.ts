@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
-// Relative asset URLs (`base: './'`) so dist/ works from any sub-path. Three pages: the editor
-// (index.html), the benchmark (web/bench.html) and the skeleton playback benchmark
-// (web/bench-skeleton.html).
+// The product: the editor page (index.html) only. Relative asset URLs (`base: './'`) so dist/
+// works from any sub-path. The test build (tests/site/vite.config.ts → dist-test/) extends this
+// configuration with the test seam and the benchmark pages; neither ships in dist/.
 export default defineConfig({
   base: './',
   build: {
@@ -17,8 +17,6 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
-        bench: resolve(import.meta.dirname, 'bench/bench.html'),
-        benchSkeleton: resolve(import.meta.dirname, 'bench/bench-skeleton.html'),
       },
     },
   },

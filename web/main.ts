@@ -1,18 +1,60 @@
-// Page entry: loads the wasm module through the facade, restores the autosaved scene (or the
-// default one), creates the Editor on the canvas, starts the app, then opens a shared scene from
-// the URL fragment if there is one.
+// The composition root, and the only one: `startEditor` creates every part of the editor and
+// wires them explicitly (who hears a document change, a frame, a language switch, a crash), in
+// the order that matters. No feature registers itself, publishes a global or observes the page;
+// each exports a constructor or a `mount` taking its dependencies. The page's entry (start.ts)
+// calls `startEditor()`; a test build may call it with another wasm loader and read the returned
+// parts.
+//
+// Start-up: language and static labels → wasm module through the facade → the autosaved scene
+// (or the default one) → the Editor on the canvas → the parts → first frame → images and skeleton
+// files kept in IndexedDB → a shared scene from the URL fragment → `body[data-ready=true]` (set
+// for tests and tools; nothing in the product reads it).
 
 import './style.css';
-import { readAutosave } from './document/autosave';
+import { Autosaver, readAutosave, readRecovery } from './document/autosave';
+import { DocumentStore } from './document/store';
+import { BUILTIN_PREFIX, type Scene } from './document/types';
+import { DocumentActions } from './editor/document-actions';
+import { handleFiles, installDrop, type DropHost } from './editor/drop';
+import { loadImage, restoreCachedImages } from './editor/images';
+import { installKeys } from './editor/keys';
+import type { EditorContext } from './editor/context';
+import { timelineLength } from './editor/playback';
+import { Player } from './editor/player';
+import { SceneListPanel } from './editor/sceneList';
+import { Selection } from './editor/selection';
+import { StatusBar } from './editor/status';
+import { Timeline } from './editor/timeline';
+import { buildToolbar, refreshRecoverMenu } from './editor/toolbar';
+import { Viewport } from './editor/viewport';
 import { Engine, rendererFromQuery } from './engine/engine';
-import { initLang, lang, setLang, t, type MessageKey } from './i18n/index';
-import { App } from './editor/app';
-import { DocumentStore, errorMessage } from './document/store';
-import { byId } from './ui/dom';
 import { loadWasm } from './engine/wasm-loader';
+import type { WasmLoader } from './engine/wasm-api';
+import { errorText } from './errors';
+import { mountExport, type ExportFeature } from './export/mount';
+import { initLang, lang, setLang, t, type MessageKey } from './i18n';
+import { ModelPanel } from './models/panel';
+import { editorModelApi, modelStoreOn } from './models/store';
+import { PropertiesPanel } from './particles/properties';
+import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
+import { SkeletonObjects } from './skeleton/object/skeletons';
+import { byId } from './ui/dom';
+import { MessageArea, type ShowMessage } from './ui/messages';
 
-// Modules that plug into the page (the Spine export registers its button handler here).
-import.meta.glob(['./export/*.ts', '!./export/*.test.ts'], { eager: true });
+/** How the editor is started. */
+export interface EditorOptions {
+  /** Loads the wasm module (default: the page's own build, web/engine/wasm-loader.ts). */
+  loader?: WasmLoader;
+}
+
+/** The parts of a started editor (what a test build may drive). */
+export interface EditorParts {
+  readonly store: DocumentStore;
+  readonly engine: Engine;
+  readonly player: Player;
+  readonly viewport: Viewport;
+  readonly exporter: ExportFeature;
+}
 
 function applyStaticLabels(): void {
   document.documentElement.lang = lang();
@@ -30,6 +72,7 @@ function fatal(text: string): void {
   console.error(`[SpineParticle] ${text}`);
 }
 
+/** A fresh canvas in place of `old` (a crashed GPU context cannot always be re-taken). */
 function freshCanvas(old: HTMLCanvasElement): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.id = old.id;
@@ -38,48 +81,236 @@ function freshCanvas(old: HTMLCanvasElement): HTMLCanvasElement {
   return canvas;
 }
 
-async function main(): Promise<void> {
+/** The autosaved document, else the default one (`notes` hears why the autosave was not used). */
+function openDocument(engine: Engine, notes: string[]): DocumentStore {
+  const normalize = (json: string): string => engine.normalizeScene(json);
+  const saved = readAutosave(localStorage);
+  try {
+    return DocumentStore.create(saved?.json ?? engine.defaultScene(), normalize);
+  } catch (e) {
+    notes.push(t('autosaveUnreadable', { error: errorText(e) }));
+    return DocumentStore.create(engine.defaultScene(), normalize);
+  }
+}
+
+/** Starts the editor in this page; null when it cannot run (the page says why). */
+export async function startEditor(options: EditorOptions = {}): Promise<EditorParts | null> {
+  try {
+    return await start(options.loader ?? loadWasm);
+  } catch (e) {
+    fatal(errorText(e));
+    return null;
+  }
+}
+
+async function start(loader: WasmLoader): Promise<EditorParts | null> {
   initLang();
   applyStaticLabels();
   let engine: Engine;
   try {
-    engine = await Engine.load(loadWasm);
+    engine = await Engine.load(loader);
   } catch (e) {
-    fatal(t('wasmLoadFailed', { error: errorMessage(e) }));
-    return;
+    fatal(t('wasmLoadFailed', { error: errorText(e) }));
+    return null;
   }
   const notes: string[] = [];
-  let store: DocumentStore;
-  const normalize = (json: string): string => engine.normalizeScene(json);
-  const saved = readAutosave(localStorage);
+  const store = openDocument(engine, notes);
   try {
-    store = DocumentStore.create(saved?.json ?? engine.defaultScene(), normalize);
+    await engine.attach(byId<HTMLCanvasElement>('canvas'), rendererFromQuery(location.search), freshCanvas);
   } catch (e) {
-    notes.push(t('autosaveUnreadable', { error: errorMessage(e) }));
-    store = DocumentStore.create(engine.defaultScene(), normalize);
+    fatal(t('rendererFailed', { error: errorText(e) }));
+    return null;
   }
-  const canvas = byId<HTMLCanvasElement>('canvas');
-  try {
-    await engine.attach(canvas, rendererFromQuery(location.search), freshCanvas);
-  } catch (e) {
-    fatal(t('rendererFailed', { error: errorMessage(e) }));
-    return;
-  }
-  const app = new App(engine, store);
-  app.onToggleLang = () => {
-    setLang(lang() === 'en' ? 'zh-CN' : 'en');
-    applyStaticLabels();
-    app.relabel();
+
+  // ---- services every part shares ---------------------------------------------------------
+  const messages = new MessageArea(byId('messages'));
+  const message: ShowMessage = (kind, text) => messages.show(kind, text);
+  const edit = (label: string, mutate: (draft: Scene) => void, coalesceKey: string | null = null): boolean => {
+    const result = store.edit(label, mutate, coalesceKey);
+    if (!result.ok) message('error', t('editRefused', { error: result.error }));
+    return result.ok;
   };
-  app.start();
-  for (const note of notes) app.message('error', note);
+  const selection = new Selection(store, () => refreshPanels());
+  const builtins = engine.builtinTextures().map((b) => `${BUILTIN_PREFIX}${b.name}`);
+  const textureChoices = (): string[] => [...builtins, ...store.doc.images.map((i) => i.path).filter((p) => !builtins.includes(p))];
+
+  // ---- the parts (the model store before the skeletons: their crash hooks run in this order) --
+  const viewport = new Viewport(byId('viewport'), byId('view-tools'), engine, () => store.doc);
+  const viewCentre = (): [number, number] => [viewport.pan[0], viewport.pan[1]];
+  const models = new ModelPanel(editorModelApi(modelStoreOn(engine), async (path, blob) => (await loadImage(engine, message, path, blob)) !== null, viewCentre), byId('object-panels'));
+  const skeletons = new SkeletonObjects({ store, engine, panelBox: byId('object-panels'), viewCentre, edit, message, refreshPanels: () => refreshPanels() });
+  const follow = new FollowTracker((json) => engine.setFollowTracks(json));
+  const ctx: EditorContext = {
+    store,
+    engine,
+    message,
+    edit,
+    selected: () => selection.get(),
+    select: (index) => selection.select(index),
+    textureChoices,
+    followSkeletons: () => skeletons.loaded(),
+  };
+  const status = new StatusBar(engine);
+  const actions = new DocumentActions({
+    store,
+    engine,
+    message,
+    edit,
+    select: (index) => selection.select(index),
+    afterReplace: () => {
+      selection.reset();
+      refreshPanels();
+      viewport.fit();
+      engine.setTime(0);
+      refreshRecoverMenu();
+      const missing = status.showMissing(store.doc);
+      if (missing.length > 0) message('info', t('missingImages', { list: missing.join(', ') }));
+    },
+  });
+  const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons);
+  const properties = new PropertiesPanel(byId('properties'), ctx);
+  // Skeletons extend the timeline to their longest loop (or animation) at their speed.
+  const player = new Player(engine, () => Math.max(timelineLength(store.doc), skeletons.scene.longestSecs()), () => store.doc.export.fps);
+  const timeline = new Timeline(byId('timeline'), player);
+  player.onChange = () => timeline.tick();
+  const autosave = new Autosaver(localStorage, () => store.json, () => message('error', t('autosaveFailed')));
+  const exporter = mountExport({
+    ...ctx,
+    settingsBox: byId('export-settings'),
+    viewportBox: byId('viewport'),
+    viewTools: byId('view-tools'),
+    view: () => ({ panX: viewport.pan[0], panY: viewport.pan[1], zoom: viewport.zoom }),
+  });
+  const dropHost: DropHost = {
+    ...ctx,
+    replaceScene: (json, label, reason) => actions.replaceScene(json, label, reason),
+    newSystem: () => actions.newSystem(),
+    refreshPanels: () => refreshPanels(),
+    loadImage: (path, file) => loadImage(engine, message, path, file),
+    skeletons,
+    models,
+  };
+
+  // ---- how they follow each other -----------------------------------------------------------
+  function refreshPanels(): void {
+    const doc = store.doc;
+    sceneList.update(doc);
+    properties.update(doc);
+    exporter.update(doc);
+    byId<HTMLButtonElement>('undo-button').disabled = store.undoDepth === 0;
+    byId<HTMLButtonElement>('redo-button').disabled = store.redoDepth === 0;
+    status.showMissing(doc);
+  }
+  /** Gives the engine the current document, keeping the timeline time. */
+  function pushScene(): void {
+    const time = engine.timeSecs();
+    try {
+      engine.setScene(store.json);
+      engine.setTime(time);
+    } catch (e) {
+      message('error', t('engineRefused', { error: errorText(e) }));
+    }
+  }
+  /** Re-derives the bone tracks of following systems (web/skeleton/object/follow-live.ts). */
+  function updateFollow(): void {
+    try {
+      follow.update(store.doc, skeletons.loaded());
+    } catch (e) {
+      message('error', errorText(e));
+    }
+    for (const problem of follow.errors) message('error', problem);
+  }
+  function toolbar(): void {
+    buildToolbar({
+      store,
+      newScene: () => actions.newScene(),
+      handleFiles: (files) => handleFiles(dropHost, files),
+      saveFile: () => actions.saveFile(),
+      applyPreset: (id, asScene) => actions.applyPreset(id, asScene),
+      replaceScene: (json, label, reason) => actions.replaceScene(json, label, reason),
+      share: () => actions.share(),
+      runExport: () => exporter.run(),
+      toggleLang: () => {
+        setLang(lang() === 'en' ? 'zh-CN' : 'en');
+        applyStaticLabels();
+        toolbar();
+        properties.invalidate();
+        exporter.relabel();
+        timeline.relabel();
+        viewport.relabel();
+        refreshPanels();
+      },
+    });
+  }
+  viewport.onMoveSystem = (dx, dy) => {
+    const i = selection.get();
+    if (i < 0) return;
+    edit(t('moveSystem'), (d) => dragSystem(d.systems[i], dx, dy, follow.positionOf(d.systems[i], 0) !== null), `systems[${i}].transform.drag`);
+  };
+  viewport.onMoveEnd = () => store.breakCoalescing();
+  skeletons.scene.onLoadedChanged(() => {
+    updateFollow();
+    refreshPanels();
+  });
+  store.subscribe((e) => {
+    selection.follow(e.doc.systems.length);
+    pushScene();
+    skeletons.documentChanged(e.doc);
+    updateFollow();
+    refreshPanels();
+    autosave.schedule();
+  });
+  engine.onCrash((error, recovered) => {
+    message('error', t(recovered ? 'engineRecovered' : 'engineDead', { error }));
+    if (recovered) viewport.apply();
+  });
+  autosave.watchPage(window);
+  const frame = (now: number): void => {
+    player.advance(now);
+    const time = engine.timeSecs();
+    skeletons.frame(time);
+    engine.render();
+    timeline.tick();
+    const sel = store.doc.systems[selection.get()];
+    viewport.showMarker(sel === undefined ? null : (follow.positionOf(sel, engine.timeSecs()) ?? [sel.transform.x, sel.transform.y]));
+    status.tick(now);
+  };
+
+  // ---- start ---------------------------------------------------------------------------------
+  viewport.apply();
+  pushScene();
+  viewport.fit();
+  toolbar();
+  refreshPanels();
+  installKeys({ store, viewport, isPlaying: () => player.playing, setPlaying: (on) => player.setPlaying(on), saveFile: () => actions.saveFile() });
+  installDrop(dropHost);
+  autosave.saveNow();
+  window.addEventListener('hashchange', () => void actions.loadSharedFromHash());
+  const loop = (now: number): void => {
+    frame(now);
+    requestAnimationFrame(loop);
+  };
+  requestAnimationFrame(loop);
+  for (const note of notes) message('error', note);
   const share = byId('share-box');
   byId('share-close').addEventListener('click', () => (share.hidden = true));
-  await app.restoreCachedImages();
-  await app.restoreSkeletons();
-  await app.loadSharedFromHash();
-  (window as unknown as { __spineParticle: unknown }).__spineParticle = { app, store, engine };
-  document.body.dataset.ready = 'true';
-}
 
-void main().catch((e: unknown) => fatal(errorMessage(e)));
+  // Files kept in IndexedDB (images, skeletons) come back before a shared scene replaces the
+  // document, so both the shared and the recoverable scenes find theirs.
+  if (await restoreCachedImages(engine, store.doc)) {
+    pushScene();
+    refreshPanels();
+  }
+  const recoverable: Scene[] = [];
+  for (const item of readRecovery(localStorage)) {
+    try {
+      recoverable.push(JSON.parse(item.json) as Scene);
+    } catch {
+      // An unreadable recovery entry refers to nothing.
+    }
+  }
+  await skeletons.restore(recoverable);
+  await actions.loadSharedFromHash();
+  document.body.dataset.ready = 'true';
+  return { store, engine, player, viewport, exporter };
+}

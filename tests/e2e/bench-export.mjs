@@ -1,6 +1,6 @@
 // Benchmark runner (not a test): times the Spine export of the reference scene
 // (tests/golden/bench_reference.json: 4 systems, ~1,500 live particles, 10 s at 30 fps) in the
-// browser — the page's wasm `exportSpine` (bake + reduce + validate + serialise, main-thread
+// browser — the page's wasm `exportSpine` through the test seam of dist-test/ (bake + reduce + validate + serialise, main-thread
 // instance) — and natively with the CLI in the same run, and prints both and their ratio.
 //
 //   npm run build && cargo build --release -p sp-cli && node tests/e2e/bench-export.mjs [--runs N]
@@ -11,12 +11,12 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serveDist } from './bench-serve.mjs';
 
-const DIST = resolve(process.env.SP_DIST ?? 'dist');
+const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
 const CLI = resolve(process.env.SPINEPARTICLE_BIN ?? 'target/release/spineparticle');
 const SCENE = resolve('tests/golden/bench_reference.json');
 const runs = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 3;
 const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
-for (const [what, path] of [['dist/index.html (npm run build)', join(DIST, 'index.html')], ['the CLI (cargo build --release -p sp-cli)', CLI]]) {
+for (const [what, path] of [['dist-test/index.html (npm run build)', join(DIST, 'index.html')], ['the CLI (cargo build --release -p sp-cli)', CLI]]) {
   if (!existsSync(path)) {
     console.error(`${path} is missing: build ${what} first`);
     process.exit(1);
@@ -38,10 +38,10 @@ let bytes = 0;
 try {
   const page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${server.port}/index.html?renderer=webgl2`);
-  await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && 'spineParticleTest' in window, undefined, { timeout: 120_000 });
   ({ webMs, bytes } = await page.evaluate(
     ({ scene, n }) => {
-      const engine = window.__spineParticle.engine;
+      const engine = window.spineParticleTest.engine; // the test seam (tests/site/seam.ts)
       const times = [];
       let size = 0;
       for (let i = 0; i < n; i++) {

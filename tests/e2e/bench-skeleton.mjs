@@ -1,8 +1,8 @@
 // Benchmark runner (not a test): skeleton playback CPU per displayed frame, vertex frames vs
 // spine-core's own per-frame CPU path, for 1, 50 and 200 instances, in one page and one run
-// (web/bench-skeleton.html; what each side includes is in web/bench-skeleton.ts). Serves dist/
-// cross-origin isolated (COOP/COEP, so performance.now() has 5 µs steps instead of 100 µs),
-// opens the page in Debian's Chromium (WebGPU tier via SwiftShader, then WebGL2), measures the
+// (bench/bench-skeleton.html; what each side includes is in bench/bench-skeleton.ts). Serves the
+// test build dist-test/ cross-origin isolated (COOP/COEP, so performance.now() has 5 µs steps
+// instead of 100 µs), opens the page in Debian's Chromium (WebGPU tier via SwiftShader, then WebGL2), measures the
 // official coin (and vine) 4.2 skeletons with synthetic atlases, and prints a table with medians,
 // p90 and the ratio per count, then one summary line.
 //
@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serveDist } from './bench-serve.mjs';
 
-const DIST = resolve(process.env.SP_DIST ?? 'dist');
+const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
 const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../fixtures/spine'));
 const SKELETONS = { coin: 'coin-pro-4.2.json', vine: 'vine-pro-4.2.json' };
 const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -56,7 +56,7 @@ for (const n of names) if (!(n in SKELETONS)) fail(`--skeletons: unknown skeleto
 const asJson = process.argv.includes('--json');
 const log = asJson ? (...a) => console.error(...a) : (...a) => console.log(...a);
 
-if (!existsSync(join(DIST, 'web/bench-skeleton.html'))) fail(`${DIST}/web/bench-skeleton.html is missing: run \`npm run build\` first`);
+if (!existsSync(join(DIST, 'bench/bench-skeleton.html'))) fail(`${DIST}/bench/bench-skeleton.html is missing: run \`npm run build\` first`);
 const skeletons = names.map((name) => {
   const file = join(FIXTURES, SKELETONS[name]);
   if (!existsSync(file)) fail(`${file} is missing (set SP_SPINE_FIXTURES to the folder of the official Spine examples)`);
@@ -76,7 +76,7 @@ for (const tier of tiers) {
     const errors = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${port}/web/bench-skeleton.html?renderer=${tier}`);
+    await page.goto(`http://127.0.0.1:${port}/bench/bench-skeleton.html?renderer=${tier}`);
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
     const progress = setInterval(() => {
       page.textContent('#status').then((t) => console.error(`[${tier}] ${t}`), () => undefined);

@@ -1,5 +1,6 @@
-// Benchmark runner (not a test): serves the built site (dist/), opens web/bench.html in Debian's
-// Chromium (WebGPU tier via SwiftShader, then the WebGL2 tier), and prints the table the page
+// Benchmark runner (not a test): serves the test build of the site (dist-test/, `npm run build`),
+// opens bench/bench.html in Debian's Chromium (WebGPU tier via SwiftShader, then the WebGL2
+// tier), and prints the table the page
 // measured: wasm `benchSim` vs @pixi/particle-emitter 5.0.10 ns per particle-step at 10k and
 // 100k live particles, their ratio, and the editor's frame CPU time at 10k live particles.
 //
@@ -10,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serveDist } from './bench-serve.mjs';
 
-const DIST = resolve(process.env.SP_DIST ?? 'dist');
+const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
 const tierArg = process.argv.includes('--tier') ? process.argv[process.argv.indexOf('--tier') + 1] : 'both';
 const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
 const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -18,8 +19,8 @@ const FLAGS = {
   webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
   webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
 };
-if (!existsSync(join(DIST, 'web/bench.html'))) {
-  console.error(`${DIST}/web/bench.html is missing: run \`npm run build\` first`);
+if (!existsSync(join(DIST, 'bench/bench.html'))) {
+  console.error(`${DIST}/bench/bench.html is missing: run \`npm run build\` first`);
   process.exit(1);
 }
 const server = await serveDist(DIST);
@@ -31,7 +32,7 @@ for (const tier of tiers) {
   try {
     const page = await browser.newPage();
     page.on('console', (m) => m.type() === 'error' && console.error(`[page] ${m.text()}`));
-    await page.goto(`http://127.0.0.1:${port}/web/bench.html?renderer=${tier}`);
+    await page.goto(`http://127.0.0.1:${port}/bench/bench.html?renderer=${tier}`);
     const progress = setInterval(() => {
       page.textContent('#status').then((t) => console.error(`[${tier}] ${t}`), () => undefined);
     }, 15_000);

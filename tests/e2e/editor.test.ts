@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, pixelStats, plainView, shownErrors, useSite } from './support';
+import { canvasPixels, documentOf, freezeAt, isPlaying, meanAbsDiff, openEditor, pixelStats, plainView, setPlaying, shownErrors, useSite, waitReady, type SeamWindow } from './support';
 
 const site = useSite('webgpu');
 
@@ -109,8 +109,7 @@ describe('editor on WebGPU', () => {
     const before = (await canvasPixels(page)).pixels;
     await dropFiles(page, [{ name: 'green_square.png', w: 32, h: 32, color: '#00ff00' }]);
     await page.waitForFunction(() => {
-      const w = window as unknown as { __spineParticle: { store: { doc: { systems: { textures: string[] }[] } } } };
-      return w.__spineParticle.store.doc.systems[0].textures[0] === 'green_square.png';
+      return (window as unknown as SeamWindow).spineParticleTest.doc().systems[0].textures[0] === 'green_square.png';
     });
     const doc = await documentOf(page);
     assert.deepEqual(doc.images, [{ path: 'green_square.png', width: 32, height: 32 }]);
@@ -122,8 +121,7 @@ describe('editor on WebGPU', () => {
   it('dropping several images makes a flipbook in natural order', async () => {
     await dropFiles(page, [{ name: 'fx_10.png' }, { name: 'fx_2.png' }, { name: 'fx_1.png' }]);
     await page.waitForFunction(() => {
-      const w = window as unknown as { __spineParticle: { store: { doc: { systems: { textures: string[] }[] } } } };
-      return w.__spineParticle.store.doc.systems[0].textures.length === 3;
+      return (window as unknown as SeamWindow).spineParticleTest.doc().systems[0].textures.length === 3;
     });
     const sys = (await documentOf(page)).systems[0];
     assert.deepEqual(sys.textures, ['fx_1.png', 'fx_2.png', 'fx_10.png']);
@@ -150,10 +148,7 @@ describe('editor on WebGPU', () => {
     await max.press('Tab');
     assert.deepEqual(await documentOf(page), before);
     assert.ok((await shownErrors(page)).length > 0);
-    await page.evaluate(() => {
-      const w = window as unknown as { __spineParticle: { app: { setPlaying(on: boolean): void } } };
-      w.__spineParticle.app.setPlaying(true);
-    });
+    await setPlaying(page, true);
     await page.waitForFunction(() => Number(document.getElementById('status-particles')?.textContent) > 0);
   });
 
@@ -167,7 +162,7 @@ describe('editor on WebGPU', () => {
     });
     await page.waitForFunction(() => [...document.querySelectorAll('#messages .message .text')].some((e) => e.textContent?.includes('hero.json')));
     // Listed as a skeleton object of the scene; the systems are untouched (not opened as a scene).
-    await page.waitForFunction(() => (window as unknown as { __spineParticle: { store: { doc: { skeletons: unknown[] } } } }).__spineParticle.store.doc.skeletons.length > 0);
+    await page.waitForFunction(() => (window as unknown as SeamWindow).spineParticleTest.doc().skeletons.length > 0);
     const after = (await documentOf(page)) as Awaited<ReturnType<typeof documentOf>> & { skeletons: { name: string; path: string }[] };
     assert.deepEqual(after.systems, before.systems);
     assert.deepEqual(after.skeletons.map((k) => [k.name, k.path]), [['hero', 'hero.json']]);
@@ -199,7 +194,7 @@ describe('editor on WebGPU', () => {
     await name.press('Tab');
     await page.waitForTimeout(1100);
     await page.reload();
-    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await waitReady(page);
     const doc = await documentOf(page);
     assert.equal(doc.systems[0].name, 'Survives reload');
     // User images come back from IndexedDB: nothing is listed as missing.
@@ -229,7 +224,7 @@ describe('editor on WebGPU', () => {
 
   it('Space toggles playback and the read-out shows seconds and frames at the export fps', async () => {
     await page.click('#viewport');
-    const playing = (): Promise<boolean> => page.evaluate(() => (window as unknown as { __spineParticle: { app: { playing: boolean } } }).__spineParticle.app.playing);
+    const playing = (): Promise<boolean> => isPlaying(page);
     const was = await playing();
     await page.keyboard.press('Space');
     assert.equal(await playing(), !was);
@@ -244,7 +239,7 @@ describe('editor on WebGPU', () => {
     await page.click('#lang-button');
     assert.equal(await page.textContent('#export-button'), 'Export Spine JSON');
     await page.reload();
-    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    await waitReady(page);
     assert.equal(await page.textContent('#export-button'), 'Export Spine JSON');
     await page.click('#lang-button');
     assert.equal(await page.textContent('#export-button'), '导出Spine Json');

@@ -2,9 +2,10 @@
 // Clicking `导出Spine Json` downloads SpineParticle.json, which spine-core 4.2.119 reads in Node
 // and which is byte-identical to the native CLI's export of the same scene; the wasm
 // `exportSpine` in the page and the CLI agree byte for byte on the default scene and a preset;
-// Cancel stops an export with no download; a deliberately broken export (`?exportFault=…`,
-// web/export/fault.ts) is refused with its location and nothing is downloaded; the budget panel
-// follows edits; the compare view draws the posed export over the preview.
+// Cancel stops an export with no download; a deliberately broken export (the page served a
+// wasm glue that corrupts the bake's output, tests/support/export-fault.ts) is refused with its
+// location and nothing is downloaded; the budget panel follows edits; the compare view draws the
+// posed export over the preview.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { SkeletonJson } from '@esotericsoftware/spine-core';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
-import { documentOf, freezeAt, openEditor, shownErrors, useSite } from './support';
+import { documentOf, freezeAt, injectExportFault, openEditor, shownErrors, useSite, type SeamWindow } from './support';
 
 const site = useSite('webgpu');
 const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-export-'));
@@ -32,13 +33,12 @@ function cliExport(name: string, sceneJson: string): { json: string; report: { b
 /** The page's wasm `exportSpine` (main-thread instance) on a scene JSON text. */
 async function pageExport(page: Page, sceneJson: string): Promise<string> {
   return page.evaluate((s) => {
-    const w = window as unknown as { __spineParticle: { engine: { exportSpine(s: string, i: string): string } } };
-    return (JSON.parse(w.__spineParticle.engine.exportSpine(s, '{}')) as { json: string }).json;
+    return (JSON.parse((window as unknown as SeamWindow).spineParticleTest.engine.exportSpine(s, '{}')) as { json: string }).json;
   }, sceneJson);
 }
 
 async function storeJson(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { __spineParticle: { store: { json: string } } }).__spineParticle.store.json);
+  return page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.sceneJson());
 }
 
 async function exportState(page: Page): Promise<string> {
@@ -46,11 +46,13 @@ async function exportState(page: Page): Promise<string> {
   return page.evaluate(() => document.body.dataset.exportState ?? '');
 }
 
-async function setQuery(page: Page, query: string): Promise<void> {
-  await page.evaluate((q) => {
-    history.replaceState(null, '', q === '' ? location.pathname : q);
-    delete document.body.dataset.exportState;
-  }, query);
+async function resetExportState(page: Page): Promise<void> {
+  await page.evaluate(() => delete document.body.dataset.exportState);
+}
+
+/** Switches the UI language with its button, as a user does. */
+async function switchLanguage(page: Page, to: 'en' | 'zh-CN'): Promise<void> {
+  if ((await page.evaluate(() => document.documentElement.lang)) !== to) await page.click('#lang-button');
 }
 
 describe('Spine export in the browser', () => {
@@ -141,16 +143,20 @@ describe('Spine export in the browser', () => {
     ['inf', /non-finite number at animations\.\S+ \(\w+ key value \d+\)/],
     ['slot', /spine-core could not read the export: .*__no_such_bone__/],
   ] as const) {
-    it(`a broken export (exportFault=${fault}) is refused with its location and not downloaded`, async () => {
+    it(`a broken export (${fault}) is refused with its location and not downloaded`, async () => {
       const before = downloads.length;
-      await setQuery(page, `?exportFault=${fault}`);
+      await resetExportState(page);
+      await switchLanguage(page, 'en');
+      const removeFault = await injectExportFault(page, fault);
       await page.click('#export-button');
       assert.equal(await exportState(page), 'failed');
       const shown = await shownErrors(page);
-      assert.ok(shown.some((m) => where.test(m)), `no located error among: ${shown.join(' | ')}`);
+      assert.ok(shown.some((m) => m.startsWith('Export failed (nothing downloaded): ') && where.test(m)), `no located error among: ${shown.join(' | ')}`);
       await page.waitForTimeout(500);
       assert.equal(downloads.length, before, 'a refused export was downloaded');
-      await setQuery(page, '');
+      await removeFault();
+      await switchLanguage(page, 'zh-CN');
+      await resetExportState(page);
     });
   }
 
@@ -159,16 +165,14 @@ describe('Spine export in the browser', () => {
       await page.waitForFunction(() => document.getElementById('export-budget')?.dataset.state === 'ready', undefined, { timeout: 60_000 });
       return page.evaluate(() => {
         const warning = document.getElementById('export-budget-pool-off') as HTMLElement;
-        return { headline: document.getElementById('export-budget-headline')?.textContent ?? '', warning: warning.textContent ?? '', warningShown: warning.style.display !== 'none' };
+        return { headline: document.getElementById('export-budget-headline')?.textContent ?? '', warning: warning.textContent ?? '', warningShown: getComputedStyle(warning).display !== 'none' };
       });
     };
     const on = await readBudget();
     assert.match(on.headline, /(预计骨骼|Estimated) \d+/);
     assert.equal(on.warningShown, false);
-    await page.evaluate(() => {
-      const w = window as unknown as { __spineParticle: { store: { edit(l: string, f: (d: { export: { bonePool: boolean } }) => void): unknown } } };
-      w.__spineParticle.store.edit('pool off', (d) => (d.export.bonePool = false));
-    });
+    await page.locator('input[data-key="export.bonePool"]').uncheck();
+    assert.equal(((await documentOf(page)).export as { bonePool: boolean }).bonePool, false, 'the bone pool checkbox turned the pool off');
     await page.waitForFunction(() => document.getElementById('export-budget')?.dataset.state === 'pending', undefined, { timeout: 5_000 }).catch(() => {});
     const off = await readBudget();
     assert.equal(off.warningShown, true);
@@ -185,9 +189,9 @@ describe('Spine export in the browser', () => {
     assert.ok(loopBones <= bones, `the export has ${loopBones} bones, more than the estimated ${bones}`);
     // …and exact for one-shot systems (one bone per life with the pool off).
     await page.evaluate((json) => {
-      const w = window as unknown as { __spineParticle: { engine: { normalizeScene(s: string): string }; store: { replace(j: string, l: string): { ok: boolean }; edit(l: string, f: (d: { export: { bonePool: boolean } }) => void): unknown } } };
-      w.__spineParticle.store.replace(w.__spineParticle.engine.normalizeScene(json), 'one-shot scene');
-      w.__spineParticle.store.edit('pool off', (d) => (d.export.bonePool = false));
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      if (!seam.replaceScene(json, 'one-shot scene')) throw new Error('scene refused');
+      if (!seam.edit('pool off', (d) => void (d.export.bonePool = false))) throw new Error('edit refused');
     }, readFileSync(resolve('tests/golden/scenes/oneshot_world.json'), 'utf8'));
     await page.waitForFunction(() => document.getElementById('export-budget')?.dataset.state === 'pending', undefined, { timeout: 5_000 }).catch(() => {});
     const oneShot = await readBudget();
@@ -208,9 +212,7 @@ describe('Spine export in the browser', () => {
     };
     const [animation, list] = Object.entries(frames.animations)[0];
     await page.evaluate((json) => {
-      const w = window as unknown as { __spineParticle: { engine: { normalizeScene(s: string): string }; store: { replace(j: string, l: string): { ok: boolean } } } };
-      const r = w.__spineParticle.store.replace(w.__spineParticle.engine.normalizeScene(json), 'compare scene');
-      if (!r.ok) throw new Error('scene refused');
+      if (!(window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'compare scene')) throw new Error('scene refused');
     }, readFileSync(scenePath, 'utf8'));
     await page.evaluate(() => document.getElementById('compare-toggle')?.click());
     await page.waitForFunction(() => document.getElementById('compare-overlay')?.dataset.state === 'drawn', undefined, { timeout: 120_000 });
@@ -218,12 +220,11 @@ describe('Spine export in the browser', () => {
     for (const f of [list[Math.floor(list.length / 4)], list[Math.floor(list.length / 2)]]) {
       await freezeAt(page, f.frame / frames.fps);
       const { regions, lit } = await page.evaluate(() => {
-        const w = window as unknown as { __spineParticleExport: { compare: { lastRegions: { slot: string; boneX: number; boneY: number }[] } } };
         const c = document.getElementById('compare-overlay') as HTMLCanvasElement;
         const px = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
         let lit = 0;
         for (let i = 3; i < px.length; i += 4) if (px[i] > 0) lit++;
-        return { regions: w.__spineParticleExport.compare.lastRegions, lit };
+        return { regions: (window as unknown as SeamWindow).spineParticleTest.compareRegions(), lit };
       });
       const want = Object.entries(f.bones).filter(([, b]) => b.attachment !== null && !b.color.endsWith('00'));
       assert.ok(want.length > 0, `${animation} frame ${f.frame} has no particle`);
@@ -239,7 +240,7 @@ describe('Spine export in the browser', () => {
     }
     assert.ok(checked > 5);
     await page.evaluate(() => document.getElementById('compare-toggle')?.click());
-    assert.equal(await page.evaluate(() => (document.getElementById('compare-overlay') as HTMLElement).style.display), 'none');
+    assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('compare-overlay') as HTMLElement).display), 'none');
     assert.deepEqual(errors, []);
   });
 });

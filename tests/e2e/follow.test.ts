@@ -15,7 +15,7 @@ import { runCli } from '../support/cli';
 import { checkFidelity, parseSkeleton, type FramesDoc } from '../node/export.fidelity';
 import { trackPositionAt, type BoneTrackJson } from '../../web/skeleton/spine/follow-track';
 import { skeletonDrop } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels, type SeamWindow } from './support';
 
 const site = useSite('webgpu');
 const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-follow-'));
@@ -40,8 +40,7 @@ function litCentroid(p: Pixels, threshold = 200): { x: number; y: number; n: num
 async function edit(page: Page, label: string, body: string): Promise<void> {
   await page.evaluate(
     ([l, b]) => {
-      const w = window as unknown as { __spineParticle: { store: { edit(label: string, f: (d: unknown) => void): unknown } } };
-      w.__spineParticle.store.edit(l, new Function('d', b) as (d: unknown) => void);
+      if (!(window as unknown as SeamWindow).spineParticleTest.edit(l, new Function('d', b) as (d: unknown) => void)) throw new Error(`edit refused: ${l}`);
     },
     [label, body],
   );
@@ -59,7 +58,7 @@ describe('particles following a skeleton bone', () => {
     await plainView(page);
     await dropFiles(page, skeletonDrop('vine-pro-4.2'));
     await page.waitForFunction(
-      () => (window as unknown as { __spineParticle: { store: { doc: { skeletons: unknown[] } } } }).__spineParticle.store.doc.skeletons.length === 1,
+      () => (window as unknown as SeamWindow).spineParticleTest.doc().skeletons.length === 1,
       undefined,
       { timeout: 60_000 },
     );
@@ -94,29 +93,30 @@ describe('particles following a skeleton bone', () => {
     await page.keyboard.press('Tab');
     const doc = await documentOf(page);
     assert.deepEqual(doc.systems[0].follow, { skeleton: skeletonName, bone: 'vine13', offsetX: OFFSET.x, offsetY: OFFSET.y });
-    const tracks = await page.evaluate(() => (window as unknown as { __spineParticle: { engine: { followTracks(): string } } }).__spineParticle.engine.followTracks());
+    const tracks = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks());
     const parsed = JSON.parse(tracks) as { tracks: BoneTrackJson[] };
     assert.deepEqual(parsed.tracks.map((t) => `${t.skeleton}/${t.bone}`), [`${skeletonName}/vine13`]);
     assert.equal(await page.$('#properties [data-follow-missing]'), null, 'no "target missing" warning');
   });
 
   it('the canvas shows the particles on the moving bone (skeleton hidden, still followed)', async () => {
-    await edit(page, 'hide skeleton', 'd.skeletons[0].visible = false;');
+    // The skeleton's eye in the scene list hides it.
+    await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
+    assert.equal(((await documentOf(page)) as unknown as { skeletons: { visible: boolean }[] }).skeletons[0].visible, false);
     // The skeleton's panel floats over the canvas: out of the screenshot.
     await page.addStyleTag({ content: '#object-panels { visibility: hidden !important; }' });
-    const track = (JSON.parse(await page.evaluate(() => (window as unknown as { __spineParticle: { engine: { followTracks(): string } } }).__spineParticle.engine.followTracks())) as { tracks: BoneTrackJson[] }).tracks[0];
+    const track = (JSON.parse(await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks())) as { tracks: BoneTrackJson[] }).tracks[0];
     // Frame the bone's whole path: the view centred on it at half size.
     const xs = track.points.map((p) => p[0] + OFFSET.x);
     const ys = track.points.map((p) => p[1] + OFFSET.y);
     const centre: [number, number] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
     const view = await page.evaluate((at) => {
-      const w = window as unknown as { __spineParticle: { app: { viewport: { pan: [number, number]; zoom: number; apply(): void } } } };
-      w.__spineParticle.app.viewport.pan = at;
-      w.__spineParticle.app.viewport.zoom = 0.5;
-      w.__spineParticle.app.viewport.apply();
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      seam.setView(at, 0.5);
       const c = document.getElementById('canvas') as HTMLCanvasElement;
       const r = c.getBoundingClientRect();
-      return { panX: w.__spineParticle.app.viewport.pan[0], panY: w.__spineParticle.app.viewport.pan[1], zoom: w.__spineParticle.app.viewport.zoom, width: r.width, height: r.height };
+      const { pan, zoom } = seam.view();
+      return { panX: pan[0], panY: pan[1], zoom, width: r.width, height: r.height };
     }, centre);
     const seen: { x: number; y: number }[] = [];
     for (const t of [2.0, 6.0]) {
@@ -137,8 +137,8 @@ describe('particles following a skeleton bone', () => {
 
   it('导出Spine Json: identical to the CLI with the same tracks, posed by spine-core within tolerance', async () => {
     const [sceneJson, followJson] = await page.evaluate(() => {
-      const w = window as unknown as { __spineParticle: { store: { json: string }; engine: { followTracks(): string } } };
-      return [w.__spineParticle.store.json, w.__spineParticle.engine.followTracks()];
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      return [seam.sceneJson(), seam.engine.followTracks()];
     });
     const got = page.waitForEvent('download', { timeout: 120_000 });
     await page.click('#export-button');

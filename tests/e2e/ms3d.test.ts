@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli, runCliFailing } from '../support/cli';
-import { canvasPixels, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, type Pixels, type Tier } from './support';
+import { canvasPixels, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, type Pixels, type SeamWindow, type Tier } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sp-ms3d-e2e-'));
 const modelPath = join(dir, 'synth.ms3d');
@@ -109,7 +109,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
 
     it('after a lost WebGL context the model is rebuilt from the CPU copy and keeps playing', { skip: tier !== 'webgl2' && 'WebGPU device loss cannot be forced from the page' }, async () => {
       const rebuilds = (): Promise<number> =>
-        page.evaluate(() => (window as unknown as { __spineParticle: { engine: { stats(): { rebuilds?: number } | null } } }).__spineParticle.engine.stats()?.rebuilds ?? 0);
+        page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.stats()?.rebuilds ?? 0);
       const before = await rebuilds();
       await page.evaluate(async () => {
         const canvas = document.getElementById('canvas') as HTMLCanvasElement;
@@ -119,7 +119,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
         await new Promise((r) => setTimeout(r, 300));
         ext.restoreContext();
       });
-      await page.waitForFunction((n) => ((window as unknown as { __spineParticle: { engine: { stats(): { rebuilds?: number } | null } } }).__spineParticle.engine.stats()?.rebuilds ?? 0) > n, before, { timeout: 20_000 });
+      await page.waitForFunction((n) => ((window as unknown as SeamWindow).spineParticleTest.engine.stats()?.rebuilds ?? 0) > n, before, { timeout: 20_000 });
       await freezeAt(page, 0.5);
       const first = (await canvasPixels(page)).pixels;
       assert.ok(meanAbsDiff(empty, first) > 0.05, `the model is drawn again (diff ${meanAbsDiff(empty, first)})`);
@@ -132,7 +132,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     it('playback CPU per frame for 1, 50 and 200 instances (SP_MS3D_BENCH=1)', { skip: process.env.SP_MS3D_BENCH !== '1' && 'set SP_MS3D_BENCH=1' }, async (t) => {
       const sample = (): Promise<{ renderMs: number; frameMs: number }> =>
         page.evaluate(async () => {
-          const engine = (window as unknown as { __spineParticle: { engine: { stats(): { renderMs: number; frameCpuMs: number } | null } } }).__spineParticle.engine;
+          const engine = (window as unknown as SeamWindow).spineParticleTest.engine;
           await new Promise((r) => requestAnimationFrame(r));
           let render = 0;
           let total = 0;

@@ -7,7 +7,7 @@ import { it } from 'node:test';
 import { deflateSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { encodeScenePayload, toBase64Url } from '../../web/document/share';
-import { canvasPixels, documentOf, freezeAt, openEditor, sha256, shownErrors, useSite } from './support';
+import { canvasPixels, documentOf, freezeAt, openEditor, sha256, shownErrors, useSite, waitReady } from './support';
 
 const site = useSite('webgpu');
 
@@ -38,7 +38,7 @@ it('a shared URL opens the same scene in a fresh browser context', async () => {
   const targetErrors: string[] = [];
   target.on('console', (m) => m.type() === 'error' && targetErrors.push(m.text()));
   await target.goto(url);
-  await target.waitForFunction(() => document.body.dataset.ready === 'true');
+  await waitReady(target);
   assert.deepEqual(await documentOf(target), doc);
   assert.equal(new URL(target.url()).hash, '', 'the fragment is consumed');
   await freezeAt(target, 0.6);

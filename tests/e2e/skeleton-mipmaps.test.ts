@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { skeletonDrop } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels, type SeamWindow } from './support';
 
 /** Sum over the canvas of |Δ| between horizontal neighbours (RGB), and the lit pixel count. */
 function contrast(p: Pixels): { energy: number; lit: number } {
@@ -54,8 +54,7 @@ describe('trilinear mipmaps on atlas pages', () => {
     await dropFiles(page, skeletonDrop('coin-pro-4.2', true));
     await page.waitForSelector('#skeleton-panel [data-control="mipmaps"]', { timeout: 60_000 });
     await page.evaluate(() => {
-      const w = window as unknown as { __spineParticle: { store: { edit(label: string, f: (d: { systems: unknown[]; skeletons: { scale: number }[] }) => void): unknown } } };
-      w.__spineParticle.store.edit('small coin (test)', (d) => {
+      (window as unknown as SeamWindow).spineParticleTest.edit('small coin (test)', (d) => {
         d.systems = [];
         d.skeletons[0].scale = 0.08;
       });

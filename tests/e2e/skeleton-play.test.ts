@@ -13,11 +13,11 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/spine/bake';
-import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../../web/skeleton/spine/clip';
+import { clipOptionsJson, toVertexClip, writeInstances, type VertexClipArrays } from '../../web/skeleton/spine/clip';
 import { loadSkeleton } from '../../web/skeleton/spine/load';
 import { regionPaths, synthAtlas } from '../support/synth-atlas';
 import { pagePng, pageRgba, SPINE_FIXTURES } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type Tier } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type SeamWindow, type Tier } from './support';
 
 const COIN_SKEL = readFileSync(join(SPINE_FIXTURES, 'coin-pro-4.2.skel'));
 const PAGE = 'coin-pro-4.2.png';
@@ -41,10 +41,9 @@ async function quietCanvas(page: Page): Promise<void> {
   await plainView(page);
   await freezeAt(page, 0);
   await page.evaluate(async () => {
-    const w = window as unknown as { __spineParticle: { store: { edit(label: string, f: (d: { systems: unknown[] }) => void): unknown } } };
     // Particles out of the way: the document without systems (a skeleton drop edits the
     // document too, and the engine is given the whole document after every edit).
-    w.__spineParticle.store.edit('no systems (test)', (d) => {
+    (window as unknown as SeamWindow).spineParticleTest.edit('no systems (test)', (d) => {
       d.systems = [];
     });
     const style = document.createElement('style');
@@ -159,14 +158,11 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       const rgba = Buffer.from(pageRgba(1024, 512)).toString('base64');
       const ids = await page.evaluate(
         ({ clips, rgba, tex }) => {
-          type Editor = { addVertexClip(...a: unknown[]): number };
-          const engine = (window as unknown as { __spineParticle: { engine: { addImage(p: string, w: number, h: number, b: Uint8Array): void; withEditor<T>(f: (e: unknown) => T): T } } }).__spineParticle.engine;
+          const engine = (window as unknown as SeamWindow).spineParticleTest.engine;
           engine.addImage(tex, 1024, 512, Uint8Array.from(atob(rgba), (c) => c.charCodeAt(0)));
           const out: Record<string, number> = {};
           for (const [name, c] of Object.entries(clips) as [string, Record<string, number[] | string | number>][]) {
-            out[name] = engine.withEditor((e) =>
-              (e as Editor).addVertexClip(`coin:${name}`, c.fps, Float32Array.from(c.uvs as number[]), Uint32Array.from(c.indices as number[]), Uint32Array.from(c.topologies as number[]), Uint32Array.from(c.frames as number[]), Float32Array.from(c.positions as number[]), Uint32Array.from(c.draws as number[]), Float32Array.from(c.drawColors as number[]), c.options),
-            );
+            out[name] = engine.addVertexClip(`coin:${name}`, c.fps as number, Float32Array.from(c.uvs as number[]), Uint32Array.from(c.indices as number[]), Uint32Array.from(c.topologies as number[]), Uint32Array.from(c.frames as number[]), Float32Array.from(c.positions as number[]), Uint32Array.from(c.draws as number[]), Float32Array.from(c.drawColors as number[]), c.options as string);
           }
           return out;
         },
@@ -174,12 +170,11 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       );
       const show = async (clip: number, frame: number): Promise<Pixels> => {
         await page.evaluate(
-          ({ clip, timeSecs }) => {
-            const engine = (window as unknown as { __spineParticle: { engine: { withEditor<T>(f: (e: unknown) => T): T } } }).__spineParticle.engine;
-            engine.withEditor((e) => (e as { setClipInstances(j: string): void }).setClipInstances(JSON.stringify([{ clip, timeSecs, loop: false, x: 0, y: 0 }])));
+          (values) => {
+            (window as unknown as SeamWindow).spineParticleTest.engine.setClipInstanceArray(Float64Array.from(values));
             return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
           },
-          { clip, timeSecs: frame / 30 },
+          Array.from(writeInstances([{ clip, timeSecs: frame / 30, loop: false, x: 0, y: 0 }])),
         );
         return (await canvasPixels(page)).pixels;
       };
@@ -221,11 +216,9 @@ async function dropCoin(page: Page): Promise<void> {
  * systems, of which these tests have none. */
 async function centreOnSkeleton(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __spineParticle: { store: { doc: { skeletons: { transform: { x: number; y: number } }[] } }; app: { viewport: { pan: [number, number]; zoom: number; apply(): void } } } };
-    const t = w.__spineParticle.store.doc.skeletons[0].transform;
-    w.__spineParticle.app.viewport.pan = [t.x, t.y];
-    w.__spineParticle.app.viewport.zoom = 1;
-    w.__spineParticle.app.viewport.apply();
+    const seam = (window as unknown as SeamWindow).spineParticleTest;
+    const t = seam.doc().skeletons[0].transform;
+    seam.setView([t.x, t.y], 1);
   });
   await frames(page);
 }
@@ -338,19 +331,7 @@ describe('skeletons in the scene (webgpu)', () => {
     assert.equal(changedInCentre(at19, (await canvasPixels(page)).pixels), 0, 'and it animates: the 1.9 s pose');
 
     // A wasm trap: the facade recreates the Editor; the coin is drawn again.
-    const recovered = await page.evaluate(async () => {
-      const w = window as unknown as { __spineParticle: { engine: { withEditor(f: () => void): void; settled(): Promise<void>; crashes: number } } };
-      const engine = w.__spineParticle.engine;
-      try {
-        engine.withEditor(() => {
-          throw new WebAssembly.RuntimeError('unreachable (forced by the test)');
-        });
-      } catch {
-        // EngineCrash: recovery has started.
-      }
-      await engine.settled();
-      return engine.crashes;
-    });
+    const recovered = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.crash());
     assert.equal(recovered, 1);
     await freezeAt(page, 0.7);
     const afterCrash = (await canvasPixels(page)).pixels;

@@ -1,6 +1,9 @@
-// Shared helpers of the end-to-end tests: a static server for the built site (dist/, served
-// under a sub-path to prove relative URLs), Debian's Chromium through playwright-core with a
-// renderer tier, console-error collection, and canvas pixel analysis from screenshots.
+// Shared helpers of the end-to-end tests: a static server for the test build of the site
+// (dist-test/: the product plus the test seam, tests/site/; served under a sub-path to prove
+// relative URLs), Debian's Chromium through playwright-core with a renderer tier, console-error
+// collection, canvas pixel analysis from screenshots, and a deliberately broken export
+// (`injectExportFault`). Tests reach inside the page only through the seam
+// (`window.spineParticleTest`, tests/site/seam.ts) and otherwise drive the UI as a user does.
 
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -10,9 +13,14 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { unzlibSync } from 'fflate';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { faultyGlue, type ExportFault } from '../support/export-fault';
 
-/** Built site served by the tests (override with SP_DIST). */
-export const DIST = resolve(process.env.SP_DIST ?? 'dist');
+export type { SeamWindow } from '../site/seam';
+
+/** The test build served by the tests (override with SP_DIST). */
+export const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
+/** The product build (`dist/`, what ships). */
+export const PRODUCT_DIST = resolve('dist');
 /** Sub-path the site is served under. */
 export const SUB_PATH = '/spineparticle/app/';
 /** Chromium binary (Debian's package). */
@@ -155,30 +163,43 @@ export async function openEditor(context: BrowserContext, base: string, query = 
   return { page, errors };
 }
 
-/** Waits for the editor to finish starting (fails with the page's fatal message). */
-export async function waitReady(page: Page): Promise<void> {
+/**
+ * Waits for the editor to finish starting (fails with the page's fatal message); in the test
+ * build, also for the test seam (`seam` false: a product page, which has none).
+ */
+export async function waitReady(page: Page, seam = true): Promise<void> {
   await page.waitForFunction(() => document.body.dataset.ready !== undefined, undefined, { timeout: 60_000 });
   const state = await page.evaluate(() => document.body.dataset.ready);
   if (state !== 'true') {
     const fatal = await page.evaluate(() => document.getElementById('fatal')?.textContent ?? '');
     throw new Error(`editor failed to start: ${fatal}`);
   }
+  if (seam) await page.waitForFunction(() => 'spineParticleTest' in window, undefined, { timeout: 10_000 });
 }
 
-/** The current document of the page's store. */
+/** The current document of the page (through the test seam). */
 export async function documentOf(page: Page): Promise<Record<string, unknown> & { systems: Record<string, unknown>[] }> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __spineParticle: { store: { json: string } } };
-    return JSON.parse(w.__spineParticle.store.json);
-  });
+  return page.evaluate(() => JSON.parse((window as unknown as import('../site/seam').SeamWindow).spineParticleTest.sceneJson()));
+}
+
+/** Whether the timeline plays, as its play / pause button shows it. */
+export async function isPlaying(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.getElementById('play-button')?.dataset.state === 'pause');
+}
+
+/** Plays or pauses with the timeline's button, as a user does. */
+export async function setPlaying(page: Page, on: boolean): Promise<void> {
+  await page.evaluate((on) => {
+    const button = document.getElementById('play-button') as HTMLButtonElement;
+    if ((button.dataset.state === 'pause') !== on) button.click();
+  }, on);
 }
 
 /** Pauses playback at `timeSecs`, hides overlays, and waits two frames. */
 export async function freezeAt(page: Page, timeSecs: number): Promise<void> {
+  await setPlaying(page, false);
   await page.evaluate(async (t) => {
-    const w = window as unknown as { __spineParticle: { app: { setPlaying(on: boolean): void; seek(t: number): void } } };
-    w.__spineParticle.app.setPlaying(false);
-    w.__spineParticle.app.seek(t);
+    (window as unknown as import('../site/seam').SeamWindow).spineParticleTest.seek(t);
     let style = document.getElementById('e2e-hide-overlays');
     if (style === null) {
       style = document.createElement('style');
@@ -313,13 +334,30 @@ export function meanAbsDiff(a: Pixels, b: Pixels): number {
   return d / ((a.rgba.length / 4) * 3);
 }
 
-/** Sets view state for stable pixels: black background, no grid. */
+/** Sets view state for stable pixels with the view tools, as a user does: no grid, black background. */
 export async function plainView(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __spineParticle: { app: { viewport: { setGrid(on: boolean): void; setBackground(h: string): void } } } };
-    w.__spineParticle.app.viewport.setGrid(false);
-    w.__spineParticle.app.viewport.setBackground('#000000');
+    const grid = document.getElementById('grid-toggle') as HTMLButtonElement;
+    if (grid.getAttribute('aria-pressed') === 'true') grid.click();
+    const colour = document.getElementById('bg-color') as HTMLInputElement;
+    colour.value = '#000000';
+    colour.dispatchEvent(new Event('input', { bubbles: true }));
   });
+}
+
+/**
+ * Makes every export of `page` deliberately broken (tests/support/export-fault.ts): the wasm glue
+ * the page and its workers load is served wrapped so that the skeleton the real bake returns
+ * carries `fault`. Returns the removal.
+ */
+export async function injectExportFault(page: Page, fault: ExportFault): Promise<() => Promise<void>> {
+  const glue = /\/assets\/sp_wasm-[\w-]+\.js(\?(?!real)[^/]*)?$/;
+  await page.route(glue, async (route) => {
+    const url = new URL(route.request().url());
+    const real = `${url.pathname.slice(url.pathname.lastIndexOf('/') + 1)}?real${url.search === '' ? '' : `&${url.search.slice(1)}`}`;
+    await route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: faultyGlue(`./${real}`, fault) });
+  });
+  return () => page.unroute(glue);
 }
 
 /** Error messages currently shown by the editor. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Debouncer, keepRecoverable, readAutosave, readRecovery, RECOVERY_LIMIT, writeAutosave } from './autosave';
-import type { KeyValueStorage } from '../i18n/index';
+import type { KeyValueStorage } from '../i18n';
 
 class MemoryStorage implements KeyValueStorage {
   readonly data = new Map<string, string>();

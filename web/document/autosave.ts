@@ -3,7 +3,7 @@
 // file, shared URL, preset scene) are first pushed to a small list of recoverable scenes, so no
 // work is ever lost silently.
 
-import type { KeyValueStorage } from '../i18n/index';
+import type { KeyValueStorage } from '../i18n';
 
 /** Storage key of the autosaved document. */
 export const AUTOSAVE_KEY = 'spineparticle.autosave';
@@ -91,5 +91,40 @@ export class Debouncer {
     clearTimeout(this.timer);
     this.timer = null;
     this.save();
+  }
+}
+
+/**
+ * The autosave policy of the page: the document is saved {@link AUTOSAVE_DELAY_MS} after a
+ * change (`schedule`), at once when the page is hidden or left, and `onFail` hears when storage
+ * refused it.
+ */
+export class Autosaver {
+  private readonly debouncer: Debouncer;
+
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly json: () => string,
+    private readonly onFail: () => void,
+  ) {
+    this.debouncer = new Debouncer(() => this.saveNow(), AUTOSAVE_DELAY_MS);
+  }
+
+  /** Saves soon (after a change). */
+  schedule(): void {
+    this.debouncer.schedule();
+  }
+
+  /** Saves now. */
+  saveNow(): void {
+    if (!writeAutosave(this.storage, this.json())) this.onFail();
+  }
+
+  /** Saves a pending change when the page is hidden or left. */
+  watchPage(win: Window): void {
+    win.addEventListener('pagehide', () => this.debouncer.flush());
+    win.document.addEventListener('visibilitychange', () => {
+      if (win.document.visibilityState === 'hidden') this.debouncer.flush();
+    });
   }
 }

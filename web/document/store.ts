@@ -4,6 +4,7 @@
 
 import { History } from './history';
 import type { Scene } from './types';
+import { errorText } from '../errors';
 
 /** Validates and normalises a scene JSON string (throws an Error naming the field path). */
 export type Normalize = (json: string) => string;
@@ -25,12 +26,6 @@ export interface ChangeEvent {
 
 /** Outcome of a command. */
 export type EditResult = { ok: true; changed: boolean } | { ok: false; error: string };
-
-/** Message of anything thrown. */
-export function errorMessage(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return String(e);
-}
 
 /** Holds the current document and its history. */
 export class DocumentStore {
@@ -86,7 +81,7 @@ export class DocumentStore {
     try {
       mutate(draft);
     } catch (e) {
-      return { ok: false, error: errorMessage(e) };
+      return { ok: false, error: errorText(e) };
     }
     return this.commit(JSON.stringify(draft), label, coalesceKey, 'edit');
   }
@@ -127,7 +122,7 @@ export class DocumentStore {
     try {
       normalized = this.normalize(json);
     } catch (e) {
-      return { ok: false, error: errorMessage(e) };
+      return { ok: false, error: errorText(e) };
     }
     const changed = this.history.push(normalized, label, key);
     if (changed) this.publish(this.history.current, source, label);

@@ -1,20 +1,15 @@
 // Drag and drop for the editor: the window drop listeners, and routing a drop plan (scene,
 // Spine skeleton, MS3D model, texture, flipbook) to the document, the engine and the panels.
 
-import { type DropPlan } from '../files/drop';
-import { collectDrop, type PathedFile } from '../files/dropio';
-import type { Engine } from '../engine/engine';
-import { t, type MessageKey } from '../i18n/index';
-import { cacheImage } from '../files/imagecache';
-import { decodeImage, ImageError } from '../files/images';
-import { editorModelApi } from '../models/api';
-import { openModelDrop } from '../models/panel';
-import type { AppSkeletons } from '../skeleton/object/skeletons';
-import { errorMessage } from '../document/store';
 import type { ImageAsset, ParticleSystem } from '../document/types';
-import type { AppContext } from './context';
+import { errorText } from '../errors';
+import type { DropPlan } from '../files/drop';
+import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
+import { t, type MessageKey } from '../i18n';
+import type { ModelPanel } from '../models/panel';
+import type { SkeletonObjects } from '../skeleton/object/skeletons';
 import { byId } from '../ui/dom';
-import type { Viewport } from './viewport';
+import type { EditorContext } from './context';
 
 const dropReasonKey: Record<string, MessageKey> = {
   tooLarge: 'dropTooLargeFile',
@@ -24,24 +19,31 @@ const dropReasonKey: Record<string, MessageKey> = {
   unused: 'dropUnused',
 };
 
-/** What applying a drop needs from the app. */
-export interface DropHost extends AppContext {
-  /** The wasm facade. */
-  readonly engine: Engine;
-  /** The viewport (its pan is where new objects are centred). */
-  readonly viewport: Viewport;
+/** What applying a drop needs from the editor. */
+export interface DropHost extends EditorContext {
   /** Replaces the document (undoable) after keeping the current one recoverable. */
   replaceScene(json: string, label: string, reason: string): boolean;
   /** A fresh default particle system. */
   newSystem(): ParticleSystem;
   /** Updates the panels from the current document. */
   refreshPanels(): void;
+  /** Decodes and registers an image (see web/editor/images.ts); null when refused. */
+  loadImage(path: string, file: Blob): Promise<ImageAsset | null>;
   /** The skeletons of the scene (a dropped playable skeleton is placed there). */
-  readonly skeletons: AppSkeletons;
+  readonly skeletons: SkeletonObjects;
+  /** The model panel (dropped `.ms3d` models open there). */
+  readonly models: ModelPanel;
+}
+
+/** Routes and applies dropped or picked files. */
+export async function handleFiles(host: DropHost, files: PathedFile[]): Promise<void> {
+  if (files.length === 0) return;
+  const { plan, byPath, texts } = await routeFiles(files);
+  await applyPlan(host, plan, byPath, texts);
 }
 
 /** Installs the window drag-and-drop listeners; dropped files go to `onFiles`. */
-export function installDrop(host: DropHost, onFiles: (files: PathedFile[]) => Promise<void>): void {
+export function installDrop(host: DropHost): void {
   const overlay = byId('drop-overlay');
   let depth = 0;
   window.addEventListener('dragenter', (e) => {
@@ -60,7 +62,7 @@ export function installDrop(host: DropHost, onFiles: (files: PathedFile[]) => Pr
     overlay.hidden = true;
     if (e.dataTransfer === null) return;
     const collecting = collectDrop(e.dataTransfer);
-    void collecting.then((files) => onFiles(files)).catch((err: unknown) => host.message('error', t('dropFailed', { error: errorMessage(err) })));
+    void collecting.then((files) => handleFiles(host, files)).catch((err: unknown) => host.message('error', t('dropFailed', { error: errorText(err) })));
   });
 }
 
@@ -81,14 +83,14 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
         try {
           normalized = host.engine.normalizeScene(text);
         } catch (e) {
-          host.message('error', t('documentRefusedFile', { file: action.scene.path, error: errorMessage(e) }));
+          host.message('error', t('documentRefusedFile', { file: action.scene.path, error: errorText(e) }));
           break;
         }
         const dir = action.scene.path.includes('/') ? action.scene.path.slice(0, action.scene.path.lastIndexOf('/') + 1) : '';
         for (const img of action.images) {
           const rel = dir !== '' && img.path.startsWith(dir) ? img.path.slice(dir.length) : img.path;
           const file = byPath.get(img.path);
-          if (file !== undefined) await loadImage(host, rel, file.file);
+          if (file !== undefined) await host.loadImage(rel, file.file);
         }
         host.replaceScene(normalized, t('openScene'), 'open');
         break;
@@ -106,18 +108,13 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
         const file = byPath.get(action.model.path);
         if (file === undefined) break;
         const images = action.images.map((f) => byPath.get(f.path)).filter((f): f is PathedFile => f !== undefined);
-        const api = editorModelApi(
-          host.engine.models,
-          async (path, blob) => (await loadImage(host, path, blob)) !== null,
-          () => [host.viewport.pan[0], host.viewport.pan[1]],
-        );
-        await openModelDrop([file, ...images], byId('object-panels'), api);
+        await host.models.open([file, ...images]);
         break;
       }
       case 'texture': {
         const file = byPath.get(action.image.path);
         if (file === undefined) break;
-        const asset = await loadImage(host, action.image.path, file.file);
+        const asset = await host.loadImage(action.image.path, file.file);
         if (asset !== null) useTextures(host, [asset], false);
         break;
       }
@@ -126,27 +123,13 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
         for (const frame of action.frames) {
           const file = byPath.get(frame.path);
           if (file === undefined) continue;
-          const asset = await loadImage(host, frame.path, file.file);
+          const asset = await host.loadImage(frame.path, file.file);
           if (asset !== null) assets.push(asset);
         }
         if (assets.length > 0) useTextures(host, assets, assets.length > 1);
         break;
       }
     }
-  }
-}
-
-/** Decodes and registers an image; null (with a message) when it cannot be used. */
-async function loadImage(host: DropHost, path: string, file: Blob): Promise<ImageAsset | null> {
-  try {
-    const img = await decodeImage(file);
-    host.engine.addImage(path, img.width, img.height, img.rgba);
-    void cacheImage({ path, ...img }).catch(() => undefined);
-    return { path, width: img.width, height: img.height };
-  } catch (e) {
-    const reason = e instanceof ImageError ? t(`image_${e.problem}` as MessageKey) : errorMessage(e);
-    host.message('error', t('imageRefused', { file: path, reason }));
-    return null;
   }
 }
 

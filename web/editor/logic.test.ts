@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { missingImages } from './app';
+import { missingImages } from './status';
 import { rendererFromQuery } from '../engine/engine';
 import type { Scene } from '../document/types';
 import { addColorKey, addCurveKey, gradientCss } from '../particles/curves';
 import { parseAnimationList } from '../export/ui/exportPanel';
-import { uniqueName } from './sceneList';
+import { uniqueName } from '../document/names';
 import { zoomAbout } from './viewport';
 import { normalizeHex } from '../ui/widgets';
 

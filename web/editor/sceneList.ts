@@ -3,20 +3,12 @@
 // select (opens the skeleton panel), eye, rename and delete. Names are shown as text, never as
 // markup.
 
-import { t } from '../i18n/index';
+import { uniqueName } from '../document/names';
+import { t } from '../i18n';
 import type { ParticleSystem, Scene, SkeletonObject } from '../document/types';
-import type { AppContext } from './context';
+import type { EditorContext } from './context';
 import { clear, h } from '../ui/dom';
 import { icon } from '../ui/icons';
-
-/** A name not used by any system: `base`, else `base 2`, `base 3`… */
-export function uniqueName(base: string, taken: readonly string[]): string {
-  if (!taken.includes(base)) return base;
-  for (let n = 2; ; n++) {
-    const candidate = `${base} ${n}`;
-    if (!taken.includes(candidate)) return candidate;
-  }
-}
 
 /** What the scene list needs for the skeletons (web/app-skeletons.ts). */
 export interface SkeletonListHost {
@@ -41,7 +33,7 @@ export class SceneListPanel {
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly ctx: AppContext,
+    private readonly ctx: EditorContext,
     private readonly newSystem: () => ParticleSystem,
     private readonly skeletons: SkeletonListHost | null = null,
   ) {}

@@ -1,20 +1,11 @@
 // Timeline: play/pause (Space), restart, scrub, and the time read-out in seconds and frames at
 // the export FPS. Playback wraps at the end of the timeline so effects keep showing.
 
-import { t } from '../i18n/index';
+import { t } from '../i18n';
 import { readout } from './playback';
 import { clear, h } from '../ui/dom';
 import { icon } from '../ui/icons';
-
-/** Player state the timeline drives. */
-export interface Player {
-  playing: boolean;
-  time(): number;
-  length(): number;
-  fps(): number;
-  seek(timeSecs: number): void;
-  setPlaying(on: boolean): void;
-}
+import type { Player } from './player';
 
 /** The timeline bar. */
 export class Timeline {

@@ -1,16 +1,13 @@
-// The editor toolbar and the actions behind it that need no app state: the recover menu, saving
-// the scene file, the share link and running the export hook.
+// The editor toolbar: its buttons and menus (new, open, save, undo / redo, presets, recover,
+// share, export, language) call the actions they are given; the recover menu lists the
+// recoverable scenes.
 
 import { readRecovery } from '../document/autosave';
-import { collectPicked, type PathedFile } from '../files/dropio';
-import type { Engine } from '../engine/engine';
-import { getExportHandler, type ExportContext } from './hooks';
-import { t, type MessageKey } from '../i18n/index';
 import { PRESETS, presetName } from '../document/presets';
-import { shareUrl } from '../document/share';
-import { type DocumentStore, errorMessage } from '../document/store';
+import type { DocumentStore } from '../document/store';
 import type { Scene } from '../document/types';
-import type { MessageKind } from './context';
+import { collectPicked, type PathedFile } from '../files/dropio';
+import { t, type MessageKey } from '../i18n';
 import { byId, clear, h } from '../ui/dom';
 
 /** What the toolbar buttons call. */
@@ -63,7 +60,7 @@ export function buildToolbar(actions: ToolbarActions): void {
     const item = readRecovery(localStorage)[index];
     if (item !== undefined) actions.replaceScene(item.json, t('recover'), 'recover');
   });
-  const langButton = h('button', { type: 'button', id: 'lang-button', title: 'Language / 语言' }, t('otherLanguage'));
+  const langButton = h('button', { type: 'button', id: 'lang-button', title: t('languageButtonTitle') }, t('otherLanguage'));
   langButton.addEventListener('click', () => actions.toggleLang());
   bar.append(
     h('span', { class: 'brand' }, 'SpineParticle'),
@@ -105,53 +102,4 @@ export function refreshRecoverMenu(): void {
     select.appendChild(h('option', { value: String(i) }, `${when} · ${names.slice(0, 60)}`));
   });
   select.disabled = list.length === 0;
-}
-
-/** Downloads the scene JSON as `scene.spineparticle.json`. */
-export function saveSceneFile(json: string): void {
-  const blob = new Blob([json], { type: 'application/json' });
-  const a = h('a', { href: URL.createObjectURL(blob), download: 'scene.spineparticle.json' });
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-}
-
-/** Shows (and tries to copy) a link carrying the scene in its hash. */
-export async function shareScene(json: string, message: (kind: MessageKind, text: string) => void): Promise<void> {
-  const compact = JSON.stringify(JSON.parse(json));
-  const url = shareUrl(location.href, compact);
-  let copied = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    copied = true;
-  } catch {
-    copied = false;
-  }
-  const field = byId<HTMLInputElement>('share-url');
-  field.value = url;
-  byId('share-box').hidden = false;
-  field.select();
-  message('info', t(copied ? 'shareCopied' : 'shareNotCopied', { length: url.length }));
-}
-
-/** Runs the registered export handler; reports when there is none or when it fails. */
-export async function runExport(store: DocumentStore, engine: Engine, message: (kind: MessageKind, text: string) => void): Promise<void> {
-  const handler = getExportHandler();
-  if (handler === null) {
-    message('error', t('exportUnavailable'));
-    return;
-  }
-  const ctx: ExportContext = {
-    store,
-    engine,
-    message: (kind, text) => message(kind, text),
-    loadedImages: () => store.doc.images.filter((i) => engine.imagePaths().includes(i.path)),
-    imagePixels: (path) => engine.imageData(path),
-  };
-  try {
-    await handler(ctx);
-  } catch (e) {
-    message('error', t('exportFailed', { error: errorMessage(e) }));
-  }
 }

@@ -3,7 +3,7 @@
 // (pan = scene pixel at the canvas centre, zoom).
 
 import type { Engine } from '../engine/engine';
-import { t } from '../i18n/index';
+import { t } from '../i18n';
 import type { Scene } from '../document/types';
 import { h } from '../ui/dom';
 

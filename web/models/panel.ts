@@ -4,11 +4,12 @@
 // the file, so text only goes in through textContent (never markup). Labels follow the UI
 // language: a switch relabels the open cards in place (clip, playback, instances kept).
 
-import { followLang, Relabel, t, type MessageKey } from '../i18n/index';
+import { followLang, Relabel, t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
 import './models.css';
 import type { AddedModel, InstanceParams, MarkerEvent, ModelApi, ModelCounts } from './api';
 import { formatBytes, splitModelDrop, trimLog, type ModelDropFile } from './logic';
+import { errorText } from '../errors';
 
 /** Event-log lines kept per model. */
 export const LOG_LINES = 50;
@@ -22,48 +23,6 @@ interface Card {
   params: InstanceParams;
   log: string[];
   logEl: HTMLOListElement;
-}
-
-const cards = new Map<number, Card>();
-let poller: ReturnType<typeof setInterval> | null = null;
-let unhookLost: (() => void) | null = null;
-
-/** Models dropped by the engine (a restart that could not re-add them): their cards go, with
- * the reason shown where they were. */
-function hookLost(api: ModelApi): void {
-  if (unhookLost !== null) return;
-  unhookLost = api.onLost((ids, reason) => {
-    for (const id of ids) {
-      const card = cards.get(id);
-      if (card === undefined) continue;
-      cards.delete(id);
-      const host = card.root.parentElement;
-      card.root.remove();
-      if (host !== null) showError(host, card.model.name, new Error(reason));
-    }
-  });
-}
-
-function startPolling(api: ModelApi): void {
-  if (poller !== null) return;
-  poller = setInterval(() => {
-    if (cards.size === 0) return;
-    let events: MarkerEvent[];
-    try {
-      events = api.events();
-    } catch {
-      return; // the engine is restarting; the next poll retries
-    }
-    for (const e of events) {
-      const card = cards.get(e.model);
-      if (card === undefined) continue;
-      card.log = trimLog([...card.log, `#${e.instance} ${e.clip}: ${e.marker}`], LOG_LINES);
-      const li = h('li', { class: 'model-event' });
-      li.textContent = `#${e.instance} ${e.clip}: ${e.marker}`;
-      card.logEl.appendChild(li);
-      while (card.logEl.children.length > LOG_LINES) card.logEl.firstElementChild?.remove();
-    }
-  }, EVENT_POLL_MS);
 }
 
 /** The translated singular and plural of each count of the counts line. */
@@ -81,7 +40,7 @@ function countsText(c: ModelCounts): string {
 }
 
 function showError(host: HTMLElement, file: string, error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const box = h('div', { class: 'model-error', role: 'alert' });
   // Model errors already start with the file name (`<file>: <section> section, byte N: …`).
   box.textContent = message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
@@ -91,38 +50,89 @@ function showError(host: HTMLElement, file: string, error: unknown): void {
   host.appendChild(box);
 }
 
-/** Opens every `.ms3d` of a drop with the drop's images as candidate textures, and lists them in
- * `host`. Errors (a truncated or malformed file names its section and byte offset) are shown
- * in `host`. Resolves with the models added. */
-export async function openModelDrop(files: ModelDropFile[], host: HTMLElement, api: ModelApi): Promise<AddedModel[]> {
-  const { models, images } = splitModelDrop(files);
-  const registered: string[] = [];
-  for (const img of images) {
-    try {
-      if (await api.addImage(img.path, img.file)) registered.push(img.path);
-    } catch (e) {
-      showError(host, img.path, e);
-    }
+/**
+ * The model panel in `host`: opens dropped models (their errors, e.g. a truncated file naming its
+ * section and byte offset, are shown in `host`), lists them as cards, collects the marker events
+ * while any card is open, and takes the cards of models the engine dropped after a crash away.
+ */
+export class ModelPanel {
+  private readonly cards = new Map<number, Card>();
+  private poller: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly api: ModelApi,
+    private readonly host: HTMLElement,
+  ) {
+    // Models dropped by the engine (a restart that could not re-add them): their cards go, with
+    // the reason shown where they were.
+    api.onLost((ids, reason) => {
+      for (const id of ids) {
+        const card = this.cards.get(id);
+        if (card === undefined) continue;
+        this.cards.delete(id);
+        const box = card.root.parentElement;
+        card.root.remove();
+        if (box !== null) showError(box, card.model.name, new Error(reason));
+      }
+    });
   }
-  const added: AddedModel[] = [];
-  for (const m of models) {
-    let model: AddedModel;
-    try {
-      const bytes = new Uint8Array(await m.file.arrayBuffer());
-      model = api.addModel(m.path, bytes, registered);
-    } catch (e) {
-      showError(host, m.path, e);
-      continue;
+
+  /** Opens every `.ms3d` of a drop with the drop's images as candidate textures; resolves with
+   * the models added. */
+  async open(files: ModelDropFile[]): Promise<AddedModel[]> {
+    const { api, host } = this;
+    const { models, images } = splitModelDrop(files);
+    const registered: string[] = [];
+    for (const img of images) {
+      try {
+        if (await api.addImage(img.path, img.file)) registered.push(img.path);
+      } catch (e) {
+        showError(host, img.path, e);
+      }
     }
-    added.push(model);
-    host.appendChild(buildCard(model, api, cards.size));
+    const added: AddedModel[] = [];
+    for (const m of models) {
+      let model: AddedModel;
+      try {
+        const bytes = new Uint8Array(await m.file.arrayBuffer());
+        model = api.addModel(m.path, bytes, registered);
+      } catch (e) {
+        showError(host, m.path, e);
+        continue;
+      }
+      added.push(model);
+      host.appendChild(buildCard(model, api, this.cards));
+    }
+    this.startPolling();
+    return added;
   }
-  hookLost(api);
-  startPolling(api);
-  return added;
+
+  private startPolling(): void {
+    if (this.poller !== null) return;
+    this.poller = setInterval(() => {
+      if (this.cards.size === 0) return;
+      let events: MarkerEvent[];
+      try {
+        events = this.api.events();
+      } catch {
+        return; // the engine is restarting; the next poll retries
+      }
+      for (const e of events) {
+        const card = this.cards.get(e.model);
+        if (card === undefined) continue;
+        card.log = trimLog([...card.log, `#${e.instance} ${e.clip}: ${e.marker}`], LOG_LINES);
+        const li = h('li', { class: 'model-event' });
+        li.textContent = `#${e.instance} ${e.clip}: ${e.marker}`;
+        card.logEl.appendChild(li);
+        while (card.logEl.children.length > LOG_LINES) card.logEl.firstElementChild?.remove();
+      }
+    }, EVENT_POLL_MS);
+  }
 }
 
-function buildCard(model: AddedModel, api: ModelApi, index: number): HTMLElement {
+/** The card of `model`, registered in `cards` (index: its place, for the first instance). */
+function buildCard(model: AddedModel, api: ModelApi, cards: Map<number, Card>): HTMLElement {
+  const index = cards.size;
   const [cx, cy] = api.viewCentre();
   const params: InstanceParams = { clip: 0, x: cx + 40 * index, y: cy + 40 * index, rotationDeg: 0, scale: 1, speed: 1, looping: true, playing: true };
   const labels = new Relabel();

@@ -1,16 +1,16 @@
 // Key editors for the scale curve, the alpha curve and the colour gradient: one row per key
 // (normalised life t, value or colour), add and remove buttons, and a preview strip.
 
-import { t } from '../i18n/index';
+import { t } from '../i18n';
 import type { ColorKey, CurveKey, ParticleSystem, Scene } from '../document/types';
-import type { AppContext } from '../editor/context';
+import type { EditorContext } from '../editor/context';
 import { h } from '../ui/dom';
 import { Form, normalizeHex } from '../ui/widgets';
 
 const LIFE = { min: 0, max: 1 };
 
 /** Appends the three curve editors of system `i` to `parent`. */
-export function appendCurveEditors(parent: HTMLElement, form: Form, ctx: AppContext, i: number, sys: ParticleSystem): void {
+export function appendCurveEditors(parent: HTMLElement, form: Form, ctx: EditorContext, i: number, sys: ParticleSystem): void {
   const S = (d: Scene): ParticleSystem => d.systems[i];
   const k = (path: string): string => `systems[${i}].${path}`;
 

@@ -2,10 +2,10 @@
 // Rebuilt when the structure changes (selection, emitter kind, number of keys/bursts/textures,
 // language); otherwise values refresh in place so typing keeps focus.
 
-import { t } from '../i18n/index';
+import { t } from '../i18n';
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
 import type { EmitterShape, FollowBone, ParticleSystem, Scene } from '../document/types';
-import type { AppContext } from '../editor/context';
+import type { EditorContext } from '../editor/context';
 import { clear, h } from '../ui/dom';
 import { appendCurveEditors } from './curves';
 import { Form, type Choice } from '../ui/widgets';
@@ -21,7 +21,7 @@ export class PropertiesPanel {
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly ctx: AppContext,
+    private readonly ctx: EditorContext,
   ) {}
 
   /** Shows the selected system of `doc`. */

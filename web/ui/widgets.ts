@@ -3,9 +3,9 @@
 // are refreshed in place on every document change, except in the field being edited.
 
 import { formatNumber, parseNumberField, type NumberLimits, DEFAULT_LIMITS } from './fields';
-import { t, type MessageKey } from '../i18n/index';
+import { t, type MessageKey } from '../i18n';
 import type { Scene } from '../document/types';
-import type { AppContext } from '../editor/context';
+import type { DocumentContext } from '../document/context';
 import { h } from './dom';
 
 /** Reads a value from a document. */
@@ -29,7 +29,7 @@ const problemKey: Record<string, MessageKey> = {
 export class Form {
   private readonly refreshers: ((doc: Scene) => void)[] = [];
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: DocumentContext) {}
 
   /** Updates every field from `doc` (leaves the focused field alone). */
   refresh(doc: Scene): void {

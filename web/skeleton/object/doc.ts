@@ -2,16 +2,12 @@
 // a store edit, so each is one undo step and goes through the Rust validation). Systems follow a
 // skeleton by name (`systems[i].follow.skeleton`): a rename rewrites them in the same change.
 
+import { uniqueName } from '../../document/names';
 import type { Scene, SkeletonObject } from '../../document/types';
 
 /** A name not used by any skeleton: `base`, else `base 2`, `base 3`… */
 export function uniqueSkeletonName(base: string, taken: readonly string[]): string {
-  const b = base.trim() === '' ? 'skeleton' : base;
-  if (!taken.includes(b)) return b;
-  for (let n = 2; ; n++) {
-    const candidate = `${b} ${n}`;
-    if (!taken.includes(candidate)) return candidate;
-  }
+  return uniqueName(base.trim() === '' ? 'skeleton' : base, taken);
 }
 
 /** The file name without folders and extension (`fx/coin.skel` → `coin`). */

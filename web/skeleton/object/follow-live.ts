@@ -9,6 +9,7 @@
 import type { ParticleSystem, Scene } from '../../document/types';
 import { followDocument, sampleBoneTrack, trackPositionAt, type BoneTrackJson } from '../spine/follow-track';
 import type { LoadedSkeleton } from '../spine/load';
+import { errorText } from '../../errors';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
 export interface FollowSkeleton {
@@ -124,7 +125,7 @@ export class FollowTracker {
           entry = { key, track };
           this.cache.set(id, entry);
         } catch (e) {
-          errors.push(`${skeleton}/${bone}: ${e instanceof Error ? e.message : String(e)}`);
+          errors.push(`${skeleton}/${bone}: ${errorText(e)}`);
           this.cache.delete(id);
           continue;
         }

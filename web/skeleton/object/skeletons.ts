@@ -1,28 +1,31 @@
 // Spine skeletons as scene objects: the glue between the document (its `skeletons` list), the
-// played skeletons (web/skeleton/scene.ts), the scene list (select, rename, delete, eye) and the
+// played skeletons (scene.ts), the scene list (select, rename, delete, eye) and the
 // skeleton panel (metadata, defects, Repair, playback controls). A dropped 4.2 skeleton with its
 // atlas gets a document entry (one undo step) and its files are kept for reloads; selecting it in
 // the scene list opens its panel again from those files.
 
-import type { Engine } from '../../engine/engine';
-import { EngineCrash } from '../../engine/engine';
-import { followLang, t } from '../../i18n/index';
-import { decodeImage } from '../../files/images';
-import { mountPlayback, refreshPlayback, tickPlayback } from '../panel/controls';
-import { findSkeleton, newSkeletonEntry, renameSkeleton } from './doc';
-import type { SkeletonFiles } from './files';
-import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from '../panel/panel';
-import { SkeletonScene } from './scene';
-import { pruneSkeletonFiles, type StoredFile } from './store';
 import type { DocumentStore } from '../../document/store';
 import type { Scene, SkeletonObject } from '../../document/types';
-import type { MessageKind } from '../../editor/context';
-import { byId } from '../../ui/dom';
+import { EngineCrash, type Engine } from '../../engine/engine';
+import { errorText } from '../../errors';
+import { decodeImage } from '../../files/images';
+import { followLang, t } from '../../i18n';
+import { h } from '../../ui/dom';
+import type { MessageKind } from '../../ui/messages';
+import { mountPlayback, type PlaybackControls } from '../panel/controls';
+import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from '../panel/panel';
+import { findSkeleton, newSkeletonEntry, renameSkeleton } from './doc';
+import type { SkeletonFiles } from './files';
+import type { SkeletonPlayer } from './play';
+import { SkeletonScene } from './scene';
+import { pruneSkeletonFiles, type StoredFile } from './store';
 
-/** What the skeleton glue needs from the app. */
-export interface SkeletonAppHost {
+/** What the skeleton objects need from the editor. */
+export interface SkeletonObjectsHost {
   readonly store: DocumentStore;
   readonly engine: Engine;
+  /** Where the skeleton panel opens (`#object-panels`). */
+  readonly panelBox: HTMLElement;
   /** Scene point at the canvas centre. */
   viewCentre(): [number, number];
   /** Runs a document command; shows the error and returns false when it is refused. */
@@ -41,14 +44,16 @@ function fileOf(f: StoredFile): { path: string; file: File } {
   return { path: f.path, file: new File([new Uint8Array(f.bytes)], f.path.slice(f.path.lastIndexOf('/') + 1)) };
 }
 
-/** The skeletons of the app (see the file comment). */
-export class AppSkeletons {
+/** The skeletons of the scene (see the file comment). */
+export class SkeletonObjects {
   readonly scene: SkeletonScene;
   private selected: { name: string; key: string } | null = null;
+  /** The playback section of the open panel, or null. */
+  private controls: PlaybackControls | null = null;
 
-  constructor(private readonly host: SkeletonAppHost) {
+  constructor(private readonly host: SkeletonObjectsHost) {
     this.scene = new SkeletonScene({
-      callEditor: (f) => host.engine.withEditor((e) => f(e as Parameters<typeof f>[0])),
+      clips: host.engine,
       addImage: (path, w, h, rgba) => host.engine.addImage(path, w, h, rgba),
       decodeImage,
       viewCentre: () => host.viewCentre(),
@@ -57,9 +62,24 @@ export class AppSkeletons {
     });
     this.scene.onProblemsChanged = () => {
       host.refreshPanels();
-      refreshPlayback();
+      this.refreshControls();
     };
     host.engine.onRebuild(() => this.scene.afterRebuild());
+  }
+
+  /** The loaded skeletons by document name (see {@link SkeletonScene.loaded}). */
+  loaded(): ReadonlyMap<string, SkeletonPlayer> {
+    return this.scene.loaded();
+  }
+
+  /** The open playback section, or null once its panel left the page. */
+  private openControls(): PlaybackControls | null {
+    if (this.controls !== null && !this.controls.box.isConnected) this.controls = null;
+    return this.controls;
+  }
+
+  private refreshControls(): void {
+    this.openControls()?.refresh();
   }
 
   /** The wasm functions of the skeleton panel. */
@@ -77,13 +97,13 @@ export class AppSkeletons {
       const found = findSkeleton(doc, this.selected.name, this.selected.key);
       this.selected = found === null ? null : { name: found.entry.name, key: found.entry.key };
     }
-    refreshPlayback();
+    this.refreshControls();
   }
 
   /** Every frame: instances at the scene time, the time read-out. */
   frame(sceneTimeSecs: number): void {
     this.scene.frame(sceneTimeSecs);
-    tickPlayback();
+    this.openControls()?.tick();
   }
 
   /** Name of the selected skeleton, or null. */
@@ -100,28 +120,22 @@ export class AppSkeletons {
     const set = this.scene.fileSet(k.key);
     if (set === null) {
       // No files in this browser: the panel says so (dropping them again brings the entry back).
-      const box = byId('object-panels');
+      const box = this.host.panelBox;
       box.querySelector(':scope > .skeleton-panel')?.remove();
-      const panel = document.createElement('section');
-      panel.className = 'skeleton-panel';
-      panel.id = 'skeleton-panel';
-      const title = document.createElement('h2');
-      title.textContent = k.name;
-      const text = document.createElement('p');
-      text.className = 'skeleton-message error';
+      const text = h('p', { class: 'skeleton-message error' });
+      const panel = h('section', { class: 'skeleton-panel', id: 'skeleton-panel' }, h('h2', {}, k.name), text);
       const show = (): void => void (text.textContent = this.scene.problem(k.name) ?? t('skeletonFilesMissing', { name: k.name, path: k.path }));
       show();
-      panel.append(title, text);
       box.append(panel);
       followLang(panel, show);
       return;
     }
-    await openSkeletonDrop([fileOf(set.skeleton), fileOf(set.atlas), ...set.pages.map(fileOf)], byId('object-panels'), this.wasm(), this.attach);
+    await openSkeletonDrop([fileOf(set.skeleton), fileOf(set.atlas), ...set.pages.map(fileOf)], this.host.panelBox, this.wasm(), this.attach);
   }
 
   /** Opens the panel of a drop (a playable skeleton is placed in the scene). */
   async openDrop(files: { path: string; file: File }[]): Promise<void> {
-    await openSkeletonDrop(files, byId('object-panels'), this.wasm(), this.attach);
+    await openSkeletonDrop(files, this.host.panelBox, this.wasm(), this.attach);
   }
 
   /** Renames skeleton `index` (systems following it follow the new name); false when refused. */
@@ -137,7 +151,7 @@ export class AppSkeletons {
     if (k === undefined) return;
     if (this.host.edit(t('deleteSkeleton'), (d) => void d.skeletons.splice(index, 1)) && this.selected?.name === k.name) {
       this.selected = null;
-      byId('object-panels').querySelector(':scope > .skeleton-panel')?.remove();
+      this.host.panelBox.querySelector(':scope > .skeleton-panel')?.remove();
     }
   }
 
@@ -182,10 +196,8 @@ export class AppSkeletons {
         pages: await Promise.all(files.pages.map(stored)),
       });
     } catch (e) {
-      const p = document.createElement('p');
-      p.className = 'skeleton-message error';
-      p.dataset.role = 'play-status';
-      const error = e instanceof Error ? e.message : String(e);
+      const p = h('p', { class: 'skeleton-message error', 'data-role': 'play-status' });
+      const error = errorText(e);
       const show = (): void => void (p.textContent = t('skelCannotPlayFiles', { error }));
       show();
       box.replaceChildren(p);
@@ -208,7 +220,7 @@ export class AppSkeletons {
     this.host.refreshPanels();
     if (!box.isConnected) return;
     const self = this.selected;
-    mountPlayback(box, {
+    this.controls = mountPlayback(box, {
       entry: () => findSkeleton(this.host.store.doc, self.name, self.key)?.entry ?? null,
       player: () => {
         const found = findSkeleton(this.host.store.doc, self.name, self.key);

@@ -7,9 +7,10 @@
 // Every skeleton-provided text is written with textContent only. Labels follow the UI language:
 // a switch relabels the section in place (the document holds its state).
 
-import { followLang, Relabel, t } from '../../i18n/index';
+import { followLang, Relabel, t } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
-import { el, errorText, type Child } from './dom';
+import { errorText } from '../../errors';
+import { h, type Child } from '../../ui/dom';
 import type { SkeletonPlayer } from '../object/play';
 
 /** What the controls need: the entry they edit and its player. */
@@ -26,34 +27,18 @@ export interface SkeletonControlsBinding {
   viewCentre(): [number, number];
 }
 
-/** Updates the open controls from the document and the player. */
-interface Mounted {
-  box: HTMLElement;
+/** The mounted playback section: its owner refreshes it after document changes and every frame. */
+export interface PlaybackControls {
+  /** The box the section was built in (the section is gone once it leaves the page). */
+  readonly box: HTMLElement;
+  /** Re-reads the document and the player. */
   refresh(): void;
+  /** Updates the time read-out. */
   tick(): void;
 }
 
-let active: Mounted | null = null;
-
-/** Detaches the open controls (their panel was closed or replaced). */
-export function closePlayback(): void {
-  active = null;
-}
-
-/** Re-reads the document and the player into the open controls (after every document change). */
-export function refreshPlayback(): void {
-  if (active !== null && !active.box.isConnected) active = null;
-  active?.refresh();
-}
-
-/** Updates the time read-out of the open controls (every frame). */
-export function tickPlayback(): void {
-  if (active !== null && !active.box.isConnected) active = null;
-  active?.tick();
-}
-
 function numberInput(control: string, attrs: Record<string, string>): HTMLInputElement {
-  return el('input', { type: 'number', 'data-control': control, ...attrs });
+  return h('input', { type: 'number', 'data-control': control, ...attrs });
 }
 
 /** Sets an input's value unless the user is typing in it. */
@@ -62,25 +47,25 @@ function show(input: HTMLInputElement | HTMLSelectElement, value: string): void 
 }
 
 /** Builds the playback section into `box` for the entry of `binding`. Never throws. */
-export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding): void {
+export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding): PlaybackControls {
   const labels = new Relabel();
-  const status = el('p', { class: 'skeleton-message info', 'data-role': 'play-status' });
-  const problem = el('p', { class: 'skeleton-message error', 'data-role': 'play-problem' });
-  const notes = el('div', { class: 'skeleton-play-notes' });
-  const animSelect = el('select', { 'data-control': 'animation' });
-  const skinSelect = el('select', { 'data-control': 'skin' });
-  const loopInput = el('input', { type: 'checkbox', 'data-control': 'loop' });
+  const status = h('p', { class: 'skeleton-message info', 'data-role': 'play-status' });
+  const problem = h('p', { class: 'skeleton-message error', 'data-role': 'play-problem' });
+  const notes = h('div', { class: 'skeleton-play-notes' });
+  const animSelect = h('select', { 'data-control': 'animation' });
+  const skinSelect = h('select', { 'data-control': 'skin' });
+  const loopInput = h('input', { type: 'checkbox', 'data-control': 'loop' });
   const speedInput = numberInput('speed', { min: '0', max: '100', step: '0.1' });
   const xInput = numberInput('x', { step: '1' });
   const yInput = numberInput('y', { step: '1' });
   const scaleInput = labels.attr(numberInput('scale', { min: '0.01', step: '0.1' }), 'title', () => t('playScaleTitle'));
   const fpsInput = labels.attr(numberInput('fps', { min: '1', max: '240', step: '1' }), 'title', () => t('playBakeFpsTitle'));
-  const addButton = labels.text(el('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
-  const removeButton = labels.text(el('button', { type: 'button', 'data-action': 'remove-instance' }), () => t('playRemoveInstance'));
-  const count = el('span', { 'data-field': 'instances' }, '1');
-  const time = el('span', { 'data-field': 'time' }, '0.00 s');
-  const mip = el('input', { type: 'checkbox', 'data-control': 'mipmaps' });
-  const mipLabel = labels.attr(el('label', {}, mip, liveText(() => ` ${t('playMipmaps')}`)), 'title', () => t('playMipmapsTitle'));
+  const addButton = labels.text(h('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
+  const removeButton = labels.text(h('button', { type: 'button', 'data-action': 'remove-instance' }), () => t('playRemoveInstance'));
+  const count = h('span', { 'data-field': 'instances' }, '1');
+  const time = h('span', { 'data-field': 'time' }, '0.00 s');
+  const mip = h('input', { type: 'checkbox', 'data-control': 'mipmaps' });
+  const mipLabel = labels.attr(h('label', {}, mip, liveText(() => ` ${t('playMipmaps')}`)), 'title', () => t('playMipmapsTitle'));
   let options = '';
 
   /** A text node that follows the language. */
@@ -131,8 +116,8 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     const signature = JSON.stringify([animations, skins]);
     if (signature !== options) {
       options = signature;
-      animSelect.replaceChildren(...animations.map((a) => el('option', { value: a }, a)));
-      skinSelect.replaceChildren(...skins.map((s) => el('option', { value: s }, s)));
+      animSelect.replaceChildren(...animations.map((a) => h('option', { value: a }, a)));
+      skinSelect.replaceChildren(...skins.map((s) => h('option', { value: s }, s)));
     }
     animSelect.value = k.animation === '' ? (animations[0] ?? '') : k.animation;
     skinSelect.value = k.skin === '' ? (skins[0] ?? '') : k.skin;
@@ -162,8 +147,8 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
       status.textContent = errorText(e);
     }
     const missing = p.missingPages();
-    if (missing.length > 0) notes.append(el('p', { class: 'skeleton-message notice' }, t('playPagesMissing', { pages: missing.join(', ') })));
-    for (const l of p.limits) notes.append(el('p', { class: 'skeleton-message info' }, t('playLimit', { limit: l })));
+    if (missing.length > 0) notes.append(h('p', { class: 'skeleton-message notice' }, t('playPagesMissing', { pages: missing.join(', ') })));
+    for (const l of p.limits) notes.append(h('p', { class: 'skeleton-message info' }, t('playLimit', { limit: l })));
   }
 
   function tick(): void {
@@ -171,25 +156,24 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     time.textContent = `${(p?.timeSecs ?? 0).toFixed(2)} s`;
   }
 
-  const row = (label: () => string, ...c: Child[]): HTMLElement => el('label', { class: 'skeleton-play-row' }, labels.text(el('span'), label), ...c);
-  const heading = labels.text(el('h3'), () => t('playSection'));
+  const row = (label: () => string, ...c: Child[]): HTMLElement => h('label', { class: 'skeleton-play-row' }, labels.text(h('span'), label), ...c);
+  const heading = labels.text(h('h3'), () => t('playSection'));
   box.replaceChildren(
     heading,
     status,
     problem,
     row(() => t('playAnimation'), animSelect),
     row(() => t('playSkin'), skinSelect),
-    el('div', { class: 'skeleton-play-row' }, el('label', {}, loopInput, liveText(() => ` ${t('loop')}`)), labels.text(el('span'), () => t('playTime')), time),
+    h('div', { class: 'skeleton-play-row' }, h('label', {}, loopInput, liveText(() => ` ${t('loop')}`)), labels.text(h('span'), () => t('playTime')), time),
     row(() => t('speed'), speedInput),
     row(() => 'X', xInput),
     row(() => 'Y', yInput),
     row(() => t('playScale'), scaleInput),
     row(() => t('playBakeFps'), fpsInput),
-    el('div', { class: 'skeleton-play-row' }, addButton, removeButton, labels.text(el('span'), () => t('playInstances')), count),
+    h('div', { class: 'skeleton-play-row' }, addButton, removeButton, labels.text(h('span'), () => t('playInstances')), count),
     mipLabel,
     notes,
   );
-  active = { box, refresh, tick };
   refresh();
   tick();
   // A switch relabels this mount (the heading goes with it when the box is rebuilt or closed);
@@ -198,4 +182,5 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     labels.apply();
     refresh();
   });
+  return { box, refresh, tick };
 }

@@ -8,14 +8,13 @@
 // charset choice, the last repair report and the playback section.
 
 import './skeleton.css';
-import { followLang, Relabel, t, type MessageKey } from '../../i18n/index';
+import { followLang, Relabel, t, type MessageKey } from '../../i18n';
 import { findSkeletonFiles, MAX_SKELETON_BYTES, repairedName, versionSupport, type DroppedFile, type SkeletonFiles } from '../object/files';
-import { el, errorText } from './dom';
-import { closePlayback } from './controls';
+import { errorText } from '../../errors';
+import { h } from '../../ui/dom';
 import type { RepairReport, SkelDefect, SkeletonInfo, SkelWasm } from './types';
 
 export type { SkelWasm, SkelRepairResult } from './types';
-export type { SkeletonPlayHost, WasmClipEditor } from '../object/play';
 
 /**
  * Places a playable skeleton (4.2, with its atlas) in the scene — or finds the entry it already
@@ -30,7 +29,7 @@ const LEGACY_CHARSET = 'gbk';
 function download(name: string, bytes: Uint8Array | string, type: string): void {
   const blob = new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
   const url = URL.createObjectURL(blob);
-  const a = el('a', { href: url, download: name });
+  const a = h('a', { href: url, download: name });
   a.style.display = 'none';
   document.body.append(a);
   a.click();
@@ -69,7 +68,7 @@ function versionText(version: string | null): string | null {
 
 /** A close button (×) labelled in the current language. */
 function closeButton(labels: Relabel): HTMLButtonElement {
-  const close = el('button', { type: 'button', class: 'icon' }, '×');
+  const close = h('button', { type: 'button', class: 'icon' }, '×');
   labels.attr(close, 'title', () => t('close'));
   labels.attr(close, 'aria-label', () => t('close'));
   return close;
@@ -106,40 +105,37 @@ class SkeletonPanel {
   ) {
     const labels = this.labels;
     const close = closeButton(labels);
-    close.addEventListener('click', () => {
-      closePlayback();
-      this.root.remove();
-    });
-    this.playBox = el('div', { class: 'skeleton-play', 'data-role': 'playback' });
-    this.messages = el('div', { class: 'skeleton-messages' });
-    this.body = el('div', { class: 'skeleton-body' });
-    this.report = el('div', { class: 'skeleton-report' });
-    this.repairButton = labels.text(el('button', { type: 'button', class: 'primary', 'data-action': 'repair' }), () => t('skelRepair'));
+    close.addEventListener('click', () => this.root.remove());
+    this.playBox = h('div', { class: 'skeleton-play', 'data-role': 'playback' });
+    this.messages = h('div', { class: 'skeleton-messages' });
+    this.body = h('div', { class: 'skeleton-body' });
+    this.report = h('div', { class: 'skeleton-report' });
+    this.repairButton = labels.text(h('button', { type: 'button', class: 'primary', 'data-action': 'repair' }), () => t('skelRepair'));
     this.repairButton.addEventListener('click', () => this.repair());
-    const choice = el('fieldset', { class: 'skeleton-charset' }, labels.text(el('legend'), () => t('skelCharsetLegend')));
+    const choice = h('fieldset', { class: 'skeleton-charset' }, labels.text(h('legend'), () => t('skelCharsetLegend')));
     const options: [string, () => string, boolean][] = [
       ['reencode', () => t('skelCharsetReencode'), false],
       ['legacy', () => t('skelCharsetLegacy', { charset: LEGACY_CHARSET.toUpperCase() }), true],
     ];
     for (const [value, label, legacy] of options) {
-      const input = el('input', { type: 'radio', name: 'skeleton-charset', value });
+      const input = h('input', { type: 'radio', name: 'skeleton-charset', value });
       input.checked = legacy === this.legacy;
       input.addEventListener('change', () => {
         if (!input.checked) return;
         this.legacy = legacy;
         this.refresh();
       });
-      choice.append(el('label', { 'data-charset': value }, input, labels.text(document.createTextNode(''), () => ` ${label()}`)));
+      choice.append(h('label', { 'data-charset': value }, input, labels.text(document.createTextNode(''), () => ` ${label()}`)));
     }
-    this.root = el(
+    this.root = h(
       'section',
       { class: 'skeleton-panel', id: 'skeleton-panel' },
-      el('header', {}, el('h2', {}, files.skeleton.path), close),
+      h('header', {}, h('h2', {}, files.skeleton.path), close),
       this.messages,
       this.body,
       this.playBox,
       choice,
-      el('div', { class: 'skeleton-actions' }, this.repairButton),
+      h('div', { class: 'skeleton-actions' }, this.repairButton),
       this.report,
     );
     labels.attr(this.root, 'aria-label', () => t('skelPanel'));
@@ -165,12 +161,12 @@ class SkeletonPanel {
 
   /** Adds a message to the panel's message area (relabelled on a language switch). */
   private message(message: Message): void {
-    const p = el('p', { class: `skeleton-message ${message.kind}` });
+    const p = h('p', { class: `skeleton-message ${message.kind}` });
     this.messages.append(this.labels.text(p, message.text));
   }
 
   private note(slot: HTMLElement, message: Message): void {
-    slot.append(el('p', { class: `skeleton-message ${message.kind}` }, message.text()));
+    slot.append(h('p', { class: `skeleton-message ${message.kind}` }, message.text()));
   }
 
   /** Re-reads the header and defects with the current charset choice (the report is cleared). */
@@ -217,26 +213,26 @@ class SkeletonPanel {
       ['headerSize', t('skelHeaderSize'), info.headerSize === null ? binaryOnly : t('skelBytes', { count: info.headerSize })],
       ['atlas', t('skelAtlas'), this.files.atlas === null ? t('none') : t('skelAtlasValue', { path: this.files.atlas.path, pages: this.files.pages.length })],
     ];
-    const dl = el('dl', { class: 'skeleton-meta' });
+    const dl = h('dl', { class: 'skeleton-meta' });
     for (const [key, label, value] of rows) {
-      dl.append(el('dt', {}, label), el('dd', { 'data-field': key }, value));
+      dl.append(h('dt', {}, label), h('dd', { 'data-field': key }, value));
     }
     return dl;
   }
 
   private defects(defects: SkelDefect[]): HTMLElement {
-    const box = el('div', { class: 'skeleton-defects' });
+    const box = h('div', { class: 'skeleton-defects' });
     if (defects.length === 0) {
-      box.append(el('p', { class: 'skeleton-ok' }, t('skelNoDefects')));
+      box.append(h('p', { class: 'skeleton-ok' }, t('skelNoDefects')));
       return box;
     }
-    const table = el('table', {}, el('thead', {}, el('tr', {}, el('th', {}, t('skelDefect')), el('th', {}, t('skelWhere')), el('th', {}, t('skelValue')))));
-    const tbody = el('tbody');
+    const table = h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('skelDefect')), h('th', {}, t('skelWhere')), h('th', {}, t('skelValue')))));
+    const tbody = h('tbody');
     for (const d of defects) {
-      tbody.append(el('tr', { 'data-kind': d.kind }, el('td', {}, kindText(d.kind)), el('td', {}, where(d)), el('td', { class: 'value' }, shown(d.value))));
+      tbody.append(h('tr', { 'data-kind': d.kind }, h('td', {}, kindText(d.kind)), h('td', {}, where(d)), h('td', { class: 'value' }, shown(d.value))));
     }
     table.append(tbody);
-    box.append(el('p', {}, t('skelDefectCount', { count: defects.length })), table);
+    box.append(h('p', {}, t('skelDefectCount', { count: defects.length })), table);
     return box;
   }
 
@@ -286,9 +282,9 @@ class SkeletonPanel {
       const { encoding, writtenEncoding } = report.atlas;
       this.note(this.report, { kind: 'info', text: () => t('skelAtlasRewritten', { from: encoding, to: writtenEncoding }) });
     }
-    const list = el('ul', { class: 'skeleton-changes' });
-    for (const c of report.changes) list.append(el('li', {}, t('skelChange', { where: where(c), before: shown(c.before), after: shown(c.after), reason: c.reason })));
-    for (const u of report.unresolved) list.append(el('li', { class: 'unresolved' }, t('skelUnresolved', { where: where(u), value: shown(u.value), reason: u.reason })));
+    const list = h('ul', { class: 'skeleton-changes' });
+    for (const c of report.changes) list.append(h('li', {}, t('skelChange', { where: where(c), before: shown(c.before), after: shown(c.after), reason: c.reason })));
+    for (const u of report.unresolved) list.append(h('li', { class: 'unresolved' }, t('skelUnresolved', { where: where(u), value: shown(u.value), reason: u.reason })));
     if (list.childElementCount > 0) this.report.append(list);
   }
 }
@@ -297,11 +293,11 @@ class SkeletonPanel {
 function problemPanel(text: () => string): HTMLElement {
   const labels = new Relabel();
   const close = closeButton(labels);
-  const root = el(
+  const root = h(
     'section',
     { class: 'skeleton-panel', id: 'skeleton-panel' },
-    el('header', {}, labels.text(el('h2'), () => t('skelPanel')), close),
-    labels.text(el('p', { class: 'skeleton-message error' }), text),
+    h('header', {}, labels.text(h('h2'), () => t('skelPanel')), close),
+    labels.text(h('p', { class: 'skeleton-message error' }), text),
   );
   labels.attr(root, 'aria-label', () => t('skelPanel'));
   close.addEventListener('click', () => root.remove());
@@ -317,7 +313,6 @@ function problemPanel(text: () => string): HTMLElement {
  */
 export async function openSkeletonDrop(files: { path: string; file: File }[], host: HTMLElement, wasm: SkelWasm, attach?: AttachSkeleton): Promise<void> {
   host.querySelector(':scope > .skeleton-panel')?.remove();
-  closePlayback();
   let panel: HTMLElement;
   let playback: (() => Promise<void>) | null = null;
   try {
@@ -339,7 +334,7 @@ export async function openSkeletonDrop(files: { path: string; file: File }[], ho
       if (attach !== undefined && atlas !== undefined && playable) {
         playback = () => attach(found, skeleton, atlas, opened.playBox);
       } else if (attach !== undefined && atlas === undefined && playable) {
-        opened.playBox.append(opened.labelled(el('p', { class: 'skeleton-message info' }), () => t('skelPlaybackNeedsAtlas')));
+        opened.playBox.append(opened.labelled(h('p', { class: 'skeleton-message info' }), () => t('skelPlaybackNeedsAtlas')));
       }
     }
   } catch (e) {

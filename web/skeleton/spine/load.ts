@@ -19,6 +19,7 @@ import {
   type TextureFilter,
   type TextureWrap,
 } from '@esotericsoftware/spine-core';
+import { errorText } from '../../errors';
 
 /** Width and height of an atlas page image, pixels. */
 export interface PageSize {
@@ -125,7 +126,7 @@ export function loadSkeleton(skeleton: string | Uint8Array, atlasText: string, o
       data = reader.readSkeletonData(skeleton);
     }
   } catch (e) {
-    throw new Error(`skeleton: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`skeleton: ${errorText(e)}`);
   }
   return { data, atlas };
 }

@@ -1,9 +1,28 @@
-// User images kept in IndexedDB across reloads: re-registering the ones still referred to.
+// The user images of the page: a dropped or picked image is decoded, registered with the engine
+// and kept in IndexedDB; after a reload the kept images that a scene still refers to come back.
 
 import { readRecovery } from '../document/autosave';
+import type { ImageAsset, Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
-import { cachedImages, pruneImages } from '../files/imagecache';
-import type { Scene } from '../document/types';
+import { errorText } from '../errors';
+import { cachedImages, cacheImage, pruneImages } from '../files/imagecache';
+import { decodeImage, ImageError } from '../files/images';
+import { t, type MessageKey } from '../i18n';
+import type { ShowMessage } from '../ui/messages';
+
+/** Decodes and registers an image under `path`; null (with a message) when it cannot be used. */
+export async function loadImage(engine: Engine, message: ShowMessage, path: string, file: Blob): Promise<ImageAsset | null> {
+  try {
+    const img = await decodeImage(file);
+    engine.addImage(path, img.width, img.height, img.rgba);
+    void cacheImage({ path, ...img }).catch(() => undefined);
+    return { path, width: img.width, height: img.height };
+  } catch (e) {
+    const reason = e instanceof ImageError ? t(`image_${e.problem}` as MessageKey) : errorText(e);
+    message('error', t('imageRefused', { file: path, reason }));
+    return null;
+  }
+}
 
 /**
  * Re-registers user images kept in IndexedDB (after a reload) that `current` or any recoverable
