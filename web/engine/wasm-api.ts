@@ -55,7 +55,7 @@ export interface WasmSceneEditor {
   setBackground(hex: string): void;
   addImage(path: string, width: number, height: number, rgba: Uint8Array): void;
   removeImage(path: string): void;
-  /** Bone tracks of following systems (`{tracks: [...]}`, see web/skeleton/follow-track.ts). */
+  /** Bone tracks of following systems (`{tracks: [...]}`, see web/skeleton/spine/follow-track.ts). */
   setFollowTracks(tracksJson: string): void;
   stats(): string;
   free(): void;
