@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ParticleSystem, Scene } from '../../document/types';
 import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, type FollowSkeleton } from './follow-live';
-import { loadSkeleton } from '../spine/load';
+import { loadSkeleton } from '../spine';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
 
 const VINE_JSON = readFileSync(join(import.meta.dirname, '../../../tests/fixtures/spine/vine-pro-4.2.json'), 'utf8');

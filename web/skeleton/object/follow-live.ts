@@ -7,8 +7,7 @@
 // decides that; the panel says so).
 
 import type { ParticleSystem, Scene } from '../../document/types';
-import { followDocument, sampleBoneTrack, trackPositionAt, type BoneTrackJson } from '../spine/follow-track';
-import type { LoadedSkeleton } from '../spine/load';
+import { followDocument, sampleBoneTrack, trackPositionAt, type BoneTrackJson, type LoadedSkeleton } from '../spine';
 import { errorText } from '../../errors';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */

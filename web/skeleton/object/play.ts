@@ -4,13 +4,11 @@
 // pixels (y down). The player has no clock of its own: its animation time is a pure function of
 // the scene timeline time (`animationTimeAt`), so scrubbing, pausing and restarting the timeline
 // pose the skeleton too. The host sends every skeleton's instances to the renderer in one
-// `setClipInstanceArray` call (web/skeleton/scene.ts); the renderer only picks frames, it does not
+// `setClipInstanceArray` call (web/skeleton/object/scene.ts); the renderer only picks frames, it does not
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import type { WasmClipEditor } from '../../engine/wasm-api';
-import { bakeAnimation } from '../spine/bake';
-import { clipOptionsJson, toVertexClip, type VertexClipArrays } from '../spine/clip';
-import { loadSkeleton, type LoadedSkeleton, type PageSize } from '../spine/load';
+import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type PageSize, type VertexClipArrays } from '../spine';
 import { errorText } from '../../errors';
 
 /** What the player needs from the page. */
@@ -53,8 +51,6 @@ interface UploadedClip {
   durationSecs: number;
 }
 
-/** Default bake rate, frames per second. */
-export const DEFAULT_BAKE_FPS = 30;
 
 /** Image path under which page `name` of skeleton `key` is registered. */
 export function pageImagePath(key: string, name: string): string {

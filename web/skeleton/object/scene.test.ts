@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Scene, SkeletonObject } from '../../document/types';
-import { PER_INSTANCE } from '../spine/clip';
+import { PER_INSTANCE } from '../spine';
 import { newSkeletonEntry, renameSkeleton, uniqueSkeletonName } from './doc';
 import type { WasmClipEditor } from '../../engine/wasm-api';
 import { SkeletonPlayer, type ClipInstanceJson, type SkeletonPlayHost } from './play';

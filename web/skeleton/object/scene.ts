@@ -1,7 +1,7 @@
 // The skeletons of the scene document, played: the document's `skeletons` list is the source of
 // truth (undo, autosave and reload go through it) and `sync` makes the players match it — one
 // SkeletonPlayer per entry, created from the entry's files (kept here by content key and in
-// IndexedDB, web/skeleton/store.ts), re-loaded or re-baked when the entry's scale, bake rate,
+// IndexedDB, web/skeleton/object/store.ts), re-loaded or re-baked when the entry's scale, bake rate,
 // animation or skin change, placed at its instances, hidden by its eye. A renamed entry keeps its
 // player (matched by files key); a deleted one disposes it (an undo creates it again from the
 // files still held). Every frame, `frame(sceneTime)` sends the instances of every visible
@@ -11,10 +11,10 @@
 
 import { t } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
-import { writeInstances } from '../spine/clip';
+import { DEFAULT_BAKE_FPS, writeInstances } from '../spine';
 import { placementOf } from './doc';
 import { atlasPageNames } from './files';
-import { DEFAULT_BAKE_FPS, SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
+import { SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
 import type { WasmClipEditor } from '../../engine/wasm-api';
 import { loadSkeletonFiles, saveSkeletonFiles, skeletonFilesKey, type SkeletonFileSet } from './store';
 import { errorText } from '../../errors';

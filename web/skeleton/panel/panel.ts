@@ -4,7 +4,7 @@
 // and repairs through `skelRepair`, downloading the repaired skeleton (`name.repaired.ext`), the
 // atlas when it changed, and `repair-report.json`. Every skeleton-provided text (names, paths,
 // versions) is written with textContent only: skeleton files are untrusted. Labels and messages
-// follow the UI language (web/i18n.ts): a switch relabels an open panel in place, keeping the
+// follow the UI language (web/i18n/): a switch relabels an open panel in place, keeping the
 // charset choice, the last repair report and the playback section.
 
 import './skeleton.css';

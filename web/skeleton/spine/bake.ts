@@ -24,6 +24,9 @@ import { DrawWalker, type BlendName } from './walk';
 
 export type { BlendName } from './walk';
 
+/** Default bake rate of a played skeleton, frames per second. */
+export const DEFAULT_BAKE_FPS = 30;
+
 /** One draw call of a frame. */
 export interface BakedDraw {
   /** Index in {@link BakedAnimation.pages}. */

@@ -18,8 +18,7 @@
 // placed at scene (px, py) with y down, so the scene position is (px + x, py − y).
 
 import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
-import { DEFAULT_BAKE_FPS } from '../object/play';
-import { frameCountOf, newSkeleton } from './bake';
+import { DEFAULT_BAKE_FPS, frameCountOf, newSkeleton } from './bake';
 import type { LoadedSkeleton } from './load';
 
 /** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`). */

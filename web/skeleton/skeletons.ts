@@ -4,21 +4,21 @@
 // atlas gets a document entry (one undo step) and its files are kept for reloads; selecting it in
 // the scene list opens its panel again from those files.
 
-import type { DocumentStore } from '../../document/store';
-import type { Scene, SkeletonObject } from '../../document/types';
-import { EngineCrash, type Engine } from '../../engine/engine';
-import { errorText } from '../../errors';
-import { decodeImage } from '../../files/images';
-import { followLang, t } from '../../i18n';
-import { h } from '../../ui/dom';
-import type { MessageKind } from '../../ui/messages';
-import { mountPlayback, type PlaybackControls } from '../panel/controls';
-import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from '../panel/panel';
-import { findSkeleton, newSkeletonEntry, renameSkeleton } from './doc';
-import type { SkeletonFiles } from './files';
-import type { SkeletonPlayer } from './play';
-import { SkeletonScene } from './scene';
-import { pruneSkeletonFiles, type StoredFile } from './store';
+import type { DocumentStore } from '../document/store';
+import type { Scene, SkeletonObject } from '../document/types';
+import { EngineCrash, type Engine } from '../engine/engine';
+import { errorText } from '../errors';
+import { decodeImage } from '../files/images';
+import { followLang, t } from '../i18n';
+import { h } from '../ui/dom';
+import type { MessageKind } from '../ui/messages';
+import { mountPlayback, type PlaybackControls } from './panel/controls';
+import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from './panel/panel';
+import { findSkeleton, newSkeletonEntry, renameSkeleton } from './object/doc';
+import type { SkeletonFiles } from './object/files';
+import type { SkeletonPlayer } from './object/play';
+import { SkeletonScene } from './object/scene';
+import { pruneSkeletonFiles, type StoredFile } from './object/store';
 
 /** What the skeleton objects need from the editor. */
 export interface SkeletonObjectsHost {
