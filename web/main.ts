@@ -32,12 +32,12 @@ import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
 import { errorText } from './errors';
 import { mountExport, type ExportFeature } from './export/mount';
-import { initLang, lang, setLang, t, type MessageKey } from './i18n';
+import { initLang, lang, t, toggleLang, type MessageKey } from './i18n';
 import { ModelPanel } from './models/panel';
 import { editorModelApi, modelStoreOn } from './models/store';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
-import { SkeletonObjects } from './skeleton/object/skeletons';
+import { SkeletonObjects } from './skeleton/skeletons';
 import { byId } from './ui/dom';
 import { MessageArea, type ShowMessage } from './ui/messages';
 
@@ -231,7 +231,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       share: () => actions.share(),
       runExport: () => exporter.run(),
       toggleLang: () => {
-        setLang(lang() === 'en' ? 'zh-CN' : 'en');
+        toggleLang();
         applyStaticLabels();
         toolbar();
         properties.invalidate();

@@ -263,7 +263,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   skeletonCannotPlay: 'Skeleton "{name}" cannot play as the scene says: {error}',
   skeletonNoSkin: 'the skeleton has no skin "{skin}"',
   skeletonNoAnimation: 'the skeleton has no animation "{animation}"',
-  // Skeleton panel (web/skeleton/panel.ts).
+  // Skeleton panel (web/skeleton/panel/panel.ts).
   skelPanel: 'Spine skeleton',
   skelRepair: 'Repair',
   skelCharsetLegend: 'Charset mismatches',
@@ -314,7 +314,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   skelCannotOpen: 'Cannot open the skeleton: {error}',
   skelPlaybackNeedsAtlas: 'Playback needs the .atlas and its page images dropped with the skeleton.',
   skelCannotPlayFiles: 'Cannot play this skeleton: {error}',
-  // Skeleton playback section (web/skeleton/controls.ts).
+  // Skeleton playback section (web/skeleton/panel/controls.ts).
   playSection: 'Playback',
   playAnimation: 'Animation',
   playSkin: 'Skin',

@@ -59,6 +59,11 @@ export function setLang(next: Lang, store: KeyValueStorage | null = storage()): 
   for (const listener of listeners) listener(next);
 }
 
+/** Switches to the other language (the toolbar's language button). */
+export function toggleLang(store: KeyValueStorage | null = storage()): void {
+  setLang(current === 'en' ? 'zh-CN' : 'en', store);
+}
+
 /** Registers a language-change listener. */
 export function onLangChange(listener: (lang: Lang) => void): () => void {
   listeners.add(listener);

@@ -261,7 +261,7 @@ export const zh = {
   skeletonCannotPlay: '骨骼“{name}”无法按场景设置播放：{error}',
   skeletonNoSkin: '骨骼中没有皮肤“{skin}”',
   skeletonNoAnimation: '骨骼中没有动画“{animation}”',
-  // Skeleton panel (web/skeleton/panel.ts).
+  // Skeleton panel (web/skeleton/panel/panel.ts).
   skelPanel: 'Spine 骨架',
   skelRepair: '修复',
   skelCharsetLegend: '字符集不一致',
@@ -312,7 +312,7 @@ export const zh = {
   skelCannotOpen: '无法打开骨架：{error}',
   skelPlaybackNeedsAtlas: '播放需要把 .atlas 及其贴图页图片与骨架一起拖入。',
   skelCannotPlayFiles: '无法播放此骨架：{error}',
-  // Skeleton playback section (web/skeleton/controls.ts).
+  // Skeleton playback section (web/skeleton/panel/controls.ts).
   playSection: '播放',
   playAnimation: '动画',
   playSkin: '皮肤',
