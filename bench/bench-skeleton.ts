@@ -1,10 +1,10 @@
-// Skeleton playback benchmark page (web/bench-skeleton.html), driven by
+// Skeleton playback benchmark page (bench/bench-skeleton.html), driven by
 // tests/e2e/bench-skeleton.mjs through `window.runSkeletonBench(input)`: for each skeleton (a
-// Spine 4.2 JSON with a synthetic atlas, web/skeleton/synth-atlas.ts, and a synthetic page image)
+// Spine 4.2 JSON with a synthetic atlas, tests/support/synth-atlas.ts, and a synthetic page image)
 // and each instance count N, one displayed frame per animation frame (as the editor draws), it
 // times in the same page and run, interleaved in rounds so machine load hits both alike:
 //
-// - baked: the per-frame work for N vertex-clip instances (web/skeleton/bench.ts
+// - baked: the per-frame work for N vertex-clip instances (bench/skeleton-bench.ts
 //   `BakedSide.push`: instance times into a Float64Array, `setClipInstanceArray`) + the Editor's
 //   `render()` (instanced: draws per layout and draw range in use, not per instance), with the N
 //   instances on the canvas;

@@ -1,4 +1,4 @@
-// The two sides of the skeleton playback benchmark (web/bench-skeleton.ts drives them, one
+// The two sides of the skeleton playback benchmark (bench/bench-skeleton.ts drives them, one
 // displayed frame per animation frame). Both play the same animation for N instances, instance i
 // at time t + phase(i) (the instances are not in step, as in a real scene), t = frame / 60 s.
 //

@@ -1,5 +1,5 @@
 // End-to-end: the skeleton playback benchmark (tests/e2e/bench-skeleton.mjs driving
-// web/bench-skeleton.html) runs once with few frames on the WebGPU tier; it gives finite timings
+// bench/bench-skeleton.html) runs once with few frames on the WebGPU tier; it gives finite timings
 // for every instance count and skeleton with every instance drawn by instanced draws whose number
 // does not grow with the instances, and the vertex-frame path costs less CPU per frame than
 // spine-core's per-frame path at 200 instances (it would not if playback posed or skinned on the

@@ -1,5 +1,5 @@
 // Files for dropping a Spine skeleton in end-to-end tests: the official examples ship without
-// atlases and pages, so the atlas names every region (web/skeleton/synth-atlas.ts) and the page
+// atlases and pages, so the atlas names every region (tests/support/synth-atlas.ts) and the page
 // is a synthesised PNG whose 64×64 cells each have their own colour and a diagonal stripe.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
 // End-to-end: the official coin 4.2 skeleton dropped with a synthesised atlas (every region named,
-// web/skeleton/synth-atlas.ts) and a synthesised page PNG plays on the canvas through the
-// renderer's vertex clips (web/skeleton/play.ts): the skeleton is drawn (its region differs from
+// tests/support/synth-atlas.ts) and a synthesised page PNG plays on the canvas through the
+// renderer's vertex clips (web/skeleton/object/play.ts): the skeleton is drawn (its region differs from
 // the canvas before the drop) and animates (pixels change between two moments while the particle
 // timeline is paused), on WebGL2 and WebGPU. Also: pause stops the change; a second instance.
-// And the clip's per-frame colours: the coin baked in Node (web/skeleton/bake.ts, clip.ts) and
+// And the clip's per-frame colours: the coin baked in Node (web/skeleton/spine/bake.ts, clip.ts) and
 // uploaded to the page's renderer as drawn, with its colours frozen at frame 0, and without its
 // tint-black dark colours: at a frame where the front texture brightens and the additive shine's
 // dark colour is lit, the three renders differ; at frame 0 they are identical.

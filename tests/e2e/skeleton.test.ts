@@ -1,5 +1,5 @@
 // End-to-end: Spine skeletons dropped on the built editor open the skeleton panel
-// (web/skeleton/panel.ts): header metadata of the official coin 4.2 .skel with a synthesised
+// (web/skeleton/panel/panel.ts): header metadata of the official coin 4.2 .skel with a synthesised
 // atlas; a 3.8 skeleton without atlas (version note, missing-atlas warning); a coin whose string 0
 // was byte-edited to "clipping " (trailing space, Ark-Pets #150) repaired and downloaded. The
 // panel speaks Chinese by default and English after the page's language switch, relabelled in

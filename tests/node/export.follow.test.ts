@@ -1,5 +1,5 @@
 // Particle systems following a bone of a real skeleton (export spec §10.4–10.5): spine-core poses
-// the official vine example, web/skeleton/follow-track.ts samples its tip bone, the CLI exports a
+// the official vine example, web/skeleton/spine/follow-track.ts samples its tip bone, the CLI exports a
 // scene whose systems follow it (`--follow`), and the official runtime, posing the export at
 // every baked frame, must match the simulation's own frames (§12.3 tolerances) — for a
 // World-space system (the follow baked into each particle's own motion) and a Local-space one

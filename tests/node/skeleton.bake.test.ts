@@ -1,4 +1,4 @@
-// Vertex-frame bake of Spine 4.2 skeletons (web/skeleton/bake.ts) on the official coin example,
+// Vertex-frame bake of Spine 4.2 skeletons (web/skeleton/spine/bake.ts) on the official coin example,
 // JSON and binary, with a synthesised atlas; checked against spine-core posing the same times.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Which dropped files make up a skeleton (web/skeleton/files.ts): skeleton detection by
+// Which dropped files make up a skeleton (web/skeleton/object/files.ts): skeleton detection by
 // extension and content, atlas pairing, page images, size refusal, download names, version notes.
 import { describe, expect, it } from 'vitest';
 import { atlasPageNames, findSkeletonFiles, isSkeletonJson, repairedName, versionSupport, type DroppedFile } from '../../web/skeleton/object/files.ts';

@@ -138,7 +138,7 @@ export interface ExportSettings {
 }
 
 /** A loaded Spine skeleton placed in the scene (never exported). Its files are kept by the page
- * under `key` (web/skeleton/store.ts); instances are drawn at the transform's (x, y) and at each
+ * under `key` (web/skeleton/object/store.ts); instances are drawn at the transform's (x, y) and at each
  * of `extraInstances`. */
 export interface SkeletonObject {
   /** Unique among the scene's skeletons (systems follow a skeleton by name). */

@@ -7,7 +7,7 @@ import type { DropPlan } from '../files/drop';
 import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
 import { t, type MessageKey } from '../i18n';
 import type { ModelPanel } from '../models/panel';
-import type { SkeletonObjects } from '../skeleton/object/skeletons';
+import type { SkeletonObjects } from '../skeleton/skeletons';
 import { byId } from '../ui/dom';
 import type { EditorContext } from './context';
 

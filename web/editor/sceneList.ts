@@ -10,7 +10,7 @@ import type { EditorContext } from './context';
 import { clear, h } from '../ui/dom';
 import { icon } from '../ui/icons';
 
-/** What the scene list needs for the skeletons (web/app-skeletons.ts). */
+/** What the scene list needs for the skeletons (web/skeleton/skeletons.ts). */
 export interface SkeletonListHost {
   /** Name of the selected skeleton, or null. */
   selectedName(): string | null;
