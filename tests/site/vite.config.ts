@@ -6,7 +6,7 @@
 
 import { resolve } from 'node:path';
 import { defineConfig, mergeConfig, type Plugin } from 'vite';
-import production from '../../vite.config';
+import production from '../../vite.config.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
