@@ -40,7 +40,7 @@ section "native CLI build (for Node tests)"
 cargo build -p sp-cli
 export SPINEPARTICLE_BIN="$PWD/target/debug/spineparticle"
 
-section "build: wasm + site (dist/)"
+section "build: wasm + site (dist/) + test build (dist-test/: test seam, benchmark pages)"
 npm run build
 
 section "TypeScript: tsc --strict"
