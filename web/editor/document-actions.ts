@@ -11,7 +11,8 @@ import type { ParticleSystem, Scene } from '../document/types';
 import { EngineCrash, type Engine } from '../engine/engine';
 import { errorText } from '../errors';
 import { t, type MessageKey } from '../i18n';
-import { byId, h } from '../ui/dom';
+import { byId } from '../ui/dom';
+import { downloadFile } from '../ui/download';
 import type { ShowMessage } from '../ui/messages';
 
 /** What the document commands need from the editor. */
@@ -130,11 +131,6 @@ export class DocumentActions {
 
   /** Downloads the scene JSON as `scene.spineparticle.json`. */
   saveFile(): void {
-    const blob = new Blob([this.host.store.json], { type: 'application/json' });
-    const a = h('a', { href: URL.createObjectURL(blob), download: 'scene.spineparticle.json' });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    downloadFile('scene.spineparticle.json', this.host.store.json, 'application/json');
   }
 }

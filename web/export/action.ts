@@ -9,6 +9,7 @@ import type { Engine } from '../engine/engine';
 import { errorText } from '../errors';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
+import { downloadFile } from '../ui/download';
 import type { ShowMessage } from '../ui/messages';
 import { failureText } from './failure-text';
 import type { ExportRecord } from './last-export';
@@ -52,15 +53,6 @@ function progressDialog(onCancel: () => void): { set(stage: string, fraction?: n
       box.remove();
     },
   };
-}
-
-function download(json: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const a = h('a', { href: url, download: downloadName(fileName) });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 const STAGE_KEY = { loading: 'exportLoading', baking: 'exportBaking', checking: 'exportChecking' } as const;
@@ -128,7 +120,7 @@ export class ExportAction {
       message('error', t('exportFailedNothingSaved', { error: reply.kind === 'failed' ? failureText(reply.failure) : '' }));
       return;
     }
-    download(reply.json, fileName);
+    downloadFile(downloadName(fileName), reply.json, 'application/json');
     this.host.exports.publish({ json: reply.json, report: reply.report, sceneJson, followJson, totalMs: reply.totalMs });
     document.body.dataset.exportState = 'done';
     message('info', [t('exportDone', { file: downloadName(fileName) }), ...summaryLines(reply.report, reply.totalMs)].join('\n'));

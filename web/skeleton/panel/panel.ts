@@ -12,6 +12,7 @@ import { followLang, Relabel, t, type MessageKey } from '../../i18n';
 import { findSkeletonFiles, MAX_SKELETON_BYTES, repairedName, versionSupport, type DroppedFile, type SkeletonFiles } from '../object/files';
 import { errorText } from '../../errors';
 import { h } from '../../ui/dom';
+import { downloadFile as download } from '../../ui/download';
 import type { RepairReport, SkelDefect, SkeletonInfo, SkelWasm } from './types';
 
 export type { SkelWasm, SkelRepairResult } from './types';
@@ -24,18 +25,6 @@ export type AttachSkeleton = (files: SkeletonFiles, skeleton: Uint8Array, atlas:
 
 /** The legacy reader charset offered (GBK: libGDX on a Chinese-locale JVM ≤ 17). */
 const LEGACY_CHARSET = 'gbk';
-
-/** Starts a browser download of `bytes` as `name`. */
-function download(name: string, bytes: Uint8Array | string, type: string): void {
-  const blob = new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
-  const url = URL.createObjectURL(blob);
-  const a = h('a', { href: url, download: name });
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 function where(d: { index?: number; path?: string }): string {
   return d.index !== undefined ? t('skelString', { index: d.index }) : (d.path ?? '');
