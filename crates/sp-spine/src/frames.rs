@@ -84,7 +84,9 @@ impl FramesWriter {
                             rotation: Num(s.world.rotation_deg),
                             scale_x: Num(s.world.scale_x),
                             scale_y: Num(s.world.scale_y),
-                            color: hex_rgba(s.color),
+                            color: hex_rgba(
+                                s.color.map(|v| libm::round(f64::from(v) * 255.0) as u8),
+                            ),
                             attachment: s
                                 .texture
                                 .and_then(|t| names.attachment(b, t))

@@ -56,7 +56,7 @@ mod tests {
         let s = FrameState {
             world: SpinePose::IDENTITY,
             local: SpinePose::IDENTITY,
-            color: [255; 4],
+            color: [1.0; 4],
             texture: Some(0),
         };
         Life {

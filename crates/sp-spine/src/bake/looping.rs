@@ -218,7 +218,7 @@ mod tests {
                     x: f64::from(i),
                     ..SpinePose::IDENTITY
                 },
-                color: [255; 4],
+                color: [1.0; 4],
                 texture: Some(0),
             })
             .collect();

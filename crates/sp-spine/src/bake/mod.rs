@@ -24,8 +24,9 @@ pub struct FrameState {
     pub world: SpinePose,
     /// Local pose under the system bone (what the timelines carry).
     pub local: SpinePose,
-    /// `[r, g, b, a]`, 8-bit.
-    pub color: [u8; 4],
+    /// `[r, g, b, a]`, 0..1, as the simulation computes them (the export writes 8-bit keys
+    /// held within tolerance of these values).
+    pub color: [f32; 4],
     /// Texture index shown, `None` while fake-dead (hidden).
     pub texture: Option<u16>,
 }

@@ -263,8 +263,7 @@ pub fn export_scene_with(
                 names.system_bone.clone(),
                 system_timelines(&b.root_pose, track, timing, &mut counts),
             );
-            let gain =
-                (b.parent.a.abs() + b.parent.b.abs()).max(b.parent.c.abs() + b.parent.d.abs());
+            let gain = b.parent.max_stretch();
             let scale_gain = match b.inherit {
                 crate::coords::Inherit::Normal => b.parent.max_scale(),
                 crate::coords::Inherit::OnlyTranslation => 1.0,
