@@ -3,7 +3,7 @@
 //! `{ "fps": N, "animations": { NAME: [ { "frame": i, "bones": { BONE: { "x", "y",
 //! "rotation", "scaleX", "scaleY", "color": "rrggbbaa", "attachment": NAME_OR_NULL } } } ] } }`
 //! with world values of every particle bone carrying a live particle at frame `i` (a fake-dead
-//! particle has `attachment: null`), listed in draw order (per system, oldest first).
+//! particle has `attachment: null`), listed per system by birth (oldest first).
 
 use serde::Serialize;
 
@@ -66,7 +66,7 @@ impl FramesWriter {
         if self.current.len() < needed {
             self.current.resize_with(needed, OrderedMap::default);
         }
-        // Per frame, this track's live bones in draw order (spawn order), as the preview draws.
+        // Per frame, this track's live bones by birth (spawn order).
         let mut per_frame: Vec<Vec<OrderedBone>> = vec![Vec::new(); needed];
         for (b, runs) in track.bones.iter().enumerate() {
             for run in runs {
