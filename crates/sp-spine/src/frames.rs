@@ -1,7 +1,8 @@
 //! The `--frames` document: the simulation's own baked states before any reduction, in Spine
 //! axes, for checking an export against the runtime (the fidelity test):
 //! `{ "fps": N, "animations": { NAME: [ { "frame": i, "bones": { BONE: { "x", "y",
-//! "rotation", "scaleX", "scaleY", "color": "rrggbbaa", "attachment": NAME_OR_NULL } } } ] } }`
+//! "rotation", "scaleX", "scaleY", "color": "rrggbbaa", "rgba": [r, g, b, a], "attachment":
+//! NAME_OR_NULL } } } ] } }` (`color` 8-bit, `rgba` the unquantised colour the keys are held to)
 //! with world values of every particle bone carrying a live particle at frame `i` (a fake-dead
 //! particle has `attachment: null`), listed per system by birth (oldest first).
 
@@ -21,6 +22,7 @@ struct FrameBone {
     scale_x: Num,
     scale_y: Num,
     color: String,
+    rgba: [Num; 4],
     attachment: Option<String>,
 }
 
@@ -87,6 +89,7 @@ impl FramesWriter {
                             color: hex_rgba(
                                 s.color.map(|v| libm::round(f64::from(v) * 255.0) as u8),
                             ),
+                            rgba: s.color.map(|v| Num(f64::from(v))),
                             attachment: s
                                 .texture
                                 .and_then(|t| names.attachment(b, t))
