@@ -153,20 +153,31 @@ fn pos_in_setup(n: usize, order: DrawOrder) -> Vec<usize> {
 fn fewest_moves(q: &[usize], setup: &[usize], setup_pos: &[usize]) -> Vec<usize> {
     let places: Vec<usize> = q.iter().map(|&b| setup_pos[b]).collect();
     let keep = longest_increasing(&places);
-    let mut stays = vec![true; setup.len()];
+    let n = setup.len();
+    let mut stays = vec![true; n];
+    // Moved bones to place right after each bone (index n: at the front), in the order of q.
+    let mut after: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
     for (i, &b) in q.iter().enumerate() {
         stays[b] = keep[i];
-    }
-    let mut order: Vec<usize> = setup.iter().copied().filter(|&b| stays[b]).collect();
-    let mut previous: Option<usize> = None;
-    for (i, &b) in q.iter().enumerate() {
         if !keep[i] {
-            let at = previous
-                .and_then(|p| order.iter().position(|&x| x == p))
-                .map_or(0, |i| i + 1);
-            order.insert(at, b);
+            after[if i == 0 { n } else { q[i - 1] }].push(b);
         }
-        previous = Some(b);
+    }
+    let mut order = Vec::with_capacity(n);
+    let mut stack: Vec<usize> = Vec::new();
+    let emit = |first: usize, order: &mut Vec<usize>, stack: &mut Vec<usize>| {
+        // `first`, then what goes after it, depth first (a moved bone's own followers next).
+        stack.push(first);
+        while let Some(b) = stack.pop() {
+            if b < n {
+                order.push(b);
+            }
+            stack.extend(after[b].iter().rev());
+        }
+    };
+    emit(n, &mut order, &mut stack);
+    for &b in setup.iter().filter(|&&b| stays[b]) {
+        emit(b, &mut order, &mut stack);
     }
     order
 }
@@ -348,6 +359,32 @@ mod tests {
         assert!(offsets_of(&[0, 1, 2, 3, 4, 5], &names).is_empty());
         assert_eq!(offsets_of(&[3, 4, 5, 0, 1, 2], &names).len(), 3);
         assert_eq!(offsets_of(&[1, 0, 2, 3, 5, 4], &names).len(), 2);
+    }
+
+    #[test]
+    fn fewest_moves_keeps_q_in_order_and_the_rest_in_setup_order() {
+        let setup: Vec<usize> = (0..8).collect();
+        for q in [
+            vec![5, 6, 7, 0, 1],
+            vec![3, 1, 2, 0],
+            vec![7, 6, 5, 4, 3, 2, 1, 0],
+            vec![],
+        ] {
+            let order = fewest_moves(&q, &setup, &setup);
+            let mut sorted = order.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, setup, "{q:?}: a permutation");
+            let at = |b: usize| order.iter().position(|&x| x == b).expect("present");
+            assert!(
+                q.windows(2).all(|w| at(w[0]) < at(w[1])),
+                "{q:?} -> {order:?}"
+            );
+            let places: Vec<usize> = q.clone();
+            let kept = longest_increasing(&places).iter().filter(|&&k| k).count();
+            let target: Vec<usize> = order.clone();
+            let moved = target.len() - longest_increasing(&target).iter().filter(|&&k| k).count();
+            assert_eq!(moved, q.len() - kept, "{q:?} -> {order:?}: fewest moves");
+        }
     }
 
     #[test]
