@@ -27,6 +27,8 @@ export interface FrameBone {
   scaleX: number;
   scaleY: number;
   color: string;
+  /** The unquantised colour the export's keys are held to (absent in older documents). */
+  rgba?: [number, number, number, number];
   attachment: string | null;
 }
 
@@ -116,7 +118,7 @@ export function checkFidelity(data: SkeletonData, frames: FramesDoc, limit = 10)
           errors.push(`${where(boneName)}: attachment ${attachment} vs ${want.attachment}`);
         }
         if (want.attachment !== null) {
-          const rgba = [0, 2, 4, 6].map((i) => parseInt(want.color.slice(i, i + 2), 16) / 255);
+          const rgba = want.rgba ?? [0, 2, 4, 6].map((i) => parseInt(want.color.slice(i, i + 2), 16) / 255);
           const col = slot.color;
           const d = [col.r - rgba[0], col.g - rgba[1], col.b - rgba[2]];
           if (d.some((v) => Math.abs(v) > RGB_TOL) || Math.abs(col.a - rgba[3]) > ALPHA_TOL) {

@@ -58,6 +58,9 @@ export interface LoopAnimations {
   end: string;
 }
 
+/** How a system's overlapping particles stack (preview and export alike). */
+export type DrawOrder = 'newestOnTop' | 'oldestOnTop';
+
 /** Slot blend modes. */
 export type BlendMode = 'normal' | 'additive' | 'multiply' | 'screen';
 /** Simulation space. */
@@ -113,6 +116,8 @@ export interface ParticleSystem {
   flipbook: Flipbook;
   anchor: [number, number];
   blend: BlendMode;
+  /** Stacking of overlapping particles; absent means newest on top (the default). */
+  drawOrder?: DrawOrder;
   /** The followed bone; absent when the system follows nothing. */
   follow?: FollowBone | null;
 }

@@ -157,6 +157,17 @@ export class PropertiesPanel {
     sec.append(
       form.pair(t('anchor'), ['x', 'y'], [(d) => S(d).anchor[0], (d) => S(d).anchor[1]], [(d, v) => (S(d).anchor[0] = v), (d, v) => (S(d).anchor[1] = v)], k('anchor'), { min: 0, max: 1 }),
       form.select(t('blend'), [['normal', t('blendNormal')], ['additive', t('blendAdditive')], ['multiply', t('blendMultiply')], ['screen', t('blendScreen')]], (d) => S(d).blend, (d, v) => (S(d).blend = v as ParticleSystem['blend']), k('blend')),
+      form.select(
+        t('drawOrder'),
+        [['newestOnTop', t('drawOrderNewestOnTop')], ['oldestOnTop', t('drawOrderOldestOnTop')]],
+        (d) => S(d).drawOrder ?? 'newestOnTop',
+        (d, v) => {
+          // The default is not written, as the core saves it.
+          if (v === 'oldestOnTop') S(d).drawOrder = 'oldestOnTop';
+          else delete S(d).drawOrder;
+        },
+        k('drawOrder'),
+      ),
     );
 
     // --- Textures and flipbook

@@ -1,13 +1,29 @@
 //! `spineparticle simulate SCENE.json [--follow TRACKS.json]`: runs a scene's simulation at a
 //! frame rate (following systems on the bone tracks of `--follow`) and prints a
 //! summary, the state hash (`--hash`, the same value as `sp_sim::sim::state_hash` and the wasm
-//! `simHash`), or one JSON line of particle states per frame (`--dump`).
+//! `simHash`), one JSON line of particle states per frame (`--dump`), or the document as loaded
+//! (`--print-scene`: migrated, defaults filled, as the editor would save it).
+//!
+//! `--dump` is the preview's own simulation ([`SceneSim`], what the canvas draws), and only that:
+//! nothing in it comes from the exporter, so an export can be checked against it. One line per
+//! frame `i` (time `i / fps`):
+//! `{ "frame", "timeSecs", "systems": [ { "index", "name", "visible", "drawOrder",
+//! "particles": [ … ] } ] }`, every system of the scene in scene order (hidden ones too), its
+//! living particles by spawn serial, each with its state (`slot`, `serial`, `birthSecs`,
+//! `ageSecs`, `lifetimeSecs`, `x`, `y`, `rotationDeg`, `scaleX`, `scaleY`, `color` (8-bit hex),
+//! `rgb` (the unquantised colour, 0..1), `alpha`, `textureIndex`, `texture` (the image
+//! reference drawn, `null` when the system has none), `visible` (false while fake-dead)), its
+//! scene pose (`scene`: what the canvas draws, Local-space particles carried by the system), and
+//! `drawIndex`: its place among the system's particles from back to front
+//! (`sp_sim::sim::draw_order`; systems draw in scene order).
 
 use std::io::Write;
 use std::path::PathBuf;
 
-use sp_sim::document::load_scene;
-use sp_sim::sim::{SceneSim, frame_count, natural_duration_secs, state_hash_following};
+use sp_sim::document::{load_scene, save_scene};
+use sp_sim::sim::{
+    SceneSim, back_to_front, frame_count, natural_duration_secs, state_hash_following,
+};
 
 use crate::error::{Error, Result, read_file};
 
@@ -28,6 +44,9 @@ pub struct Args {
     /// Print one JSON object per frame (JSON lines) with every particle's state.
     #[arg(long)]
     dump: bool,
+    /// Print the scene document as loaded (migrated, defaults filled) and stop.
+    #[arg(long, conflicts_with_all = ["hash", "dump"])]
+    print_scene: bool,
     /// Bone tracks for systems that follow a skeleton bone (`{ "tracks": [...] }`).
     #[arg(long)]
     follow: Option<PathBuf>,
@@ -46,6 +65,13 @@ pub fn run(args: Args) -> Result<()> {
         .map_err(|e| Error::Usage(format!("{}: not UTF-8 text ({e})", args.scene.display())))?;
     let scene =
         load_scene(&text).map_err(|e| Error::Usage(format!("{}: {e}", args.scene.display())))?;
+    if args.print_scene {
+        let mut out = std::io::stdout().lock();
+        return writeln!(out, "{}", save_scene(&scene)).map_err(|source| Error::Io {
+            path: PathBuf::from("<stdout>"),
+            source,
+        });
+    }
     let tracks = crate::export::read_follow(args.follow.as_deref())?;
     let duration = args
         .duration
@@ -56,8 +82,7 @@ pub fn run(args: Args) -> Result<()> {
         )));
     }
     let frames = frame_count(duration, args.fps);
-    let out = std::io::stdout();
-    let mut out = out.lock();
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
     let io = |source| Error::Io {
         path: PathBuf::from("<stdout>"),
         source,
@@ -80,7 +105,9 @@ pub fn run(args: Args) -> Result<()> {
             *p = (*p).max(s.particles().len());
         }
         if args.dump {
-            writeln!(out, "{}", frame_json(&scene, &sim, i)).map_err(io)?;
+            serde_json::to_writer(&mut out, &frame_json(&scene, &sim, i))
+                .map_err(|e| io(e.into()))?;
+            writeln!(out).map_err(io)?;
         }
     }
     if !args.dump {
@@ -108,33 +135,124 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// One frame as JSON: per system, per particle (serial order) its state and scene pose.
-fn frame_json(scene: &sp_sim::document::Scene, sim: &SceneSim, frame: u64) -> serde_json::Value {
-    let systems: Vec<serde_json::Value> = scene
+/// One particle of a `--dump` line (see the module docs).
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpParticle<'a> {
+    slot: u32,
+    serial: u64,
+    birth_secs: f64,
+    age_secs: f32,
+    lifetime_secs: f32,
+    x: f32,
+    y: f32,
+    rotation_deg: f32,
+    scale_x: f32,
+    scale_y: f32,
+    color: String,
+    rgb: [f32; 3],
+    alpha: f32,
+    texture_index: u16,
+    texture: Option<&'a str>,
+    visible: bool,
+    draw_index: usize,
+    scene: DumpPose,
+}
+
+/// A scene pose in a `--dump` line.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpPose {
+    x: f32,
+    y: f32,
+    rotation_deg: f32,
+    scale_x: f32,
+    scale_y: f32,
+}
+
+/// One system of a `--dump` line.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpSystem<'a> {
+    index: usize,
+    name: &'a str,
+    visible: bool,
+    draw_order: sp_sim::document::DrawOrder,
+    particles: Vec<DumpParticle<'a>>,
+}
+
+/// One `--dump` line.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpFrame<'a> {
+    frame: u64,
+    time_secs: f64,
+    systems: Vec<DumpSystem<'a>>,
+}
+
+/// One frame of `--dump` (see the module docs).
+fn frame_json<'a>(scene: &'a sp_sim::document::Scene, sim: &SceneSim, frame: u64) -> DumpFrame<'a> {
+    let systems = scene
         .systems
         .iter()
         .zip(sim.systems())
         .enumerate()
         .map(|(index, (sys, state))| {
-            let particles: Vec<serde_json::Value> = state
-                .particles()
+            let live = state.particles();
+            let mut draw_index = vec![0usize; live.len()];
+            for (k, p) in back_to_front(live, sys.draw_order).enumerate() {
+                if let Ok(i) = live.binary_search_by_key(&p.serial, |q| q.serial) {
+                    draw_index[i] = k;
+                }
+            }
+            let particles = live
                 .iter()
-                .map(|p| {
+                .zip(draw_index)
+                .map(|(p, draw_index)| {
                     let pose = state.scene_pose(p);
-                    serde_json::json!({
-                        "slot": p.slot, "serial": p.serial, "birthSecs": p.birth_secs,
-                        "ageSecs": p.age_secs, "lifetimeSecs": p.lifetime_secs,
-                        "x": p.x, "y": p.y, "rotationDeg": p.rotation_deg,
-                        "scaleX": p.scale_x, "scaleY": p.scale_y,
-                        "color": p.color.to_hex(), "alpha": p.alpha,
-                        "textureIndex": p.texture_index, "visible": p.visible,
-                        "scene": { "x": pose.x, "y": pose.y, "rotationDeg": pose.rotation_deg,
-                                   "scaleX": pose.scale_x, "scaleY": pose.scale_y },
-                    })
+                    DumpParticle {
+                        slot: p.slot,
+                        serial: p.serial,
+                        birth_secs: p.birth_secs,
+                        age_secs: p.age_secs,
+                        lifetime_secs: p.lifetime_secs,
+                        x: p.x,
+                        y: p.y,
+                        rotation_deg: p.rotation_deg,
+                        scale_x: p.scale_x,
+                        scale_y: p.scale_y,
+                        color: p.color.to_hex(),
+                        rgb: [p.color.r, p.color.g, p.color.b],
+                        alpha: p.alpha,
+                        texture_index: p.texture_index,
+                        texture: sys
+                            .textures
+                            .get(usize::from(p.texture_index))
+                            .map(String::as_str),
+                        visible: p.visible,
+                        draw_index,
+                        scene: DumpPose {
+                            x: pose.x,
+                            y: pose.y,
+                            rotation_deg: pose.rotation_deg,
+                            scale_x: pose.scale_x,
+                            scale_y: pose.scale_y,
+                        },
+                    }
                 })
                 .collect();
-            serde_json::json!({ "index": index, "name": sys.name, "particles": particles })
+            DumpSystem {
+                index,
+                name: &sys.name,
+                visible: sys.visible,
+                draw_order: sys.draw_order,
+                particles,
+            }
         })
         .collect();
-    serde_json::json!({ "frame": frame, "timeSecs": sim.time_secs(), "systems": systems })
+    DumpFrame {
+        frame,
+        time_secs: sim.time_secs(),
+        systems,
+    }
 }

@@ -2,7 +2,7 @@
 //!
 //! One texture array means one bind group for all particles, so a system with several textures
 //! (random pick, flipbook) is still one instanced draw, and draw order (systems in scene order,
-//! particles by spawn serial) never has to be broken up to batch by texture.
+//! particles in their system's draw order) never has to be broken up to batch by texture.
 //!
 //! Layout: square pages of side `S`, the smallest power of two ≥ max(256, largest padded image)
 //! capped at the device limit (≤ [`crate::image::MAX_IMAGE_SIDE_PX`]); images are placed by

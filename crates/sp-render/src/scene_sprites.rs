@@ -1,5 +1,7 @@
 //! The particle scene as sprites: every visible particle of every visible system, systems in
-//! scene order, particles by spawn serial (the order `SystemSim::particles` keeps).
+//! scene order, each system's particles back to front in its draw order
+//! (`sp_sim::sim::draw_order`: spawn serial ascending for newest on top, descending for oldest
+//! on top), the order the export's slots keep.
 //!
 //! Per particle with scene pose `(x, y, θ, sx, sy)` (`sp_sim::sim::SystemSim::scene_pose`, which carries Local-space particles with the system's effective transform, followed bone included) and image
 //! `w × h`: position `(x, y)`, size `(w·sx, h·sy)`, the system's anchor, rotation `θ` (degrees
@@ -8,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use sp_sim::sim::SceneSim;
+use sp_sim::sim::{SceneSim, back_to_front};
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin};
 
 use crate::atlas::{AtlasEntry, AtlasLayout};
@@ -64,7 +66,7 @@ pub fn build_scene_sprites(
             }
         }
         let anchor = system.anchor;
-        for p in system_sim.particles() {
+        for p in back_to_front(system_sim.particles(), system.draw_order) {
             if !p.visible {
                 continue;
             }
@@ -158,6 +160,28 @@ mod tests {
         // Same order as the simulation (serials ascending).
         let pa = sim.systems()[0].particles();
         for (inst, p) in batch.instances[..a].iter().zip(pa) {
+            assert_eq!(inst.position, [p.x, p.y]);
+        }
+    }
+
+    #[test]
+    fn oldest_on_top_draws_the_newest_first() {
+        let mut sys = system("a", BlendMode::Normal, &["builtin:star"]);
+        sys.draw_order = sp_sim::document::DrawOrder::OldestOnTop;
+        let scene = Scene {
+            systems: vec![sys],
+            ..Scene::default()
+        };
+        let mut sim = SceneSim::new(&scene);
+        sim.seek(1.0);
+        let layout = layout_with(&[("builtin:star", 64, 64)]);
+        let mut batch = SpriteBatch::default();
+        build_scene_sprites(&sim, &layout, &mut batch, &mut BTreeSet::new());
+        let particles = sim.systems()[0].particles();
+        assert!(particles.len() > 2);
+        assert_eq!(batch.len(), particles.len());
+        // Back to front: the newest (last serial) first, the oldest drawn last, on top.
+        for (inst, p) in batch.instances.iter().zip(particles.iter().rev()) {
             assert_eq!(inst.position, [p.x, p.y]);
         }
     }

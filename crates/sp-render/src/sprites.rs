@@ -1,7 +1,7 @@
 //! Particle sprites as GPU instances, grouped in draws that share a blend mode.
 //!
 //! A [`SpriteBatch`] is filled once per frame in draw order (systems in scene order, particles
-//! by spawn serial) and uploaded as one instance buffer; each [`SpriteDraw`] is one instanced
+//! in their system's draw order) and uploaded as one instance buffer; each [`SpriteDraw`] is one instanced
 //! draw of 4 vertices (triangle strip) per sprite.
 
 use bytemuck::{Pod, Zeroable};

@@ -2,8 +2,8 @@
 
 use sp_sim::Error;
 use sp_sim::document::{
-    BlendMode, DOCUMENT_VERSION, MAX_DOCUMENT_BYTES, PlayMode, Range, Scene, default_scene,
-    load_scene, save_scene,
+    BlendMode, DOCUMENT_VERSION, DrawOrder, MAX_DOCUMENT_BYTES, PlayMode, Range, Scene,
+    default_scene, load_scene, save_scene,
 };
 
 fn field_error(json: &str) -> (String, String) {
@@ -308,4 +308,22 @@ fn follow_targets_load_and_bad_ones_name_their_field() {
         r#""follow": {"skeleton": "hero", "bone": "b", "offsetY": 1e30}"#,
     ));
     assert_eq!(path, "systems[1].follow.offsetY");
+}
+
+#[test]
+fn draw_order_defaults_to_newest_on_top_and_is_only_saved_when_changed() {
+    // A document written before the field existed: newest on top (the preview's order then), and
+    // saving it writes no new field, so saved scenes and share links stay byte for byte.
+    let old = r#"{"version": 1, "systems": [{"name": "A"}]}"#;
+    let scene = load_scene(old).expect("loads");
+    assert_eq!(scene.systems[0].draw_order, DrawOrder::NewestOnTop);
+    assert!(!save_scene(&scene).contains("drawOrder"));
+    let mut changed = scene.clone();
+    changed.systems[0].draw_order = DrawOrder::OldestOnTop;
+    let text = save_scene(&changed);
+    assert!(text.contains(r#""drawOrder": "oldestOnTop""#), "{text}");
+    assert_eq!(load_scene(&text).expect("reloads"), changed);
+    let (path, message) = field_error(&system_json(r#""drawOrder": "sideways""#));
+    assert_eq!(path, "systems[1].drawOrder");
+    assert!(message.contains("sideways"), "{message}");
 }

@@ -2,10 +2,10 @@
 
 use proptest::prelude::*;
 use sp_sim::document::{
-    BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, EmitterShape, ExportSettings, Flipbook,
-    FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations, ModelObject, ParticleSystem,
-    PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion, TexturePick,
-    Transform2D, load_scene, save_scene,
+    BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, DrawOrder, EmitterShape,
+    ExportSettings, Flipbook, FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations,
+    ModelObject, ParticleSystem, PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject,
+    SpineVersion, TexturePick, Transform2D, load_scene, save_scene,
 };
 
 fn text() -> impl Strategy<Value = String> {
@@ -218,6 +218,12 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
             },
             anchor: [ax, ay],
             blend,
+            // Every other system keeps the oldest particle on top (derived from the seed as well).
+            draw_order: if seed.is_multiple_of(2) {
+                DrawOrder::OldestOnTop
+            } else {
+                DrawOrder::NewestOnTop
+            },
             // Every third system follows a bone (derived from the seed: the strategy tuple is full).
             follow: seed.is_multiple_of(3).then(|| FollowBone {
                 skeleton: "hero".into(),

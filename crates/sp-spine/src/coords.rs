@@ -153,6 +153,14 @@ impl Affine {
         libm::hypot(self.a, self.c).max(libm::hypot(self.b, self.d))
     }
 
+    /// Largest singular value of the matrix: the most a local distance can grow in world space,
+    /// `σ² = (T + √(T² − 4·det²)) / 2` with `T = a² + b² + c² + d²`.
+    pub fn max_stretch(&self) -> f64 {
+        let t = self.a * self.a + self.b * self.b + self.c * self.c + self.d * self.d;
+        let det = self.det();
+        libm::sqrt((t + libm::sqrt((t * t - 4.0 * det * det).max(0.0))) / 2.0)
+    }
+
     /// Solves `self.matrix · (lx, ly) = (wx − x, wy − y)`; `None` when the matrix is singular.
     pub fn to_local_point(&self, wx: f64, wy: f64) -> Option<(f64, f64)> {
         let det = self.det();
@@ -251,6 +259,33 @@ mod tests {
             ..SpinePose::IDENTITY
         });
         assert!(close(m.a, 0.0, 1e-12) && close(m.c, -1.0, 1e-12));
+    }
+
+    #[test]
+    fn max_stretch_is_the_largest_singular_value() {
+        // Rotated by 30°, scaled (3, −2): the singular values are 3 and 2, whatever the rotation
+        // or mirror.
+        let m = Affine::from_pose(&SpinePose {
+            rotation_deg: 30.0,
+            scale_x: 3.0,
+            scale_y: -2.0,
+            ..SpinePose::IDENTITY
+        });
+        assert!(close(m.max_stretch(), 3.0, 1e-12), "{}", m.max_stretch());
+        // A shear: the unit vector (0.6, 0.8) grows to |(0.6 + 0.8, 0.8)| = √2.6 ≤ σ.
+        let shear = Affine {
+            a: 1.0,
+            b: 1.0,
+            c: 0.0,
+            d: 1.0,
+            ..Affine::IDENTITY
+        };
+        assert!(shear.max_stretch() >= libm::sqrt(2.6));
+        assert!(close(
+            shear.max_stretch(),
+            (1.0 + libm::sqrt(5.0)) / 2.0,
+            1e-12
+        ));
     }
 
     #[test]

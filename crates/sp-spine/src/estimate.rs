@@ -2,7 +2,8 @@
 //! bakes the visible systems (no reduction, no JSON) and counts.
 //!
 //! Bones: `1 + systems + particle bones`, counted by baking the bone assignment both ways: pool
-//! on (peak overlap) and off (one per life; a loop-continuous system counts the lives of its
+//! on (the peak overlap; for a normal-blend system, whose stacking shows, the assignment the
+//! exporter picks for its draw order, up to twice that) and off (one per life; a loop-continuous system counts the lives of its
 //! three segments as the exporter writes them, not every simulated life). Keys: one per baked particle-frame for each of translate, rotate, scale and rgba (the
 //! unreduced upper bound). Bytes: `BYTES_PER_BONE · bones + BYTES_PER_KEY · keys`, the averages
 //! of this exporter's compact output (bone + slot + skin entry; one key with its time).

@@ -1,9 +1,10 @@
 //! The `--frames` document: the simulation's own baked states before any reduction, in Spine
 //! axes, for checking an export against the runtime (the fidelity test):
 //! `{ "fps": N, "animations": { NAME: [ { "frame": i, "bones": { BONE: { "x", "y",
-//! "rotation", "scaleX", "scaleY", "color": "rrggbbaa", "attachment": NAME_OR_NULL } } } ] } }`
+//! "rotation", "scaleX", "scaleY", "color": "rrggbbaa", "rgba": [r, g, b, a], "attachment":
+//! NAME_OR_NULL } } } ] } }` (`color` 8-bit, `rgba` the unquantised colour the keys are held to)
 //! with world values of every particle bone carrying a live particle at frame `i` (a fake-dead
-//! particle has `attachment: null`), listed in draw order (per system, oldest first).
+//! particle has `attachment: null`), listed per system by birth (oldest first).
 
 use serde::Serialize;
 
@@ -21,6 +22,7 @@ struct FrameBone {
     scale_x: Num,
     scale_y: Num,
     color: String,
+    rgba: [Num; 4],
     attachment: Option<String>,
 }
 
@@ -66,7 +68,7 @@ impl FramesWriter {
         if self.current.len() < needed {
             self.current.resize_with(needed, OrderedMap::default);
         }
-        // Per frame, this track's live bones in draw order (spawn order), as the preview draws.
+        // Per frame, this track's live bones by birth (spawn order).
         let mut per_frame: Vec<Vec<OrderedBone>> = vec![Vec::new(); needed];
         for (b, runs) in track.bones.iter().enumerate() {
             for run in runs {
@@ -84,7 +86,10 @@ impl FramesWriter {
                             rotation: Num(s.world.rotation_deg),
                             scale_x: Num(s.world.scale_x),
                             scale_y: Num(s.world.scale_y),
-                            color: hex_rgba(s.color),
+                            color: hex_rgba(
+                                s.color.map(|v| libm::round(f64::from(v) * 255.0) as u8),
+                            ),
+                            rgba: s.color.map(|v| Num(f64::from(v))),
                             attachment: s
                                 .texture
                                 .and_then(|t| names.attachment(b, t))

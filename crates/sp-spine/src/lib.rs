@@ -6,7 +6,8 @@
 //! [`exporter`] the assembly of skeleton, bones, slots, skins and animations, [`validate`] the
 //! structural validator. [`coords`] is the one place where editor axes become Spine axes;
 //! [`names`] allocates unique names; [`images`] turns image references into attachment paths;
-//! [`frames`] writes the baked states for fidelity checks; [`estimate`] predicts the size of an
+//! [`frames`] writes the baked states for fidelity checks; [`draw_order`] keeps the stacking of
+//! particles as the preview draws it; [`estimate`] predicts the size of an
 //! export before running it.
 //!
 //! Entry: [`export_scene`]. The core reads no clock: callers measure time and fill
@@ -14,6 +15,7 @@
 
 pub mod bake;
 pub mod coords;
+pub mod draw_order;
 mod error;
 pub mod estimate;
 pub mod exporter;

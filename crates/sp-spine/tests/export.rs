@@ -1,6 +1,7 @@
 //! End-to-end properties of `export_scene` (the Node tests add the official runtime's view).
 
-use sp_sim::document::{ParticleSystem, PlayMode, Scene, default_scene};
+use sp_sim::document::DrawOrder::{NewestOnTop, OldestOnTop};
+use sp_sim::document::{BlendMode, ParticleSystem, PlayMode, Scene, default_scene};
 use sp_spine::{Error, ExportOptions, ImageSizes, export_scene, export_scene_with};
 
 fn one_system() -> Scene {
@@ -67,17 +68,31 @@ fn settings_are_checked_and_cancel_stops() {
 
 #[test]
 fn pool_off_uses_a_bone_per_life_and_pool_on_the_peak() {
-    let mut scene = one_system();
-    scene.systems[0].duration_secs = 2.5;
-    let on = export(&scene).expect("pool on");
-    scene.export.bone_pool = false;
-    let off = export(&scene).expect("pool off");
-    assert_eq!(on.report.bones, 2 + on.report.peak_alive);
-    assert_eq!(off.report.bones, 2 + off.report.lives);
-    assert!(off.report.bones > on.report.bones);
-    let estimate = sp_spine::estimate_scene(&scene).expect("estimate");
-    assert_eq!(estimate.bones_pool_on as usize, on.report.bones);
-    assert_eq!(estimate.bones_pool_off as usize, off.report.bones);
+    // Additive: stacking does not show, the pool is the most particles alive at once. Normal
+    // blend: the pool may grow to twice that so that bones follow birth order (draw order).
+    for (blend, most_halves) in [(BlendMode::Additive, 2), (BlendMode::Normal, 4)] {
+        let mut scene = one_system();
+        scene.systems[0].duration_secs = 2.5;
+        scene.systems[0].blend = blend;
+        let on = export(&scene).expect("pool on");
+        scene.export.bone_pool = false;
+        let off = export(&scene).expect("pool off");
+        let particle_bones = on.report.bones - 2;
+        assert!(particle_bones >= on.report.peak_alive, "{blend:?}");
+        assert!(
+            particle_bones <= on.report.peak_alive * most_halves / 2,
+            "{blend:?}: {particle_bones} bones for a peak of {}",
+            on.report.peak_alive
+        );
+        if blend == BlendMode::Additive {
+            assert_eq!(particle_bones, on.report.peak_alive);
+        }
+        assert_eq!(off.report.bones, 2 + off.report.lives);
+        assert!(off.report.bones > on.report.bones);
+        let estimate = sp_spine::estimate_scene(&scene).expect("estimate");
+        assert_eq!(estimate.bones_pool_on as usize, on.report.bones);
+        assert_eq!(estimate.bones_pool_off as usize, off.report.bones);
+    }
 }
 
 #[test]
@@ -245,5 +260,48 @@ fn frames_document_lists_live_bones() {
         "attachment",
     ] {
         assert!(bone.get(k).is_some(), "{k}");
+    }
+}
+
+#[test]
+fn draw_order_follows_the_system_setting_and_only_normal_blend_gets_keys() {
+    // Random lifetimes make the pool hand bones over out of birth order: a normal-blend system
+    // needs draw order keys, an additive one (stacking invisible) none. Oldest on top lists the
+    // system's slots in reverse bone order.
+    let system = |blend, draw_order| ParticleSystem {
+        duration_secs: 2.0,
+        rate_per_sec: 25.0,
+        lifetime_secs: sp_sim::document::Range::new(0.3, 1.6),
+        blend,
+        draw_order,
+        ..ParticleSystem::default()
+    };
+    for (blend, order, keys) in [
+        (BlendMode::Normal, NewestOnTop, true),
+        (BlendMode::Normal, OldestOnTop, true),
+        (BlendMode::Additive, NewestOnTop, false),
+    ] {
+        let mut scene = Scene::default();
+        scene.systems.push(system(blend, order));
+        let out = export(&scene).expect("export");
+        let json: serde_json::Value = serde_json::from_str(&out.json).expect("json");
+        let draw = json["animations"]["animation"]["drawOrder"].as_array();
+        assert_eq!(
+            draw.is_some_and(|d| !d.is_empty()),
+            keys,
+            "{blend:?} {order:?}"
+        );
+        let slots: Vec<&str> = json["slots"]
+            .as_array()
+            .expect("slots")
+            .iter()
+            .map(|s| s["name"].as_str().expect("name"))
+            .collect();
+        let mut sorted = slots.clone();
+        sorted.sort();
+        if order == OldestOnTop {
+            sorted.reverse();
+        }
+        assert_eq!(slots, sorted, "{order:?}: slot order");
     }
 }

@@ -17,6 +17,6 @@ pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use scene::{DOCUMENT_VERSION, ImageAsset, ModelObject, Scene, SkeletonObject};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
-    BlendMode, Burst, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,
+    BlendMode, Burst, DrawOrder, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,
     ParticleSystem, PlayMode, Range, SimulationSpace, TexturePick, Transform2D,
 };

@@ -202,6 +202,25 @@ pub enum BlendMode {
     Screen,
 }
 
+/// How one system's particles stack where they overlap (export spec §16.3 "绘制顺序"): the
+/// preview draws them in this order and the export keeps it (slot order, `drawOrder` keys).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub enum DrawOrder {
+    /// The newest particle is drawn last, over the older ones (oldest at the back).
+    #[default]
+    NewestOnTop,
+    /// The oldest particle is drawn last, over the newer ones (newest at the back).
+    OldestOnTop,
+}
+
+impl DrawOrder {
+    /// True for the default ([`DrawOrder::NewestOnTop`]), which documents do not write.
+    pub fn is_default(&self) -> bool {
+        *self == DrawOrder::NewestOnTop
+    }
+}
+
 /// Whether particles move with their system after birth.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -298,6 +317,10 @@ pub struct ParticleSystem {
     pub anchor: [f32; 2],
     /// Slot blend mode.
     pub blend: BlendMode,
+    /// Stacking of overlapping particles (absent from documents that keep the default, newest on
+    /// top).
+    #[serde(skip_serializing_if = "DrawOrder::is_default")]
+    pub draw_order: DrawOrder,
     /// The bone this system follows, if any (absent from documents that follow nothing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub follow: Option<FollowBone>,
@@ -338,6 +361,7 @@ impl Default for ParticleSystem {
             flipbook: Flipbook::default(),
             anchor: [0.5, 0.5],
             blend: BlendMode::Normal,
+            draw_order: DrawOrder::NewestOnTop,
             follow: None,
         }
     }

@@ -6,11 +6,12 @@
 //! size never changes what exists or where it is (beyond float rounding), baking at 30 fps samples
 //! exactly what a 60 fps preview shows, and seeking is exact. Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
-//! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots),
+//! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
 //! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
 //! benchmark workload).
 
 pub mod bench;
+pub mod draw_order;
 pub mod emitter;
 pub mod follow;
 pub mod frames;
@@ -25,6 +26,7 @@ pub mod schedule;
 mod state;
 pub mod system;
 
+pub use draw_order::back_to_front;
 pub use follow::{BoneTrack, Follow, FollowTracks};
 pub use hash::{
     Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,

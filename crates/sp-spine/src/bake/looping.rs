@@ -6,10 +6,21 @@
 //! exported effect is the periodic extension of the loop set: copy `k` of a life is the same
 //! states shifted `k·L` frames earlier. So a life that runs past the loop's end reappears at
 //! its start. Each life is cut into *arcs* of at most `L` frames (a life longer than the loop
-//! overlaps its own copies); arcs are coloured on the circle of length `L` (pool on: an arc
-//! takes the lowest bone none of whose arcs shares a position mod `L`; pool off: a bone per
-//! arc), so two arcs that overlap modulo `L` never share a bone, and a copy always uses its arc's
-//! bone: identities are stable across the seam and across the three animations.
+//! overlaps its own copies); arcs are coloured on the circle of length `L` in the order of their
+//! first position on it (pool on: an arc takes a bone none of whose arcs shares a position mod
+//! `L`: the lowest-numbered such ([`ArcCut::Age`]), or, with [`ArcCut::AgeRing`], the first such
+//! going round the ring of bones from the one after the previous arc's, or a new bone when the
+//! turn reaches the end of the ring below `budget` — bone order then follows birth order, as in
+//! `assign` (export spec §16.3); pool off: a bone per arc), so two arcs that
+//! overlap modulo `L` never share a bone, and a copy always uses its arc's bone: identities are
+//! stable across the seam and across the three animations.
+//!
+//! With [`ArcCut::Seam`] lives are cut at the seams instead (real frames `T₀ + j·L`), so an arc
+//! lies within one period and its index `j` counts the seams its life crossed before it; each
+//! arc gets its own bone, bones ordered by `j` descending, then birth: at any virtual frame the
+//! copies shown of arcs `j` were born `j` periods earlier than those of arc 0, so this one bone
+//! order stacks every copy by birth in all three animations (export spec §16.3) with no
+//! `drawOrder` key, for more bones than the pool needs.
 //!
 //! Segments (virtual frames): start `[0, T₀]` shows the copies born at or after `delay`;
 //! loop `[T₀, T₀ + L]` shows every copy (its last frame is its first frame again); end
@@ -68,6 +79,19 @@ impl LoopPlan {
     }
 }
 
+/// Where lives are cut into arcs (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArcCut {
+    /// Every `L` frames of a life's age, arcs coloured on the circle, each taking the lowest
+    /// bone that fits (the smallest pool).
+    Age,
+    /// As [`ArcCut::Age`], arcs going round the ring of bones within `budget` (bone order follows
+    /// birth order).
+    AgeRing,
+    /// At the seams, one bone per arc in stacking order (no draw order key).
+    Seam,
+}
+
 struct Arc<'a> {
     life: &'a Life,
     /// Real frames `[a, b)`.
@@ -77,7 +101,16 @@ struct Arc<'a> {
 }
 
 /// Builds the start, loop and end tracks from the lives of the real simulation.
-pub fn loop_tracks(lives: &[Life], plan: &LoopPlan, pool: bool, names: [&str; 3]) -> Vec<Track> {
+/// `budget`: see the module docs (0: the fewest bones the colouring finds); `cut`: how lives
+/// become arcs and arcs bones.
+pub fn loop_tracks(
+    lives: &[Life],
+    plan: &LoopPlan,
+    pool: bool,
+    budget: usize,
+    cut: ArcCut,
+    names: [&str; 3],
+) -> Vec<Track> {
     let (t0, l) = (plan.t0_frames, plan.loop_frames);
     let fps = f64::from(plan.fps);
     let (w0, w1) = (f64::from(t0) / fps, f64::from(t0 + l) / fps);
@@ -88,7 +121,11 @@ pub fn loop_tracks(lives: &[Life], plan: &LoopPlan, pool: bool, names: [&str; 3]
         }
         let mut a = life.first_frame;
         while a < life.end_frame() {
-            let b = (a + l).min(life.end_frame());
+            let b = match cut {
+                ArcCut::Age | ArcCut::AgeRing => a + l,
+                ArcCut::Seam => t0 + ((a - t0) / l + 1) * l,
+            }
+            .min(life.end_frame());
             arcs.push(Arc {
                 life,
                 a,
@@ -102,17 +139,28 @@ pub fn loop_tracks(lives: &[Life], plan: &LoopPlan, pool: bool, names: [&str; 3]
     arcs.sort_by_key(|arc| ((arc.a - t0) % l, arc.life.serial, arc.a));
     let words = (l as usize).div_ceil(64);
     let mut occupied: Vec<Vec<u64>> = Vec::new();
-    for arc in &mut arcs {
+    let mut turn = 0usize;
+    if cut == ArcCut::Seam {
+        // One bone per arc: seams crossed descending, then birth.
+        arcs.sort_by_key(|arc| (std::cmp::Reverse((arc.a - t0) / l), arc.life.serial));
+        for (bone, arc) in arcs.iter_mut().enumerate() {
+            arc.bone = bone;
+        }
+        occupied = vec![Vec::new(); arcs.len()];
+    }
+    for arc in arcs.iter_mut().filter(|_| cut != ArcCut::Seam) {
         let positions: Vec<usize> = (arc.a..arc.b).map(|f| ((f - t0) % l) as usize).collect();
         let fits = |bits: &Vec<u64>| {
             positions
                 .iter()
                 .all(|&p| bits[p / 64] & (1 << (p % 64)) == 0)
         };
-        let bone = if pool {
-            occupied.iter().position(fits)
-        } else {
-            None
+        let bone = match (pool, cut) {
+            (false, _) => None,
+            (true, ArcCut::AgeRing) => {
+                super::assign::ring_pick(occupied.len(), turn, budget, |b| fits(&occupied[b]))
+            }
+            (true, _) => occupied.iter().position(fits),
         };
         let bone = bone.unwrap_or_else(|| {
             occupied.push(vec![0u64; words]);
@@ -122,6 +170,7 @@ pub fn loop_tracks(lives: &[Life], plan: &LoopPlan, pool: bool, names: [&str; 3]
             occupied[bone][p / 64] |= 1 << (p % 64);
         }
         arc.bone = bone;
+        turn = bone + 1;
     }
     let bone_count = occupied.len();
     let end_last = lives
@@ -218,7 +267,7 @@ mod tests {
                     x: f64::from(i),
                     ..SpinePose::IDENTITY
                 },
-                color: [255; 4],
+                color: [1.0; 4],
                 texture: Some(0),
             })
             .collect();
@@ -243,8 +292,13 @@ mod tests {
         };
         let mut lives: Vec<Life> = (0..30).map(|i| life(i, i as u32 * 3, 20)).collect();
         lives.push(life(100, 33, 30));
-        for pool in [true, false] {
-            let tracks = loop_tracks(&lives, &plan, pool, ["s", "l", "e"]);
+        for (pool, cut) in [
+            (true, ArcCut::Age),
+            (false, ArcCut::Age),
+            (true, ArcCut::AgeRing),
+            (true, ArcCut::Seam),
+        ] {
+            let tracks = loop_tracks(&lives, &plan, pool, 0, cut, ["s", "l", "e"]);
             assert_eq!(tracks.len(), 3);
             for t in &tracks {
                 for runs in &t.bones {

@@ -24,8 +24,9 @@ pub struct FrameState {
     pub world: SpinePose,
     /// Local pose under the system bone (what the timelines carry).
     pub local: SpinePose,
-    /// `[r, g, b, a]`, 8-bit.
-    pub color: [u8; 4],
+    /// `[r, g, b, a]`, 0..1, as the simulation computes them (the export writes 8-bit keys
+    /// held within tolerance of these values).
+    pub color: [f32; 4],
     /// Texture index shown, `None` while fake-dead (hidden).
     pub texture: Option<u16>,
 }
@@ -117,7 +118,7 @@ use sp_sim::document::{ParticleSystem, PlayMode, SimulationSpace};
 use sp_sim::sim::Follow;
 
 use crate::error::{Error, Result};
-use looping::{LoopPlan, loop_tracks};
+use looping::{ArcCut, LoopPlan, loop_tracks};
 use sample::{PoseContext, Stop, sample_system};
 
 /// Quantises the system bone pose as it is written (2 decimals for position, 3 for rotation,
@@ -146,6 +147,51 @@ fn f32_pose(p: &SpinePose) -> SpinePose {
         scale_x: r(p.scale_x),
         scale_y: r(p.scale_y),
     }
+}
+
+/// Pool sizes tried for a system whose stacking shows, in halves of the most particles alive at
+/// once (2 = that many, 3 = one and a half times, 4 = twice): the ring's headroom trades bones
+/// for draw order keys ([`assign`]).
+pub const RING_BUDGETS_HALVES: [usize; 3] = [2, 3, 4];
+
+/// Estimated JSON bytes of one more particle bone (bone, slot, skin entry, timeline headers):
+/// measured on the rain preset, 87 more bones for 26 KB.
+pub const BONE_BYTES: usize = 300;
+/// Estimated bytes of one draw order key and of one moved slot in it.
+pub const DRAW_KEY_BYTES: usize = 20;
+/// See [`DRAW_KEY_BYTES`].
+pub const DRAW_OFFSET_BYTES: usize = 38;
+
+/// Estimated bytes a bone assignment costs: its bones, and the draw order keys of its tracks
+/// when the system is alone in its animations.
+fn assignment_cost(tracks: &[Track], order: sp_sim::document::DrawOrder) -> usize {
+    let bones = tracks.iter().map(|t| t.bones.len()).max().unwrap_or(0);
+    let keys: usize = tracks
+        .iter()
+        .map(|t| {
+            let (keys, offsets) =
+                crate::draw_order::stacking_cost(&crate::draw_order::SystemPart {
+                    first_slot: 0,
+                    order,
+                    bones: &t.bones,
+                    end_frame: t.end_frame,
+                });
+            keys * DRAW_KEY_BYTES + offsets * DRAW_OFFSET_BYTES
+        })
+        .sum();
+    bones * BONE_BYTES + keys
+}
+
+/// The cheapest of `candidates` by [`assignment_cost`] (the first of equals).
+fn cheapest(candidates: Vec<Vec<Track>>, order: sp_sim::document::DrawOrder) -> Vec<Track> {
+    let mut best: Option<(usize, Vec<Track>)> = None;
+    for c in candidates {
+        let cost = assignment_cost(&c, order);
+        if best.as_ref().is_none_or(|(b, _)| cost < *b) {
+            best = Some((cost, c));
+        }
+    }
+    best.map(|(_, t)| t).unwrap_or_default()
 }
 
 /// Frame alignment of a loop-continuous system with the others sharing its animations:
@@ -202,6 +248,8 @@ pub fn bake_system(
         SimulationSpace::Local => Inherit::OnlyTranslation,
     };
     let ctx = PoseContext { parent, inherit };
+    // Normal blend: the stacking of the system's particles shows, bones are assigned for it.
+    let stacks = crate::draw_order::stacking_shows(system.blend);
     let longest_life = system
         .lifetime_secs
         .min
@@ -222,8 +270,7 @@ pub fn bake_system(
                 libm::ceil(horizon * f64::from(fps)).min(f64::from(u32::MAX / 2)) as u32 + 2;
             let sampled = sample_system(system, follow, &ctx, fps, Stop::Finished { limit_frames })
                 .map_err(err)?;
-            let bones = assign::assign_line(&sampled.lives, pool);
-            let track = Track {
+            let track = |bones| Track {
                 animation: system.animation.clone(),
                 segment: Segment::OneShot,
                 end_frame: sampled.last_frame,
@@ -231,7 +278,23 @@ pub fn bake_system(
                 root_translate: None,
                 bones,
             };
-            (vec![track], sampled)
+            let tracks = if stacks && pool {
+                let candidates = RING_BUDGETS_HALVES
+                    .iter()
+                    .map(|h| {
+                        let turn = assign::Turn::Ring(sampled.peak_alive * h / 2);
+                        vec![track(assign::assign_line(&sampled.lives, true, turn))]
+                    })
+                    .collect();
+                cheapest(candidates, system.draw_order)
+            } else {
+                vec![track(assign::assign_line(
+                    &sampled.lives,
+                    pool,
+                    assign::Turn::Lowest,
+                ))]
+            };
+            (tracks, sampled)
         }
         PlayMode::LoopContinuous => {
             let mut plan = own_loop_plan(system, fps);
@@ -256,12 +319,42 @@ pub fn bake_system(
             let sampled =
                 sample_system(system, follow, &ctx, fps, Stop::AtFrame(until)).map_err(err)?;
             let la = &system.loop_animations;
-            let tracks = loop_tracks(
-                &sampled.lives,
-                &plan,
-                pool,
-                [&la.start, &la.looping, &la.end],
-            );
+            let names = [la.start.as_str(), &la.looping, &la.end];
+            let tracks = if stacks {
+                let mut candidates = vec![loop_tracks(
+                    &sampled.lives,
+                    &plan,
+                    pool,
+                    0,
+                    ArcCut::Seam,
+                    names,
+                )];
+                if pool {
+                    for h in RING_BUDGETS_HALVES {
+                        let budget = sampled.peak_alive * h / 2;
+                        candidates.push(loop_tracks(
+                            &sampled.lives,
+                            &plan,
+                            true,
+                            budget,
+                            ArcCut::AgeRing,
+                            names,
+                        ));
+                    }
+                } else {
+                    candidates.push(loop_tracks(
+                        &sampled.lives,
+                        &plan,
+                        false,
+                        0,
+                        ArcCut::Age,
+                        names,
+                    ));
+                }
+                cheapest(candidates, system.draw_order)
+            } else {
+                loop_tracks(&sampled.lives, &plan, pool, 0, ArcCut::Age, names)
+            };
             (tracks, sampled)
         }
     };

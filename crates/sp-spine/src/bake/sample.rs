@@ -1,6 +1,6 @@
 //! Frame-by-frame sampling of one system: every particle alive at frame `f` (time `f / fps`)
 //! is recorded with its world pose (Spine axes), its local pose under the system bone, its
-//! 8-bit colour and the texture it shows. Lives are keyed by spawn serial; a life never sampled
+//! colour (unquantised, alpha clamped to 0..1) and the texture it shows. Lives are keyed by spawn serial; a life never sampled
 //! (born and dead between two frames) is invisible in every baked frame and is not exported.
 
 use std::collections::BTreeMap;
@@ -99,12 +99,11 @@ pub fn sample_system(
             let local = local_pose(&ctx.parent, &world, ctx.inherit).ok_or_else(|| {
                 "the system's scale is 0: its particles cannot be placed".to_owned()
             })?;
-            let [r, g, b] = p.color.to_u8();
-            let a = libm::round(f64::from(p.alpha.clamp(0.0, 1.0)) * 255.0) as u8;
+            let unit = |v: f32| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
             let state = FrameState {
                 world,
                 local,
-                color: [r, g, b, a],
+                color: [p.color.r, p.color.g, p.color.b, p.alpha].map(unit),
                 texture: p.visible.then_some(p.texture_index),
             };
             let idx = *active.entry(p.serial).or_insert_with(|| {

@@ -11,6 +11,7 @@ use sp_sim::sim::FollowTracks;
 
 use crate::bake::follow::{RootKeying, apply_root_motion};
 use crate::bake::{BakedSystem, Progress, Track, bake_system};
+use crate::draw_order;
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
@@ -164,6 +165,8 @@ pub fn export_scene_with(
     let mut slots = Vec::new();
     let mut skin = OrderedMap::default();
     let mut attachment_count = 0usize;
+    // Index of each system's first slot in the setup order (slots consecutive per system).
+    let mut first_slots: Vec<usize> = Vec::new();
     for b in &baked {
         let system = &scene.systems[b.scene_index];
         let names = names::allocate(system, b, &mut bone_ns, &mut slot_ns, &mut resolver);
@@ -172,17 +175,25 @@ pub fn export_scene_with(
             Some("root".into()),
             None,
         ));
-        for (i, bone) in names.bones.iter().enumerate() {
+        for bone in &names.bones {
             bones.push(BoneData::new(
                 bone.clone(),
                 Some(names.system_bone.clone()),
                 b.inherit.json_name(),
             ));
+        }
+        first_slots.push(slots.len());
+        let n = names.bones.len();
+        for p in 0..n {
+            // The bone at setup position p of the system's slot block (§16.3).
+            let i = (0..n)
+                .find(|&i| draw_order::setup_position(i, n, system.draw_order) == p)
+                .unwrap_or(p);
             let keys = &names.attachments[i];
             let setup = keys.values().next().cloned();
             slots.push(SlotData {
                 name: names.slots[i].clone(),
-                bone: bone.clone(),
+                bone: names.bones[i].clone(),
                 color: "ffffff00".into(),
                 attachment: setup,
                 blend: blend_name(system.blend),
@@ -203,6 +214,7 @@ pub fn export_scene_with(
         }
         all_names.push(names);
     }
+    let slot_names: Vec<String> = slots.iter().map(|s: &SlotData| s.name.clone()).collect();
     warnings.append(&mut resolver.warnings);
 
     // Animations.
@@ -247,6 +259,7 @@ pub fn export_scene_with(
             continue;
         }
         let mut data = AnimationData::default();
+        let mut draw_parts: Vec<draw_order::SystemPart> = Vec::new();
         let duration = parts
             .iter()
             .filter(|(_, t)| has_runs(t))
@@ -263,8 +276,7 @@ pub fn export_scene_with(
                 names.system_bone.clone(),
                 system_timelines(&b.root_pose, track, timing, &mut counts),
             );
-            let gain =
-                (b.parent.a.abs() + b.parent.b.abs()).max(b.parent.c.abs() + b.parent.d.abs());
+            let gain = b.parent.max_stretch();
             let scale_gain = match b.inherit {
                 crate::coords::Inherit::Normal => b.parent.max_scale(),
                 crate::coords::Inherit::OnlyTranslation => 1.0,
@@ -283,6 +295,20 @@ pub fn export_scene_with(
             if let Some(f) = frames.as_mut() {
                 f.add_track(anim, track, names);
             }
+            let system = &scene.systems[b.scene_index];
+            if draw_order::stacking_shows(system.blend) {
+                draw_parts.push(draw_order::SystemPart {
+                    first_slot: first_slots[si],
+                    order: system.draw_order,
+                    bones: &track.bones,
+                    end_frame: track.end_frame,
+                });
+            }
+        }
+        data.draw_order = draw_order::draw_order_timeline(&draw_parts, &slot_names, timing);
+
+        if !data.draw_order.is_empty() {
+            counts.add("drawOrder", data.draw_order.len(), data.draw_order.len());
         }
         if let Some(f) = frames.as_mut() {
             f.finish_animation(anim, duration);

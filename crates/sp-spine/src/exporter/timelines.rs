@@ -39,9 +39,12 @@ pub fn steps_for(tolerance: f64) -> f64 {
 }
 
 impl Specs {
-    /// Specs for a bone whose translation passes through a parent with per-axis gain
-    /// `translate_gain` and whose scale is multiplied by `scale_gain` (§12.3 tolerances with a
-    /// 10 % margin for `f32` storage in the runtime).
+    /// Specs for a bone whose translation passes through a parent that stretches a local
+    /// distance by at most `translate_gain` (its largest singular value) and whose scale is
+    /// multiplied by `scale_gain` (§12.3 tolerances with a 10 % margin for `f32` storage in the
+    /// runtime). The position tolerance is a distance (translate x/y are joint channels); colour
+    /// and alpha are held against the simulation's unquantised colour, the keys being 8-bit
+    /// (a key alone is within ½/255 of it).
     pub fn new(translate_gain: f64, scale_gain: f64) -> Specs {
         let channel = |tolerance: f64| {
             let steps = steps_for(tolerance);
@@ -49,21 +52,27 @@ impl Specs {
                 tolerance,
                 steps,
                 handle_steps: steps,
+                joint: false,
             }
         };
         Specs {
-            translate: channel(0.09 / translate_gain.max(1e-6)),
+            translate: ChannelSpec {
+                joint: true,
+                ..channel(0.09 / translate_gain.max(1e-6))
+            },
             rotate: channel(0.009),
             scale: channel(0.009 / scale_gain.max(1e-6)),
             rgb: ChannelSpec {
                 tolerance: 0.999 / 255.0,
                 steps: 255.0,
                 handle_steps: 10000.0,
+                joint: false,
             },
             alpha: ChannelSpec {
                 tolerance: 0.0099,
                 steps: 255.0,
                 handle_steps: 10000.0,
+                joint: false,
             },
         }
     }
@@ -259,14 +268,7 @@ pub fn slot_timelines(
     // Discrete keys are change points whether reduced or not.
     counts.add("attachment", out.attachment.len(), out.attachment.len());
     let channel = [specs.rgb, specs.rgb, specs.rgb, specs.alpha];
-    let (keys, frames) = channel_keys(runs, &channel, mode, |s| {
-        [
-            f64::from(s.color[0]) / 255.0,
-            f64::from(s.color[1]) / 255.0,
-            f64::from(s.color[2]) / 255.0,
-            f64::from(s.color[3]) / 255.0,
-        ]
-    });
+    let (keys, frames) = channel_keys(runs, &channel, mode, |s| s.color.map(f64::from));
     counts.add("rgba", keys.len(), frames);
     out.rgba = keys
         .iter()

@@ -7,7 +7,9 @@
 //! farthest frame `j` such that the segment `i → j` reproduces every frame `k ∈ (i, j)` within
 //! each channel's tolerance, evaluated exactly as the runtime does ([`runtime_curve`]: `f32` key
 //! storage, the key values as written after quantisation). Channels that share a key (translate
-//! x/y, the four rgba channels) are reduced together. In Bézier mode a segment may also be a
+//! x/y, the four rgba channels) are reduced together; *joint* channels (translate x/y) are held to
+//! their tolerance as one Euclidean distance `√(Σ e_c²) ≤ tol` (a position error is a distance in
+//! pixels), the others channel by channel `|e_c| ≤ tol_c`. In Bézier mode a segment may also be a
 //! cubic per channel, fitted by least squares with handle times fixed at `t₁ + Δ/3`,
 //! `t₁ + 2Δ/3` (so the curve is a cubic polynomial in time) and verified against the runtime's
 //! 10-segment polyline; a linear segment is preferred whenever it reaches as far.
@@ -34,6 +36,25 @@ pub struct ChannelSpec {
     pub steps: f64,
     /// Precision of Bézier handle values (steps per unit).
     pub handle_steps: f64,
+    /// Measured together with the key's other joint channels as one Euclidean distance (the
+    /// joint channels of a key share one tolerance).
+    pub joint: bool,
+}
+
+/// Whether errors `err` (runtime value − baked value, per channel) are within `specs` (see the
+/// module formula: joint channels as one distance, the others one by one).
+pub fn within_tolerance<const N: usize>(specs: &[ChannelSpec; N], err: &[f64; N]) -> bool {
+    let mut joint_sq = 0.0;
+    let mut joint_tol: Option<f64> = None;
+    for c in 0..N {
+        if specs[c].joint {
+            joint_sq += err[c] * err[c];
+            joint_tol = Some(joint_tol.map_or(specs[c].tolerance, |t| t.min(specs[c].tolerance)));
+        } else if err[c].abs() > specs[c].tolerance {
+            return false;
+        }
+    }
+    joint_tol.is_none_or(|t| joint_sq <= t * t)
 }
 
 impl ChannelSpec {
@@ -247,17 +268,14 @@ impl<const N: usize> Segment<'_, N> {
     fn linear_fits(&self, i: usize, j: usize) -> bool {
         let t1 = self.timing.stored_key_time(self.frame(i));
         let t2 = self.timing.stored_key_time(self.frame(j));
-        for c in 0..N {
-            let (v1, v2) = (self.stored(i, c), self.stored(j, c));
-            for k in i + 1..j {
-                let t = self.timing.eval_time(self.frame(k));
-                let v = linear_value(t, t1, v1, t2, v2);
-                if (v - self.samples[k][c]).abs() > self.specs[c].tolerance {
-                    return false;
-                }
-            }
-        }
-        true
+        let v1: [f64; N] = std::array::from_fn(|c| self.stored(i, c));
+        let v2: [f64; N] = std::array::from_fn(|c| self.stored(j, c));
+        (i + 1..j).all(|k| {
+            let t = self.timing.eval_time(self.frame(k));
+            let err: [f64; N] =
+                std::array::from_fn(|c| linear_value(t, t1, v1[c], t2, v2[c]) - self.samples[k][c]);
+            within_tolerance(self.specs, &err)
+        })
     }
 
     /// Least-squares cubic per channel over `i..=j`, quantised and verified with the runtime's
@@ -309,15 +327,28 @@ impl<const N: usize> Segment<'_, N> {
                 return None;
             }
             let (cy1, cy2) = (spec.quantize_handle(c1), spec.quantize_handle(c2));
-            let (v1, v2) = (f32_round(y0), f32_round(y3));
-            let table = BezierTable::new(t1, v1, cx1, cy1, cx2, cy2, t2, v2);
-            for k in i + 1..j {
-                let t = self.timing.eval_time(self.frame(k));
-                if (table.value(t, t1, v1, t2, v2) - self.samples[k][c]).abs() > spec.tolerance {
-                    return None;
-                }
-            }
             *handle = [cx1, cy1, cx2, cy2];
+        }
+        // Verified against the runtime's polyline, all channels of the key together.
+        let ends: [(f64, f64); N] = std::array::from_fn(|c| {
+            let spec = &self.specs[c];
+            (
+                f32_round(spec.quantize(self.samples[i][c])),
+                f32_round(spec.quantize(self.samples[j][c])),
+            )
+        });
+        let tables: [BezierTable; N] = std::array::from_fn(|c| {
+            let [cx1, cy1, cx2, cy2] = handles[c];
+            BezierTable::new(t1, ends[c].0, cx1, cy1, cx2, cy2, t2, ends[c].1)
+        });
+        for k in i + 1..j {
+            let t = self.timing.eval_time(self.frame(k));
+            let err: [f64; N] = std::array::from_fn(|c| {
+                tables[c].value(t, t1, ends[c].0, t2, ends[c].1) - self.samples[k][c]
+            });
+            if !within_tolerance(self.specs, &err) {
+                return None;
+            }
         }
         Some(handles)
     }

@@ -6,6 +6,7 @@ const POS: ChannelSpec = ChannelSpec {
     tolerance: 0.09,
     steps: 100.0,
     handle_steps: 100.0,
+    joint: false,
 };
 const T30: Timing = Timing { fps: 30 };
 
@@ -67,6 +68,7 @@ fn bezier_is_verified_against_the_10_segment_polyline_not_the_ideal_curve() {
         tolerance: 0.01,
         steps: 10000.0,
         handle_steps: 10000.0,
+        joint: false,
     };
     let samples: Vec<[f64; 1]> = (0..61)
         .map(|k| {
@@ -92,6 +94,7 @@ fn noisy_data_never_exceeds_tolerance() {
         tolerance: 0.009,
         steps: 1000.0,
         handle_steps: 1000.0,
+        joint: false,
     };
     let mut v = 0.0;
     let samples: Vec<[f64; 1]> = (0..200)
@@ -179,4 +182,35 @@ mod property {
             }
         }
     }
+}
+
+#[test]
+fn joint_channels_hold_their_tolerance_as_a_distance() {
+    // A diagonal wobble of amplitude 0.07 on both axes: within 0.09 axis by axis (a straight key
+    // pair would do), 0.099 as a distance, so the joint reducer must add keys.
+    let joint = ChannelSpec { joint: true, ..POS };
+    let samples: Vec<[f64; 2]> = (0..40)
+        .map(|k| {
+            let w = if k % 2 == 1 { 0.07 } else { 0.0 };
+            [k as f64 + w, 2.0 * k as f64 + w]
+        })
+        .collect();
+    for mode in [CurveMode::Linear, CurveMode::Bezier] {
+        let per_axis = reduce_run(0, &samples, &[POS, POS], mode, T30);
+        let keys = reduce_run(0, &samples, &[joint, joint], mode, T30);
+        assert!(
+            keys.len() > per_axis.len(),
+            "{mode:?}: {} vs {}",
+            keys.len(),
+            per_axis.len()
+        );
+        for (k, s) in samples.iter().enumerate() {
+            let v = runtime_value(&keys, k as u32, T30).expect("inside the run");
+            let d = libm::hypot(v[0] - s[0], v[1] - s[1]);
+            assert!(d <= 0.09 + 1e-9, "{mode:?} frame {k}: {d}");
+        }
+    }
+    assert!(within_tolerance(&[joint, joint], &[0.06, 0.06]));
+    assert!(!within_tolerance(&[joint, joint], &[0.07, 0.07]));
+    assert!(within_tolerance(&[POS, POS], &[0.07, 0.07]));
 }

@@ -1,0 +1,163 @@
+// The simulation side of the fidelity oracle: what the preview shows, read from
+// `spineparticle simulate --dump` (the preview's own SceneSim) and the document as loaded
+// (`simulate --print-scene`). Nothing here reads the export or its `--frames` intermediate.
+//
+// Axes: the dump is in editor axes (pixels, y down, degrees clockwise); the oracle compares in
+// Spine axes (y up, counter-clockwise), so x stays, y and rotation change sign. That is the
+// definition of the two spaces (README "Coordinate systems"), restated here on purpose.
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import { cliPath } from '../../support/cli';
+
+/** One particle the preview draws, in Spine axes. */
+export interface SimParticle {
+  /** Spawn serial within its system. */
+  serial: number;
+  /** Birth time, seconds (system time = scene time). */
+  birthSecs: number;
+  /** World position, Spine axes. */
+  x: number;
+  y: number;
+  /** World rotation, degrees counter-clockwise. */
+  rotationDeg: number;
+  /** World scale (signed: a mirrored system gives negative scales). */
+  scaleX: number;
+  scaleY: number;
+  /** Unquantised colour 0..1 and alpha 0..1. */
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+  /** Image reference drawn (`builtin:NAME` or a path), `null` if the system has none. */
+  texture: string | null;
+  /** False while fake-dead (hidden, still alive). */
+  visible: boolean;
+  /** Place among the system's particles from back to front (0 = back). */
+  drawIndex: number;
+}
+
+/** One system's particles at one frame, by serial. */
+export type SimSystemFrame = SimParticle[];
+
+/** The simulation sampled at `frame / fps` for frames 0..n−1: `frames[i][system]`. */
+export interface SimRun {
+  fps: number;
+  frames: SimSystemFrame[][];
+}
+
+/** The loaded document's fields the oracle needs (defaults filled by the CLI's loader). */
+export interface SceneSystem {
+  name: string;
+  visible: boolean;
+  mode: 'oneShot' | 'loopContinuous';
+  animation: string;
+  loopAnimations: { start: string; loop: string; end: string };
+  delaySecs: number;
+  durationSecs: number;
+  lifetimeSecs: { min: number; max: number };
+  textures: string[];
+  anchor: [number, number];
+  blend: 'normal' | 'additive' | 'multiply' | 'screen';
+  /** Absent in documents that keep the default (newest on top). */
+  drawOrder?: 'newestOnTop' | 'oldestOnTop';
+  transform: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
+  space: 'local' | 'world';
+}
+
+/** The loaded document. */
+export interface SceneDoc {
+  animations: string[];
+  systems: SceneSystem[];
+  export: { fps: number; bonePool: boolean; excludeEmptyAnimations: boolean; imagesPath: string };
+}
+
+/** `spineparticle simulate SCENE --print-scene`: the document with its defaults filled. */
+export function loadScene(scenePath: string): SceneDoc {
+  const text = execFileSync(cliPath, ['simulate', scenePath, '--print-scene'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return JSON.parse(text) as SceneDoc;
+}
+
+interface DumpParticle {
+  serial: number;
+  birthSecs: number;
+  rgb: [number, number, number];
+  alpha: number;
+  texture: string | null;
+  visible: boolean;
+  drawIndex: number;
+  scene: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
+}
+
+interface DumpFrame {
+  frame: number;
+  systems: { index: number; particles: DumpParticle[] }[];
+}
+
+/**
+ * Runs `spineparticle simulate SCENE --dump --fps FPS` over frames 0..frameCount−1 (time
+ * `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
+ */
+export function simulate(scenePath: string, fps: number, frameCount: number): SimRun {
+  // `simulate` visits ⌊duration·fps⌋ + 1 frames. The dump of a big scene runs to hundreds of
+  // MB: it goes to a file, read back line by line.
+  const duration = (frameCount - 1) / fps;
+  const dir = mkdtempSync(join(tmpdir(), 'sp-oracle-'));
+  const file = join(dir, 'dump.jsonl');
+  const out = openSync(file, 'w');
+  try {
+    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration)], {
+      stdio: ['ignore', out, 'pipe'],
+    });
+  } finally {
+    closeSync(out);
+  }
+  const frames: SimSystemFrame[][] = [];
+  const onLine = (line: string) => {
+    const f = JSON.parse(line) as DumpFrame;
+    if (f.frame !== frames.length) throw new Error(`simulate --dump: frame ${f.frame} out of order`);
+    frames.push(
+      f.systems.map((s) =>
+        s.particles.map((p) => ({
+          serial: p.serial,
+          birthSecs: p.birthSecs,
+          x: p.scene.x,
+          y: -p.scene.y,
+          rotationDeg: -p.scene.rotationDeg,
+          scaleX: p.scene.scaleX,
+          scaleY: p.scene.scaleY,
+          r: p.rgb[0],
+          g: p.rgb[1],
+          b: p.rgb[2],
+          a: p.alpha,
+          texture: p.texture,
+          visible: p.visible,
+          drawIndex: p.drawIndex,
+        })),
+      ),
+    );
+  };
+  const fd = openSync(file, 'r');
+  try {
+    const chunk = Buffer.alloc(1 << 24);
+    const decoder = new StringDecoder('utf8');
+    let carry = '';
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      const text = carry + decoder.write(chunk.subarray(0, n));
+      const lines = text.split('\n');
+      carry = lines.pop() ?? '';
+      for (const line of lines) if (line) onLine(line);
+    }
+    carry += decoder.end();
+    if (carry) onLine(carry);
+  } finally {
+    closeSync(fd);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (frames.length < frameCount) throw new Error(`simulate --dump gave ${frames.length} frames, wanted ${frameCount}`);
+  return { fps, frames };
+}
