@@ -27,6 +27,7 @@ pub fn bench_scene(live: u32) -> Scene {
         emitter: EmitterShape::Circle {
             radius: 50.0,
             edge: false,
+            thickness_px: 0.0,
         },
         rate_per_sec: live as f32 / BENCH_LIFETIME_SECS,
         max_particles: live + 1,

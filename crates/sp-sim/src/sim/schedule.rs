@@ -3,8 +3,11 @@
 //! With `d` = delay, `D` = duration, `r` = rate per second (system time, seconds):
 //! - continuous births at `tᵢ = d + i/r`, `i = 0, 1, 2, …`; one-shot: only while `i/r < D`, i.e.
 //!   `i < ⌈D·r⌉` births in all; loop-continuous: forever;
-//! - one-shot bursts: `count` births at `d + time` (once each);
-//!   loop-continuous bursts: `count` births at `d + c·D + (time mod D)` for every cycle `c ≥ 0`;
+//! - a burst fires at `time + j·interval` for `j = 0 … n − 1` ([`burst_firings`]): `n` =
+//!   `cycles`, or when `cycles` is 0 as many as start before `D` (`⌈(D − time)/interval⌉`, at
+//!   least 1; exactly 1 when `interval` is 0, the only case before issue 10);
+//! - one-shot bursts: `count` births at `d + offset` for each firing offset (once each);
+//!   loop-continuous bursts: `count` births at `d + c·D + (offset mod D)` for every cycle `c ≥ 0`;
 //! - on equal times continuous births come before bursts, bursts in list order (a stable sort by
 //!   time);
 //! - `set_emitting(false)` at time `T` drops every birth after `T`; `set_emitting(true)` resumes
@@ -13,7 +16,40 @@
 //! The times are computed from the indices (`d + i/r`), never accumulated, so no drift and no
 //! dependence on the step size.
 
-use crate::document::{ParticleSystem, PlayMode};
+use crate::document::{Burst, ParticleSystem, PlayMode};
+
+/// Most firings [`burst_firings`] lists (one more than validation accepts, so an unvalidated
+/// system cannot allocate without bound).
+const FIRINGS_CAP: usize = 10_001;
+
+/// Offsets (seconds after the delay) of the firings of `b` in one emission cycle of length
+/// `duration_secs` (see the module formula).
+pub fn burst_firings(b: &Burst, duration_secs: f32) -> Vec<f32> {
+    let time = b.time_secs.max(0.0);
+    let interval = if b.interval_secs.is_finite() {
+        b.interval_secs.max(0.0)
+    } else {
+        0.0
+    };
+    let n = if b.cycles > 0 {
+        b.cycles as usize
+    } else if interval > 0.0 {
+        let room = f64::from(duration_secs.max(0.0)) - f64::from(time);
+        let n = libm::ceil(room / f64::from(interval));
+        if n >= FIRINGS_CAP as f64 {
+            FIRINGS_CAP
+        } else if n >= 1.0 {
+            n as usize
+        } else {
+            1
+        }
+    } else {
+        1
+    };
+    (0..n.min(FIRINGS_CAP))
+        .map(|j| time + j as f32 * interval)
+        .collect()
+}
 
 /// Cursor over a system's birth times.
 #[derive(Clone, Debug)]
@@ -47,15 +83,20 @@ impl Schedule {
             .bursts
             .iter()
             .filter(|b| b.count > 0)
-            .map(|b| {
-                let t = f64::from(b.time_secs.max(0.0));
+            .flat_map(|b| {
+                burst_firings(b, system.duration_secs)
+                    .into_iter()
+                    .map(move |offset| (offset, b.count))
+            })
+            .map(|(offset, count)| {
+                let t = f64::from(offset.max(0.0));
                 (
                     if looping && duration > 0.0 {
                         t % duration
                     } else {
                         t
                     },
-                    b.count,
+                    count,
                 )
             })
             .collect();
@@ -242,14 +283,56 @@ mod tests {
             mode: PlayMode::LoopContinuous,
             rate_per_sec: 0.0,
             duration_secs: 2.0,
-            bursts: vec![Burst {
-                time_secs: 0.5,
-                count: 2,
-            }],
+            bursts: vec![Burst::once(0.5, 2)],
             ..Default::default()
         };
         let mut s = Schedule::new(&sys);
         assert_eq!(times(&mut s, 5.0), [0.5, 0.5, 2.5, 2.5, 4.5, 4.5]);
+    }
+
+    #[test]
+    fn burst_cycles_repeat_at_the_interval() {
+        let burst = Burst {
+            time_secs: 0.25,
+            count: 2,
+            interval_secs: 0.5,
+            cycles: 3,
+        };
+        let one_shot = ParticleSystem {
+            rate_per_sec: 0.0,
+            duration_secs: 1.0,
+            bursts: vec![burst],
+            ..Default::default()
+        };
+        let mut s = Schedule::new(&one_shot);
+        // Three firings, even past the duration (an explicit count).
+        assert_eq!(times(&mut s, 9.0), [0.25, 0.25, 0.75, 0.75, 1.25, 1.25]);
+        assert!(s.is_exhausted());
+        // cycles 0: as many as start within the duration, in every cycle of a loop.
+        let looping = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            bursts: vec![Burst { cycles: 0, ..burst }],
+            ..one_shot
+        };
+        let mut s = Schedule::new(&looping);
+        assert_eq!(
+            times(&mut s, 2.9),
+            [
+                0.25, 0.25, 0.75, 0.75, 1.25, 1.25, 1.75, 1.75, 2.25, 2.25, 2.75, 2.75
+            ]
+        );
+        assert_eq!(burst_firings(&Burst::once(3.0, 1), 1.0), [3.0]);
+        assert_eq!(
+            burst_firings(
+                &Burst {
+                    interval_secs: 1e-9,
+                    ..Burst::once(0.0, 1)
+                },
+                3600.0
+            )
+            .len(),
+            FIRINGS_CAP
+        );
     }
 
     #[test]
@@ -275,13 +358,10 @@ mod tests {
             duration_secs: 0.7,
             delay_secs: 0.25,
             bursts: vec![
+                Burst::once(0.1, 3),
                 Burst {
-                    time_secs: 0.1,
-                    count: 3,
-                },
-                Burst {
-                    time_secs: 0.5,
-                    count: 2,
+                    interval_secs: 0.2,
+                    ..Burst::once(0.5, 2)
                 },
             ],
             ..Default::default()
