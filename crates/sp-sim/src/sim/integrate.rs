@@ -15,6 +15,10 @@
 //!   swirl (a velocity field, so a particle in a pure vortex moves on a circle);
 //! - after every step, speed limits clamp `|v|`.
 //!
+//! Turbulence is sampled once per step, at the step's start `(p(aₙ), t_b + aₙ)`, and held over
+//! the step (its noise is two thirds of the cost; a random field gains nothing from a
+//! second-order stage). Every other term is evaluated at each stage.
+//!
 //! The grid is `aₙ = n·h`, `h = 1/substepsPerSec` (scene field, default 240). The state at the
 //! last grid point `n = ⌊a/h⌋` reached is kept; a sample at age `a` between grid points is one
 //! fractional step of `τ = a − n·h` from it, not kept. So the state at a given time does not
@@ -141,6 +145,7 @@ pub struct MotionModel {
     steps_per_sec: f64,
     has_limit: bool,
     has_flow: bool,
+    has_turbulence: bool,
 }
 
 /// True when `system`'s motion needs integration (see [`crate::behaviour::Force::is_closed_form`]).
@@ -257,6 +262,9 @@ impl MotionModel {
             speed_curve: CurveEval::new(&system.over_life.speed, 1.0),
             has_limit: forces.iter().any(|f| f.field == Field::SpeedLimit),
             has_flow: forces.iter().any(|f| matches!(f.field, Field::Vortex(_))),
+            has_turbulence: forces
+                .iter()
+                .any(|f| matches!(f.field, Field::Turbulence(_))),
             forces,
             integrator,
             h: 1.0 / sps,
@@ -277,20 +285,39 @@ impl MotionModel {
         })
     }
 
+    /// The turbulence acceleration (strength and multiplier included) at `p`, age `age`: held
+    /// over a whole step (see the module doc).
     #[inline(always)]
-    fn parts(&self, r: &SpawnRecord, p: [f64; 2], age: f64) -> Parts {
+    fn turbulence(&self, r: &SpawnRecord, p: [f64; 2], age: f64) -> [f64; 2] {
+        if !self.has_turbulence {
+            return [0.0, 0.0];
+        }
+        let u = (age * r.inv_lifetime) as f32;
+        let mut accel = [0.0, 0.0];
+        for (f, &strength) in self.forces.iter().zip(r.strengths.iter()) {
+            if let Field::Turbulence(field) = &f.field {
+                let s = f64::from(strength) * Self::multiplier(&f.over_life, u);
+                let [ax, ay] = field.unit_accel(p[0], p[1], r.birth_secs + age);
+                accel = [accel[0] + s * ax, accel[1] + s * ay];
+            }
+        }
+        accel
+    }
+
+    #[inline(always)]
+    fn parts(&self, r: &SpawnRecord, p: [f64; 2], age: f64, turbulence: [f64; 2]) -> Parts {
         let u = (age * r.inv_lifetime) as f32;
         let gm = Self::multiplier(&self.gravity_curve, u);
-        let mut accel = [self.gravity[0] * gm, self.gravity[1] * gm];
+        let mut accel = [
+            self.gravity[0] * gm + turbulence[0],
+            self.gravity[1] * gm + turbulence[1],
+        ];
         let mut drag = self.damping;
         let mut flow = [0.0, 0.0];
         for (f, &strength) in self.forces.iter().zip(r.strengths.iter()) {
             let s = f64::from(strength) * Self::multiplier(&f.over_life, u);
             match &f.field {
-                Field::Turbulence(field) => {
-                    let [ax, ay] = field.unit_accel(p[0], p[1], r.birth_secs + age);
-                    accel = [accel[0] + s * ax, accel[1] + s * ay];
-                }
+                Field::Turbulence(_) => {}
                 Field::Vortex(field) => {
                     let [fx, fy] = field.velocity(p[0], p[1], s.to_radians());
                     flow = [flow[0] + fx, flow[1] + fy];
@@ -314,8 +341,8 @@ impl MotionModel {
 
     /// `(p', v')` at `y` and age `a`.
     #[inline(always)]
-    fn derivative(&self, r: &SpawnRecord, y: &Kinematics, age: f64) -> Deriv {
-        let q = self.parts(r, y.p, age);
+    fn derivative(&self, r: &SpawnRecord, y: &Kinematics, age: f64, turbulence: [f64; 2]) -> Deriv {
+        let q = self.parts(r, y.p, age, turbulence);
         let dv = [q.accel[0] - q.drag * y.v[0], q.accel[1] - q.drag * y.v[1]];
         let dp = [
             q.speed * (y.v[0] + q.flow[0]),
@@ -333,9 +360,10 @@ impl MotionModel {
         tau_secs: f64,
     ) -> Kinematics {
         let (a, tau) = (age_secs, tau_secs);
+        let turb = self.turbulence(r, y.p, a);
         let next = match self.integrator {
             Integrator::SemiImplicitEuler => {
-                let q = self.parts(r, y.p, a);
+                let q = self.parts(r, y.p, a, turb);
                 let v = [
                     y.v[0] + tau * (q.accel[0] - q.drag * y.v[0]),
                     y.v[1] + tau * (q.accel[1] - q.drag * y.v[1]),
@@ -350,12 +378,12 @@ impl MotionModel {
             }
             Integrator::Midpoint => {
                 let half = 0.5 * tau;
-                let (dp1, dv1) = self.derivative(r, y, a);
+                let (dp1, dv1) = self.derivative(r, y, a, turb);
                 let mid = Kinematics {
                     p: [y.p[0] + half * dp1[0], y.p[1] + half * dp1[1]],
                     v: [y.v[0] + half * dv1[0], y.v[1] + half * dv1[1]],
                 };
-                let (dp2, dv2) = self.derivative(r, &mid, a + half);
+                let (dp2, dv2) = self.derivative(r, &mid, a + half, turb);
                 Kinematics {
                     p: [y.p[0] + tau * dp2[0], y.p[1] + tau * dp2[1]],
                     v: [y.v[0] + tau * dv2[0], y.v[1] + tau * dv2[1]],
@@ -367,10 +395,10 @@ impl MotionModel {
                     p: [y.p[0] + s * d.0[0], y.p[1] + s * d.0[1]],
                     v: [y.v[0] + s * d.1[0], y.v[1] + s * d.1[1]],
                 };
-                let k1 = self.derivative(r, y, a);
-                let k2 = self.derivative(r, &at(&k1, half), a + half);
-                let k3 = self.derivative(r, &at(&k2, half), a + half);
-                let k4 = self.derivative(r, &at(&k3, tau), a + tau);
+                let k1 = self.derivative(r, y, a, turb);
+                let k2 = self.derivative(r, &at(&k1, half), a + half, turb);
+                let k3 = self.derivative(r, &at(&k2, half), a + half, turb);
+                let k4 = self.derivative(r, &at(&k3, tau), a + tau, turb);
                 let w = tau / 6.0;
                 let sum = |a1: f64, a2: f64, a3: f64, a4: f64| a1 + 2.0 * a2 + 2.0 * a3 + a4;
                 Kinematics {
@@ -423,7 +451,7 @@ impl MotionModel {
     pub fn heading_deg(&self, r: &SpawnRecord, y: &Kinematics, age_secs: f64) -> f64 {
         let (mut dx, mut dy) = (y.v[0], y.v[1]);
         if self.has_flow {
-            let q = self.parts(r, y.p, age_secs);
+            let q = self.parts(r, y.p, age_secs, [0.0, 0.0]);
             dx += q.flow[0];
             dy += q.flow[1];
         }

@@ -271,6 +271,10 @@ impl SystemSim {
         for x in &mut u {
             *x = self.rng.next_f32();
         }
+        let mut strengths = [0.0f32; MAX_FORCES];
+        for (slot, range) in strengths.iter_mut().zip(&self.prepared.force_ranges) {
+            *slot = range.lerp(self.rng.next_f32());
+        }
         let mut lifetime = self.system.lifetime_secs.lerp(u[0]);
         if !(lifetime.is_finite() && lifetime > 0.0) {
             lifetime = 0.0;
@@ -290,10 +294,6 @@ impl SystemSim {
         let [ex, ey] = emitter::sample(&s.emitter, u[3], u[4]);
         let (mut vx, mut vy) = (speed * cos, speed * sin);
         let (mut px, mut py) = (ex, ey);
-        let mut strengths = [0.0f32; MAX_FORCES];
-        for (slot, range) in strengths.iter_mut().zip(&self.prepared.force_ranges) {
-            *slot = range.lerp(self.rng.next_f32());
-        }
         let mut rotation0 = match self.prepared.rotation_mode {
             RotationMode::Fixed => s.start_rotation_deg.min,
             _ => s.start_rotation_deg.lerp(u[5]),
