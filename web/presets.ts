@@ -37,6 +37,10 @@ const NAMES: Record<string, [zh: string, en: string]> = {
   snow: ['下雪', 'Snow'],
   coin_fountain: ['金币喷泉', 'Coin fountain'],
   hit_flash: ['受击闪光', 'Hit flash'],
+  magic_portal: ['魔法传送门', 'Magic portal'],
+  turbulent_smoke: ['湍流烟雾', 'Turbulent smoke'],
+  fireflies: ['萤火虫', 'Fireflies'],
+  leaf_vortex: ['落叶旋涡', 'Leaf vortex'],
 };
 
 /** Display name of a preset in the current language. */
