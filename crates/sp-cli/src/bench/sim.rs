@@ -160,7 +160,11 @@ fn integrators() {
     };
     still.strengths[0] = 360.0;
     println!("integrator   cpu ns/p-substep (t+v+a)   vortex radius error after 10 turns (px)");
-    for method in [Integrator::SemiImplicitEuler, Integrator::Midpoint, Integrator::Rk4] {
+    for method in [
+        Integrator::SemiImplicitEuler,
+        Integrator::Midpoint,
+        Integrator::Rk4,
+    ] {
         let model = MotionModel::with_integrator(system, 240, &t, method);
         let mut checksum = 0.0;
         let cpu_start = thread_cpu_ns();
@@ -180,7 +184,11 @@ fn integrators() {
             format!("{method:?}"),
             ns,
             y.p[0].hypot(y.p[1]) - 100.0,
-            if checksum.is_finite() { "" } else { " (non-finite)" }
+            if checksum.is_finite() {
+                ""
+            } else {
+                " (non-finite)"
+            }
         );
     }
 }
