@@ -314,6 +314,7 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
                 gravity: curve_of(seed / 7),
             },
             forces: forces_of(seed),
+            rate_curve: curve_of(seed / 37),
             // Every third system follows a bone (derived from the seed: the strategy tuple is full).
             follow: seed.is_multiple_of(3).then(|| FollowBone {
                 skeleton: "hero".into(),

@@ -97,6 +97,11 @@ impl Curve {
         }
     }
 
+    /// True when the curve has no key.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
     /// True when the curve is empty or every key has the value `v` (it then multiplies by `v`
     /// everywhere).
     pub fn is_constant(&self, v: f32) -> bool {

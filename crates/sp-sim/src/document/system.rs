@@ -332,6 +332,10 @@ pub struct ParticleSystem {
     pub emitter: EmitterShape,
     /// Continuous emission, particles per second.
     pub rate_per_sec: f32,
+    /// Emission rate multiplier over each emission cycle (`x = time since the cycle's start /
+    /// durationSecs`; empty: 1). Formula in [`crate::sim::schedule`].
+    #[serde(skip_serializing_if = "Curve::is_empty")]
+    pub rate_curve: Curve,
     /// Bursts.
     pub bursts: Vec<Burst>,
     /// Most particles alive at once; emission beyond it is dropped.
@@ -416,6 +420,7 @@ impl Default for ParticleSystem {
             delay_secs: 0.0,
             emitter: EmitterShape::Point,
             rate_per_sec: 20.0,
+            rate_curve: Curve::default(),
             bursts: Vec::new(),
             max_particles: 100,
             lifetime_secs: Range::new(0.8, 1.2),

@@ -200,7 +200,10 @@ fn a_bounce_keeps_its_key_in_both_curve_modes() {
     assert_eq!(corners, [15]);
     for mode in [CurveMode::Linear, CurveMode::Bezier] {
         let keys = reduce_run_forced(0, &samples, &corners, &[POS, POS], mode, T30);
-        assert!(keys.iter().any(|k| k.frame == 15), "{mode:?}: no key at the bounce");
+        assert!(
+            keys.iter().any(|k| k.frame == 15),
+            "{mode:?}: no key at the bounce"
+        );
         check_bounds(&keys, 0, &samples, &[POS, POS]);
     }
 }

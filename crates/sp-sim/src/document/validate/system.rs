@@ -42,6 +42,7 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
         0.0,
         MAX_RATE_PER_SEC,
     )?;
+    curve(&format!("{p}.rateCurve"), &s.rate_curve, 0.0, MAX_SCALE)?;
     if s.bursts.len() > MAX_BURSTS {
         return Err(err(
             &format!("{p}.bursts"),
