@@ -15,9 +15,11 @@
 //!   swirl (a velocity field, so a particle in a pure vortex moves on a circle);
 //! - after every step, speed limits clamp `|v|`.
 //!
-//! Turbulence is sampled once per step, at the step's start `(p(aₙ), t_b + aₙ)`, and held over
-//! the step (its noise is two thirds of the cost; a random field gains nothing from a
-//! second-order stage). Every other term is evaluated at each stage.
+//! Turbulence is sampled on the particle's own grid every [`TURBULENCE_HOLD_SECS`] of age (every
+//! 4th grid point at 240 steps per second), at `(p(aₙ), t_b + aₙ)`, and held until the next
+//! sample (kept in the grid state, so still frame-rate independent). Its noise is most of the
+//! cost, and a smooth random field swirling over tens of pixels gains nothing from being read
+//! 240 times a second; every other term is evaluated at each stage of each step.
 //!
 //! The grid is `aₙ = n·h`, `h = 1/substepsPerSec` (scene field, default 240). The state at the
 //! last grid point `n = ⌊a/h⌋` reached is kept; a sample at age `a` between grid points is one
@@ -30,12 +32,13 @@
 //! The step is the explicit midpoint method (RK2): `k₁ = f(y, a)`,
 //! `k₂ = f(y + τ/2·k₁, a + τ/2)`, `y ← y + τ·k₂`. [`Integrator`] also has semi-implicit Euler
 //! and RK4 for the measurement behind this choice (`spineparticle bench sim --forces`, README
-//! "Motion integrator"): on turbulence + vortex + attractor, Euler / midpoint / RK4 cost about
-//! 0.8 / 1 / 1.45 of midpoint's time per grid step; in a pure vortex at one turn per second the
+//! "Motion integrator"): on turbulence + vortex + attractor, Euler / midpoint / RK4 cost
+//! 56 / 56 / 122 ns per particle per grid step (loaded machine; the held turbulence dominates
+//! Euler's single stage); in a pure vortex at one turn per second the
 //! radius after 10 turns (r = 100 px, h = 1/240 s) is off by +127 px (Euler spirals out: it
 //! cannot keep a vortex at any affordable step), +0.014 px (midpoint: the drift per step is
 //! `≈ θ⁴/8` of the radius, `θ = ω·h`) and −5·10⁻⁷ px (RK4). Midpoint keeps the export's 0.1 px
-//! tolerance for ordinary swirls at two thirds of RK4's cost; a faster vortex can raise
+//! tolerance for ordinary swirls at Euler's cost and half of RK4's; a faster vortex can raise
 //! `substepsPerSec` (twice the steps: 16× less drift).
 
 //! # How the next features plug in
@@ -107,7 +110,14 @@ pub struct GridState {
     /// Direction of motion at the grid point, degrees clockwise, unwrapped since birth (kept
     /// only for particles turned with their motion).
     pub heading_deg: f64,
+    /// Turbulence acceleration held since the last sampling point (every
+    /// [`TURBULENCE_HOLD_SECS`] of age on the grid).
+    pub turbulence: [f64; 2],
 }
+
+/// Turbulence is sampled every this many seconds of age (rounded to whole grid steps, at
+/// least one) and held in between: 1/60 s, four grid steps at the default 240 per second.
+pub const TURBULENCE_HOLD_SECS: f64 = 1.0 / 60.0;
 
 #[derive(Clone, Debug, PartialEq)]
 enum Field {
@@ -150,6 +160,8 @@ pub struct MotionModel {
     has_limit: bool,
     has_flow: bool,
     has_turbulence: bool,
+    /// Grid steps between turbulence samples.
+    hold_steps: u32,
 }
 
 /// True when `system`'s motion needs integration (see [`crate::behaviour::Force::is_closed_form`]).
@@ -273,6 +285,7 @@ impl MotionModel {
             integrator,
             h: 1.0 / sps,
             steps_per_sec: sps,
+            hold_steps: (libm::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
         }
     }
 
@@ -355,16 +368,17 @@ impl MotionModel {
         (dp, dv)
     }
 
-    /// One step of `tau_secs` from `y` at age `age_secs` (speed limits applied at its end).
+    /// One step of `tau_secs` from `y` at age `age_secs` with the held turbulence acceleration
+    /// `turb` ([`GridState::turbulence`]; speed limits applied at the step's end).
     pub fn step(
         &self,
         r: &SpawnRecord,
         y: &Kinematics,
         age_secs: f64,
         tau_secs: f64,
+        turb: [f64; 2],
     ) -> Kinematics {
         let (a, tau) = (age_secs, tau_secs);
-        let turb = self.turbulence(r, y.p, a);
         let next = match self.integrator {
             Integrator::SemiImplicitEuler => {
                 let q = self.parts(r, y.p, a, turb);
@@ -471,6 +485,7 @@ impl MotionModel {
         GridState {
             at: r.start,
             n: 0,
+            turbulence: self.turbulence(r, r.start.p, 0.0),
             heading_deg: if track_heading {
                 self.heading_deg(r, &r.start, 0.0)
             } else {
@@ -492,8 +507,11 @@ impl MotionModel {
         let target = self.grid_index(age_secs);
         while grid.n < target {
             let a0 = f64::from(grid.n) * self.h;
-            grid.at = self.step(r, &grid.at, a0, self.h);
+            grid.at = self.step(r, &grid.at, a0, self.h, grid.turbulence);
             grid.n += 1;
+            if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
+                grid.turbulence = self.turbulence(r, grid.at.p, a0 + self.h);
+            }
             if track_heading {
                 let h = self.heading_deg(r, &grid.at, a0 + self.h);
                 grid.heading_deg = unwrap_deg(h, grid.heading_deg);
@@ -502,7 +520,7 @@ impl MotionModel {
         let a0 = f64::from(grid.n) * self.h;
         let tau = age_secs - a0;
         if tau > 0.0 {
-            let y = self.step(r, &grid.at, a0, tau);
+            let y = self.step(r, &grid.at, a0, tau, grid.turbulence);
             let heading = if track_heading {
                 unwrap_deg(self.heading_deg(r, &y, age_secs), grid.heading_deg)
             } else {
