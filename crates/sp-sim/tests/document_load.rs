@@ -309,3 +309,26 @@ fn follow_targets_load_and_bad_ones_name_their_field() {
     ));
     assert_eq!(path, "systems[1].follow.offsetY");
 }
+
+/// Documents that use none of issue 10's modules save exactly as before: no new keys appear.
+#[test]
+fn documents_without_the_motion_modules_save_without_their_fields() {
+    let mut scene = sp_sim::document::default_scene();
+    scene.systems[0].align_to_velocity = true;
+    let text = sp_sim::document::save_scene(&scene);
+    for key in [
+        "forces",
+        "overLife",
+        "rotationMode",
+        "substepsPerSec",
+        "rateCurve",
+        "interp",
+        "thicknessPx",
+        "intervalSecs",
+        "cycles",
+    ] {
+        assert!(!text.contains(key), "{key} in a saved older document");
+    }
+    let again = sp_sim::document::load_scene(&text).expect("load");
+    assert_eq!(again, scene);
+}

@@ -15,6 +15,10 @@ pub const MIN_SUBSTEPS_PER_SEC: u32 = 30;
 /// Most grid steps per second.
 pub const MAX_SUBSTEPS_PER_SEC: u32 = 1920;
 
+fn is_default_substeps(v: &u32) -> bool {
+    *v == DEFAULT_SUBSTEPS_PER_SEC
+}
+
 /// An image the scene refers to, with its pixel size when known (the export writes real sizes).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -129,7 +133,8 @@ pub struct Scene {
     pub models: Vec<ModelObject>,
     /// Grid steps per second of particle age for systems whose motion is integrated (forces
     /// other than constant wind and drag; see [`crate::sim::integrate`]). Closed-form systems
-    /// ignore it.
+    /// ignore it. Left out of saved documents at its default.
+    #[serde(skip_serializing_if = "is_default_substeps")]
     pub substeps_per_sec: u32,
 }
 
