@@ -40,20 +40,21 @@
 //! `≈ θ⁴/8` of the radius, `θ = ω·h`) and −5·10⁻⁷ px (RK4). Midpoint keeps the export's 0.1 px
 //! tolerance for ordinary swirls at Euler's cost and half of RK4's; a faster vortex can raise
 //! `substepsPerSec` (twice the steps: 16× less drift).
-
+//!
 //! # How the next features plug in
 //!
 //! - **Loop-continuous as a periodic emitter**: a life is its [`SpawnRecord`] (what the nine +
 //!   force draws produced at birth); [`MotionModel::state_at`] gives the state of a record at any
 //!   age by replaying its grid from birth (pure: no other particle, no frame rate involved), so a
-//!   copy shifted by `k·L` is the same record with `t_b + k·L` where forces do not read the
-//!   system time (turbulence does: its copies need the field at `t mod L`, a periodic noise
-//!   time, which the record's `birth_secs` makes explicit).
+//!   copy shifted by `k·L` is the same record with `t_b + k·L`. Only turbulence reads the
+//!   system time (`t_b + a`, so the field is coherent across particles): for copies to match
+//!   exactly, the loop work gives it a noise time periodic in `L`.
 //! - **Colliders**: a collider tests the segment `p(aₙ) → p(aₙ₊₁)` of each grid step
 //!   ([`MotionModel::step`] gives both ends) against its wall, solves for the crossing fraction,
 //!   re-integrates `[aₙ, a_hit]`, reflects, and integrates the rest of the step: the grid stays
-//!   the grid, the impact age becomes an event that the exporter forces a key at (the baker
-//!   already forces keys at detected corners, [`crate`]'s users see `sp_spine::reduce::corners`).
+//!   the grid, and the impact age becomes an event the exporter forces a key at (today the
+//!   exporter already forces translate keys at abrupt turns it detects in the baked path,
+//!   `sp_spine::reduce::corners`; a reported impact makes that exact).
 //! - **Path following**: a path module replaces `p` (or adds an offset) in the sampled state,
 //!   after the step, as a function of age: it needs no integration.
 //! - **Trails**: record the head's sampled position every fixed age interval (a multiple of `h`
