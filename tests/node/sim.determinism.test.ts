@@ -42,6 +42,17 @@ describe('simulation hash: wasm = native', () => {
     }
   }
 
+  // Integrated motion (turbulence + vortex + attractor, issue 10): libm only, no fused
+  // multiply-adds, a fixed order of operations, so wasm = native bit for bit.
+  for (const [duration, fps] of [[3, 30], [2.5, 144]] as const) {
+    it(`forces scene bench_medium.json over ${duration} s at ${fps} fps`, () => {
+      const path = join(ROOT, 'tests/golden/bench_medium.json');
+      const native = runCli(['simulate', path, '--duration', String(duration), '--fps', String(fps), '--hash']).trim();
+      expect(native).toMatch(/^[0-9a-f]{16}$/);
+      expect(wasm.simHash(readFileSync(path, 'utf8'), duration, fps)).toBe(native);
+    });
+  }
+
   it('the default scene hashes the same, and differs from another seed', () => {
     const scene = wasm.defaultScene();
     const tmp = join(ROOT, 'target', 'default-scene.test.json');

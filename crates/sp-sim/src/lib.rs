@@ -5,8 +5,11 @@
 //! - [`document`]: the versioned scene document (types, defaults, loading with migration and
 //!   validation, saving, the default scene).
 //! - [`sim`]: the deterministic simulation (exact in time: any step size gives the same states).
+//! - [`behaviour`]: the behaviour modules (forces, over-life curves, rotation modes): document
+//!   types, limits, validation, formulas and export channels.
 //! - [`textures`]: the procedural built-in textures (`builtin:NAME`).
 
+pub mod behaviour;
 pub mod document;
 mod error;
 pub mod sim;

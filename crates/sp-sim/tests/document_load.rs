@@ -327,3 +327,26 @@ fn draw_order_defaults_to_newest_on_top_and_is_only_saved_when_changed() {
     assert_eq!(path, "systems[1].drawOrder");
     assert!(message.contains("sideways"), "{message}");
 }
+
+/// Documents that use none of issue 10's modules save exactly as before: no new keys appear.
+#[test]
+fn documents_without_the_motion_modules_save_without_their_fields() {
+    let mut scene = sp_sim::document::default_scene();
+    scene.systems[0].align_to_velocity = true;
+    let text = sp_sim::document::save_scene(&scene);
+    for key in [
+        "forces",
+        "overLife",
+        "rotationMode",
+        "substepsPerSec",
+        "rateCurve",
+        "interp",
+        "thicknessPx",
+        "intervalSecs",
+        "cycles",
+    ] {
+        assert!(!text.contains(key), "{key} in a saved older document");
+    }
+    let again = sp_sim::document::load_scene(&text).expect("load");
+    assert_eq!(again, scene);
+}

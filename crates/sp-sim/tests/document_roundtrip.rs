@@ -2,11 +2,86 @@
 
 use proptest::prelude::*;
 use sp_sim::document::{
-    BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, DrawOrder, EmitterShape,
-    ExportSettings, Flipbook, FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations,
-    ModelObject, ParticleSystem, PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject,
-    SpineVersion, TexturePick, Transform2D, load_scene, save_scene,
+    Attractor, CentreSpace, Drag, DrawOrder, Falloff, Force, Interp, OverLife, RotationMode,
+    SpeedLimit, Turbulence, Vortex, Wind,
 };
+use sp_sim::document::{
+    BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, EmitterShape, ExportSettings, Flipbook,
+    FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations, ModelObject, ParticleSystem,
+    PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion, TexturePick,
+    Transform2D, load_scene, save_scene,
+};
+
+/// A curve derived from `k` (the strategy tuple is full): 0–3 keys, some smooth.
+fn curve_of(k: u32) -> Curve {
+    Curve {
+        keys: (0..k % 4)
+            .map(|i| CurveKey {
+                t: i as f32 / 3.0,
+                v: ((k / 4 + i * 13) % 17) as f32 * 0.25,
+                interp: if (k + i).is_multiple_of(2) {
+                    Interp::Smooth
+                } else {
+                    Interp::Linear
+                },
+            })
+            .collect(),
+    }
+}
+
+/// Forces derived from the seed: 0–6 of them, every kind.
+fn forces_of(seed: u32) -> Vec<Force> {
+    let r = |a: u32| Range::new((a % 50) as f32, (a % 50 + 10) as f32);
+    let all = [
+        Force::Turbulence(Turbulence {
+            accel_px_per_sec2: r(seed),
+            over_life: curve_of(seed / 3),
+            frequency_per_px: 0.005 + (seed % 7) as f32 * 0.001,
+            scroll_per_sec: (seed % 5) as f32 * 0.5,
+            octaves: 1 + seed % 4,
+            seed: seed / 5,
+        }),
+        Force::Vortex(Vortex {
+            spin_deg_per_sec: r(seed / 7),
+            over_life: curve_of(seed / 11),
+            center: [(seed % 100) as f32, -3.5],
+            space: if seed.is_multiple_of(2) {
+                CentreSpace::System
+            } else {
+                CentreSpace::Scene
+            },
+            radius_px: (seed % 300) as f32,
+            pull_per_sec: (seed % 3) as f32 * 0.25,
+        }),
+        Force::Attractor(Attractor {
+            accel_px_per_sec2: r(seed / 13),
+            over_life: curve_of(seed / 17),
+            position: [1.0, (seed % 90) as f32],
+            space: CentreSpace::Scene,
+            radius_px: 1.0 + (seed % 500) as f32,
+            falloff: [Falloff::Constant, Falloff::Linear, Falloff::Smooth][(seed % 3) as usize],
+        }),
+        Force::Wind(Wind {
+            accel_px_per_sec2: r(seed / 19),
+            over_life: Curve::default(),
+            direction_deg: (seed % 360) as f32,
+        }),
+        Force::Drag(Drag {
+            per_sec: r(seed / 23),
+            over_life: curve_of(seed / 29),
+        }),
+        Force::SpeedLimit(SpeedLimit {
+            max_px_per_sec: r(seed / 31),
+            over_life: Curve::default(),
+        }),
+    ];
+    let n = (seed % 7) as usize;
+    all.into_iter()
+        .cycle()
+        .skip((seed / 7) as usize % 6)
+        .take(n)
+        .collect()
+}
 
 fn text() -> impl Strategy<Value = String> {
     // Any printable text, markup included (names are never interpreted).
@@ -52,7 +127,10 @@ fn curve(lo: f32, hi: f32) -> impl Strategy<Value = Curve> {
     prop::collection::vec((0.0f32..=1.0, lo..=hi), 0..6).prop_map(|mut keys| {
         keys.sort_by(|a, b| a.0.total_cmp(&b.0));
         Curve {
-            keys: keys.into_iter().map(|(t, v)| CurveKey { t, v }).collect(),
+            keys: keys
+                .into_iter()
+                .map(|(t, v)| CurveKey::linear(t, v))
+                .collect(),
         }
     })
 }
@@ -75,13 +153,17 @@ fn gradient() -> impl Strategy<Value = Gradient> {
 fn emitter() -> impl Strategy<Value = EmitterShape> {
     prop_oneof![
         Just(EmitterShape::Point),
-        (0.0f32..500.0, any::<bool>())
-            .prop_map(|(radius, edge)| EmitterShape::Circle { radius, edge }),
+        (0.0f32..500.0, any::<bool>()).prop_map(|(radius, edge)| EmitterShape::Circle {
+            radius,
+            edge,
+            thickness_px: 0.0
+        }),
         (0.0f32..500.0, 0.0f32..500.0, any::<bool>()).prop_map(|(width, height, edge)| {
             EmitterShape::Rect {
                 width,
                 height,
                 edge,
+                thickness_px: 0.0,
             }
         }),
         (0.0f32..500.0).prop_map(|length| EmitterShape::Line { length }),
@@ -106,7 +188,7 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
         0.0f32..100_000.0,
         prop::collection::vec(
             (0.0f32..3600.0, 0u32..100_000)
-                .prop_map(|(time_secs, count)| Burst { time_secs, count }),
+                .prop_map(|(time_secs, count)| Burst::once(time_secs, count)),
             0..4,
         ),
         0u32..=100_000,
@@ -224,6 +306,21 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
             } else {
                 DrawOrder::NewestOnTop
             },
+            rotation_mode: [
+                RotationMode::Random,
+                RotationMode::Fixed,
+                RotationMode::InitialDirection,
+                RotationMode::Velocity,
+            ][(seed % 4) as usize],
+            over_life: OverLife {
+                speed: curve_of(seed),
+                spin: curve_of(seed / 2),
+                size_x: curve_of(seed / 3),
+                size_y: curve_of(seed / 5),
+                gravity: curve_of(seed / 7),
+            },
+            forces: forces_of(seed),
+            rate_curve: curve_of(seed / 37),
             // Every third system follows a bone (derived from the seed: the strategy tuple is full).
             follow: seed.is_multiple_of(3).then(|| FollowBone {
                 skeleton: "hero".into(),
@@ -351,6 +448,7 @@ fn scene() -> impl Strategy<Value = Scene> {
                 systems,
                 images,
                 export,
+                substeps_per_sec: 30 + (models.len() as u32) * 210,
                 skeletons,
                 models,
             },

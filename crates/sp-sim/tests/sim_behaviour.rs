@@ -70,10 +70,7 @@ fn one_shot_emits_for_its_duration_after_its_delay() {
         rate_per_sec: 10.0,
         duration_secs: 2.0,
         delay_secs: 0.5,
-        bursts: vec![Burst {
-            time_secs: 1.0,
-            count: 5,
-        }],
+        bursts: vec![Burst::once(1.0, 5)],
         lifetime_secs: Range::fixed(0.25),
         max_particles: 1000,
         ..ParticleSystem::default()
@@ -94,10 +91,7 @@ fn one_shot_emits_for_its_duration_after_its_delay() {
 #[test]
 fn never_more_than_max_particles_and_slots_stay_in_the_pool() {
     let mut sys = looping(500.0, 1.5, 50);
-    sys.bursts = vec![Burst {
-        time_secs: 0.3,
-        count: 80,
-    }];
+    sys.bursts = vec![Burst::once(0.3, 80)];
     sys.duration_secs = 1.0;
     let mut sim = SystemSim::new(&sys);
     let mut events = Vec::new();
@@ -172,10 +166,7 @@ fn lifetimes_are_respected_exactly() {
 
 fn flipbook_system(mode: FlipbookMode) -> ParticleSystem {
     ParticleSystem {
-        bursts: vec![Burst {
-            time_secs: 0.0,
-            count: 1,
-        }],
+        bursts: vec![Burst::once(0.0, 1)],
         rate_per_sec: 0.0,
         lifetime_secs: Range::fixed(2.0),
         textures: (0..4).map(|_| "builtin:soft_dot".to_string()).collect(),
@@ -259,10 +250,7 @@ fn world_particles_stay_put_and_local_ones_follow_their_system() {
             scale_y: 2.0,
         },
         emitter: EmitterShape::Line { length: 30.0 },
-        bursts: vec![Burst {
-            time_secs: 0.0,
-            count: 5,
-        }],
+        bursts: vec![Burst::once(0.0, 5)],
         rate_per_sec: 0.0,
         lifetime_secs: Range::fixed(3.0),
         ..ParticleSystem::default()
@@ -354,10 +342,7 @@ fn set_emitting_stops_a_loop_and_lets_the_living_finish() {
 #[test]
 fn align_to_velocity_turns_with_the_motion() {
     let sys = ParticleSystem {
-        bursts: vec![Burst {
-            time_secs: 0.0,
-            count: 1,
-        }],
+        bursts: vec![Burst::once(0.0, 1)],
         rate_per_sec: 0.0,
         spread_deg: 0.0,
         direction_deg: 0.0,
@@ -382,10 +367,7 @@ fn births_under_the_cap_match_a_brute_force_reference() {
     // when fewer than `max` kept particles are alive at t (alive on [birth, birth + life)).
     let (rate, life, max) = (50.0f32, 0.33f32, 7u32);
     let mut sys = looping(rate, life, max);
-    sys.bursts = vec![Burst {
-        time_secs: 0.41,
-        count: 5,
-    }];
+    sys.bursts = vec![Burst::once(0.41, 5)];
     sys.duration_secs = 0.9;
     let mut expected: Vec<f64> = Vec::new();
     let mut schedule: Vec<f64> = (0..250).map(|i| f64::from(i) / f64::from(rate)).collect();

@@ -13,6 +13,7 @@ fn busy_scene() -> Scene {
             width: 80.0,
             height: 40.0,
             edge: true,
+            thickness_px: 0.0,
         },
         rate_per_sec: 45.0,
         max_particles: 60,

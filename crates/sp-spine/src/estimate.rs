@@ -57,9 +57,9 @@ pub fn estimate_scene(scene: &Scene) -> Result<Estimate> {
     let align = crate::exporter::loop_alignment(scene, &visible, fps);
     for &i in &visible {
         let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
-        let on = bake_system(&scene.systems[i], i, fps, true, None, a, &mut warnings)?;
+        let on = bake_system(scene, i, fps, true, None, a, &mut warnings)?;
         e.bones_pool_on += 1 + on.bone_count as u64;
-        let off = bake_system(&scene.systems[i], i, fps, false, None, a, &mut warnings)?;
+        let off = bake_system(scene, i, fps, false, None, a, &mut warnings)?;
         e.bones_pool_off += 1 + off.bone_count as u64;
         for t in &on.tracks {
             for runs in &t.bones {

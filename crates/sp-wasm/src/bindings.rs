@@ -38,8 +38,16 @@ pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, Js
     pure::sim_hash(scene_json, time_secs, fps).map_err(js)
 }
 
-/// Nanoseconds per particle-step for a steady population of `liveParticles`, over `steps` steps.
+/// Nanoseconds per particle-step for a steady population of `liveParticles`, over `steps` steps;
+/// with `forces` true (turbulence + vortex + attractor), nanoseconds per particle per grid step
+/// of the integrated motion (4 grid steps per 1/60 s frame).
 #[wasm_bindgen(js_name = benchSim)]
-pub fn bench_sim(live_particles: u32, steps: u32) -> Result<f64, JsError> {
-    pure::bench_sim(live_particles, steps, crate::clock::now_ms).map_err(js)
+pub fn bench_sim(live_particles: u32, steps: u32, forces: Option<bool>) -> Result<f64, JsError> {
+    pure::bench_sim(
+        live_particles,
+        steps,
+        forces.unwrap_or(false),
+        crate::clock::now_ms,
+    )
+    .map_err(js)
 }

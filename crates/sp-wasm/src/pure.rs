@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use sp_sim::document::{default_scene, load_scene, save_scene};
-use sp_sim::sim::bench::warmed_bench;
+use sp_sim::sim::bench::{BenchForces, substeps_per_frame, warmed_bench_with};
 use sp_sim::sim::state_hash;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
 
@@ -59,7 +59,9 @@ pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String> {
 
 /// The benchmark: a warmed steady population of `live` particles stepped `steps` times at
 /// 1/60 s; returns nanoseconds per particle-step measured with `now_ms` (a millisecond clock).
-pub fn bench_sim(live: u32, steps: u32, now_ms: impl Fn() -> f64) -> Result<f64> {
+/// With `forces` (turbulence + vortex + attractor, [`sp_sim::sim::bench::BenchForces::All`]) it
+/// returns nanoseconds per particle per grid step of the integrated motion (4 per frame).
+pub fn bench_sim(live: u32, steps: u32, forces: bool, now_ms: impl Fn() -> f64) -> Result<f64> {
     if live == 0 || live > 1_000_000 {
         return Err(crate::error::Error::Argument {
             name: "liveParticles",
@@ -73,7 +75,12 @@ pub fn bench_sim(live: u32, steps: u32, now_ms: impl Fn() -> f64) -> Result<f64>
         });
     }
     let dt = 1.0 / 60.0;
-    let mut sim = warmed_bench(live);
+    let kind = if forces {
+        BenchForces::All
+    } else {
+        BenchForces::None
+    };
+    let mut sim = warmed_bench_with(live, kind);
     for _ in 0..5 {
         sim.advance(dt);
     }
@@ -84,7 +91,12 @@ pub fn bench_sim(live: u32, steps: u32, now_ms: impl Fn() -> f64) -> Result<f64>
         particle_steps += sim.live_particles() as u64;
     }
     let elapsed_ms = now_ms() - start;
-    Ok(elapsed_ms * 1e6 / particle_steps.max(1) as f64)
+    let per_step = elapsed_ms * 1e6 / particle_steps.max(1) as f64;
+    Ok(if forces {
+        per_step / substeps_per_frame(dt)
+    } else {
+        per_step
+    })
 }
 
 #[cfg(test)]
@@ -142,8 +154,11 @@ mod tests {
             ticks.get()
         };
         // 10 ms between the two clock reads, 20 steps of ~1000 particles.
-        let ns = bench_sim(1000, 20, clock).unwrap();
+        let ns = bench_sim(1000, 20, false, clock).unwrap();
         assert!(ns > 400.0 && ns < 600.0, "{ns}");
-        assert!(bench_sim(0, 1, || 0.0).is_err());
+        // With forces: per grid step, 4 per frame at 240 steps per second.
+        let ns = bench_sim(1000, 20, true, clock).unwrap();
+        assert!(ns > 100.0 && ns < 150.0, "{ns}");
+        assert!(bench_sim(0, 1, false, || 0.0).is_err());
     }
 }

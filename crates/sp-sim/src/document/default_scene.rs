@@ -13,7 +13,7 @@ fn hex(s: &str) -> Rgb {
 
 fn curve(keys: &[(f32, f32)]) -> Curve {
     Curve {
-        keys: keys.iter().map(|&(t, v)| CurveKey { t, v }).collect(),
+        keys: keys.iter().map(|&(t, v)| CurveKey::linear(t, v)).collect(),
     }
 }
 
@@ -45,6 +45,7 @@ pub fn default_scene() -> Scene {
         emitter: EmitterShape::Circle {
             radius: 14.0,
             edge: false,
+            thickness_px: 0.0,
         },
         rate_per_sec: 9.0,
         max_particles: 60,
@@ -70,6 +71,7 @@ pub fn default_scene() -> Scene {
         emitter: EmitterShape::Circle {
             radius: 16.0,
             edge: false,
+            thickness_px: 0.0,
         },
         rate_per_sec: 90.0,
         max_particles: 200,
@@ -95,6 +97,7 @@ pub fn default_scene() -> Scene {
         emitter: EmitterShape::Circle {
             radius: 10.0,
             edge: false,
+            thickness_px: 0.0,
         },
         rate_per_sec: 14.0,
         max_particles: 40,

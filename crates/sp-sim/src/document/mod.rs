@@ -10,11 +10,18 @@ mod settings;
 mod system;
 pub mod validate;
 
+pub use crate::behaviour::{
+    Attractor, CentreSpace, Drag, Falloff, Force, OverLife, RotationMode, SpeedLimit, Turbulence,
+    Vortex, Wind,
+};
 pub use color::Rgb;
-pub use curve::{ColorKey, Curve, CurveKey, Gradient};
+pub use curve::{ColorKey, Curve, CurveKey, Gradient, Interp};
 pub use default_scene::default_scene;
 pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
-pub use scene::{DOCUMENT_VERSION, ImageAsset, ModelObject, Scene, SkeletonObject};
+pub use scene::{
+    DEFAULT_SUBSTEPS_PER_SEC, DOCUMENT_VERSION, ImageAsset, MAX_SUBSTEPS_PER_SEC,
+    MIN_SUBSTEPS_PER_SEC, ModelObject, Scene, SkeletonObject,
+};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
     BlendMode, Burst, DrawOrder, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,

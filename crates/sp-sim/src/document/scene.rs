@@ -8,6 +8,17 @@ use super::system::{ParticleSystem, Transform2D};
 /// Current document version. Older documents are migrated on load; newer ones are refused.
 pub const DOCUMENT_VERSION: u32 = 1;
 
+/// Default grid steps per second of particle age.
+pub const DEFAULT_SUBSTEPS_PER_SEC: u32 = 240;
+/// Fewest grid steps per second.
+pub const MIN_SUBSTEPS_PER_SEC: u32 = 30;
+/// Most grid steps per second.
+pub const MAX_SUBSTEPS_PER_SEC: u32 = 1920;
+
+fn is_default_substeps(v: &u32) -> bool {
+    *v == DEFAULT_SUBSTEPS_PER_SEC
+}
+
 /// An image the scene refers to, with its pixel size when known (the export writes real sizes).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -120,6 +131,11 @@ pub struct Scene {
     pub skeletons: Vec<SkeletonObject>,
     /// Loaded MS3D models (not exported).
     pub models: Vec<ModelObject>,
+    /// Grid steps per second of particle age for systems whose motion is integrated (forces
+    /// other than constant wind and drag; see [`crate::sim::integrate`]). Closed-form systems
+    /// ignore it. Left out of saved documents at its default.
+    #[serde(skip_serializing_if = "is_default_substeps")]
+    pub substeps_per_sec: u32,
 }
 
 impl Default for Scene {
@@ -132,6 +148,7 @@ impl Default for Scene {
             export: ExportSettings::default(),
             skeletons: Vec::new(),
             models: Vec::new(),
+            substeps_per_sec: DEFAULT_SUBSTEPS_PER_SEC,
         }
     }
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
+use crate::behaviour::{Force, OverLife, RotationMode};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,39 +97,94 @@ impl Default for LoopAnimations {
     }
 }
 
-/// Where particles are born, in the system's local space (pixels, y down).
+/// Where particles are born, in the system's local space (pixels, y down; formulas in
+/// [`crate::sim::emitter`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum EmitterShape {
     /// All particles at the origin.
     #[default]
     Point,
-    /// Uniform over a disc (`edge: false`) or on its circle (`edge: true`).
+    /// Uniform over a disc (`edge: false`) or on its circle (`edge: true`); with `edge` and a
+    /// `thicknessPx` above 0, uniform over the ring between `radius − thicknessPx` and `radius`.
     Circle {
         /// Radius in pixels.
         radius: f32,
-        /// Emit on the circumference only.
+        /// Emit on the circumference (or the edge band) only.
         #[serde(default)]
         edge: bool,
+        /// Width of the edge band, pixels, inward from the circle (0: on the circle).
+        #[serde(default, rename = "thicknessPx", skip_serializing_if = "is_zero")]
+        thickness_px: f32,
     },
-    /// Uniform over a centred rectangle (`edge: false`) or on its outline (`edge: true`).
+    /// Uniform over a centred rectangle (`edge: false`) or on its outline (`edge: true`); with
+    /// `edge` and a `thicknessPx` above 0, uniform over the band of that width inside the
+    /// outline.
     Rect {
         /// Width in pixels.
         width: f32,
         /// Height in pixels.
         height: f32,
-        /// Emit on the outline only.
+        /// Emit on the outline (or the edge band) only.
         #[serde(default)]
         edge: bool,
+        /// Width of the edge band, pixels, inward from the outline (0: on the outline).
+        #[serde(default, rename = "thicknessPx", skip_serializing_if = "is_zero")]
+        thickness_px: f32,
     },
     /// Uniform along a centred horizontal segment of the given length.
     Line {
         /// Length in pixels.
         length: f32,
     },
+    /// A part of a ring: angles from `startDeg` over `spanDeg` (clockwise, 0 = +x), radii from
+    /// `radius − thicknessPx` to `radius` (0: on the arc line; `radius`: a pie slice).
+    Arc {
+        /// Outer radius in pixels.
+        radius: f32,
+        /// First angle, degrees clockwise from +x.
+        #[serde(default, rename = "startDeg")]
+        start_deg: f32,
+        /// Angular extent, degrees (360: a full ring).
+        #[serde(default = "full_turn", rename = "spanDeg")]
+        span_deg: f32,
+        /// Width of the band, pixels, inward from the arc (0: on the arc line).
+        #[serde(default, rename = "thicknessPx")]
+        thickness_px: f32,
+    },
+    /// A centred rectangle with rounded corners: uniform over its area (`edge: false`), on its
+    /// outline (`edge: true`), or within `thicknessPx` inside the outline.
+    RoundedRect {
+        /// Width in pixels.
+        width: f32,
+        /// Height in pixels.
+        height: f32,
+        /// Corner radius in pixels (at most half the shorter side).
+        #[serde(rename = "cornerRadiusPx")]
+        corner_radius_px: f32,
+        /// Emit on the outline (or the edge band) only.
+        #[serde(default)]
+        edge: bool,
+        /// Width of the edge band, pixels, inward from the outline (0: on the outline).
+        #[serde(default, rename = "thicknessPx", skip_serializing_if = "is_zero")]
+        thickness_px: f32,
+    },
 }
 
-/// A burst: `count` particles at `timeSecs` after the system starts.
+fn is_zero(v: &f32) -> bool {
+    *v == 0.0
+}
+
+fn full_turn() -> f32 {
+    360.0
+}
+
+fn is_zero_u32(v: &u32) -> bool {
+    *v == 0
+}
+
+/// A burst: `count` particles at `timeSecs` after the system starts, repeated `cycles` times
+/// every `intervalSecs` (formula in [`crate::sim::schedule`]).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Burst {
@@ -136,6 +192,25 @@ pub struct Burst {
     pub time_secs: f32,
     /// Particles emitted at once.
     pub count: u32,
+    /// Seconds between repeats (0: no repeat within a cycle).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub interval_secs: f32,
+    /// Firings per emission cycle; 0 (default): as many as fit in the duration (once when
+    /// `intervalSecs` is 0), in every cycle of a loop.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub cycles: u32,
+}
+
+impl Burst {
+    /// A single burst of `count` at `time_secs` (as before issue 10).
+    pub const fn once(time_secs: f32, count: u32) -> Burst {
+        Burst {
+            time_secs,
+            count,
+            interval_secs: 0.0,
+            cycles: 0,
+        }
+    }
 }
 
 /// How a particle picks its image among `textures` when there is no flipbook.
@@ -276,6 +351,10 @@ pub struct ParticleSystem {
     pub emitter: EmitterShape,
     /// Continuous emission, particles per second.
     pub rate_per_sec: f32,
+    /// Emission rate multiplier over each emission cycle (`x = time since the cycle's start /
+    /// durationSecs`; empty: 1). Formula in [`crate::sim::schedule`].
+    #[serde(skip_serializing_if = "Curve::is_empty")]
+    pub rate_curve: Curve,
     /// Bursts.
     pub bursts: Vec<Burst>,
     /// Most particles alive at once; emission beyond it is dropped.
@@ -297,8 +376,13 @@ pub struct ParticleSystem {
     /// Angular velocity in degrees per second (clockwise).
     pub angular_velocity_deg: Range,
     /// Turn each particle along its velocity: the start rotation and spin are then added to the
-    /// direction of motion (sparks, rain streaks).
+    /// direction of motion (sparks, rain streaks). Kept for older documents: `true` means
+    /// `rotationMode: "velocity"`.
     pub align_to_velocity: bool,
+    /// How the start rotation is chosen and whether it follows the motion
+    /// ([`crate::behaviour::rotation`]).
+    #[serde(skip_serializing_if = "RotationMode::is_default")]
+    pub rotation_mode: RotationMode,
     /// Initial scale multiplier.
     pub start_scale: Range,
     /// Scale over life, multiplied with the start scale.
@@ -307,6 +391,12 @@ pub struct ParticleSystem {
     pub color_gradient: Gradient,
     /// Alpha over life, 0..1.
     pub alpha_curve: Curve,
+    /// Speed, spin, size X/Y and gravity over life ([`crate::behaviour::over_life`]).
+    #[serde(skip_serializing_if = "OverLife::is_empty")]
+    pub over_life: OverLife,
+    /// Forces, applied in order ([`crate::behaviour`]); empty before issue 10.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forces: Vec<Force>,
     /// Image references: built-ins as `builtin:NAME`, user images by relative path.
     pub textures: Vec<String>,
     /// How a particle picks among `textures` without a flipbook.
@@ -326,6 +416,18 @@ pub struct ParticleSystem {
     pub follow: Option<FollowBone>,
 }
 
+impl ParticleSystem {
+    /// The rotation mode in effect: `alignToVelocity: true` (older documents) is
+    /// [`RotationMode::Velocity`].
+    pub fn effective_rotation_mode(&self) -> RotationMode {
+        if self.align_to_velocity {
+            RotationMode::Velocity
+        } else {
+            self.rotation_mode
+        }
+    }
+}
+
 impl Default for ParticleSystem {
     fn default() -> Self {
         ParticleSystem {
@@ -341,6 +443,7 @@ impl Default for ParticleSystem {
             delay_secs: 0.0,
             emitter: EmitterShape::Point,
             rate_per_sec: 20.0,
+            rate_curve: Curve::default(),
             bursts: Vec::new(),
             max_particles: 100,
             lifetime_secs: Range::new(0.8, 1.2),
@@ -352,10 +455,13 @@ impl Default for ParticleSystem {
             start_rotation_deg: Range::fixed(0.0),
             angular_velocity_deg: Range::fixed(0.0),
             align_to_velocity: false,
+            rotation_mode: RotationMode::Random,
             start_scale: Range::fixed(1.0),
             scale_curve: Curve::constant(1.0),
             color_gradient: Gradient::solid(Rgb::WHITE),
             alpha_curve: Curve::ramp(1.0, 0.0),
+            over_life: OverLife::default(),
+            forces: Vec::new(),
             textures: vec!["builtin:soft_dot".into()],
             texture_pick: TexturePick::Random,
             flipbook: Flipbook::default(),

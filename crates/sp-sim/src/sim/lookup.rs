@@ -8,8 +8,12 @@
 //! (precomputed, so the result may differ from the document's evaluation in the last bit; a
 //! zero-length segment is never selected, as in the document where the later value holds).
 //! `i` is a branch-free count for up to 4 keys and a binary search (`partition_point`) above.
+//! A segment starting at a `smooth` key is `v₀ + (v₁ − v₀)·w(x)`, `w(x) = x²(3 − 2x)`,
+//! `x = (t − t₀)/(t₁ − t₀)` (only curves that have a smooth key take that branch).
+//! [`IntegralEval`] is `∫₀ᵘ v` from a prepared table of cumulative areas (the document's
+//! [`Curve::integral`], one segment evaluated per call).
 
-use crate::document::{Curve, Gradient, Rgb};
+use crate::document::{Curve, Gradient, Interp, Rgb};
 
 /// A curve prepared for evaluation.
 #[derive(Clone, Debug, PartialEq)]
@@ -17,6 +21,8 @@ pub struct CurveEval {
     ts: Vec<f32>,
     /// `(start, base, slope)` per segment, `ts.len() + 1` of them.
     segments: Vec<(f32, f32, f32)>,
+    /// Per segment: `Some((1/span, v₁ − v₀))` for a smooth segment; empty when none is smooth.
+    smooth: Vec<Option<(f32, f32)>>,
     constant: Option<f32>,
 }
 
@@ -42,11 +48,31 @@ impl CurveEval {
                 ),
             })
             .collect();
+        let any_smooth = (1..n).any(|i| curve.keys[i - 1].interp == Interp::Smooth);
+        let smooth = if any_smooth {
+            (0..=n)
+                .map(|i| {
+                    (i > 0
+                        && i < n
+                        && curve.keys[i - 1].interp == Interp::Smooth
+                        && ts[i] > ts[i - 1])
+                        .then(|| (1.0 / (ts[i] - ts[i - 1]), vs[i] - vs[i - 1]))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         CurveEval {
             ts,
             segments,
+            smooth,
             constant,
         }
+    }
+
+    /// The constant value, when the curve has one.
+    pub fn constant(&self) -> Option<f32> {
+        self.constant
     }
 
     /// Value at normalised life `t`.
@@ -55,8 +81,78 @@ impl CurveEval {
         if let Some(c) = self.constant {
             return c;
         }
-        let (start, base, slope) = self.segments[count_below(&self.ts, t)];
+        let i = count_below(&self.ts, t);
+        let (start, base, slope) = self.segments[i];
+        if !self.smooth.is_empty()
+            && let Some((inv_span, delta)) = self.smooth[i]
+        {
+            let x = (t - start) * inv_span;
+            return base + delta * (x * x * (3.0 - 2.0 * x));
+        }
         base + slope * (t - start)
+    }
+}
+
+/// `∫₀ᵘ v(t) dt` of a curve, prepared (see the module doc).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntegralEval {
+    /// Keys as `(t, v, interp)` in `f64`.
+    keys: Vec<(f64, f64, Interp)>,
+    /// Area up to each key.
+    areas: Vec<f64>,
+    /// `Some(v)` when the curve is the constant `v` (the integral is `v·u`).
+    constant: Option<f64>,
+}
+
+impl IntegralEval {
+    /// Prepares `curve`; an empty curve is 1 everywhere.
+    pub fn new(curve: &Curve) -> IntegralEval {
+        let keys: Vec<(f64, f64, Interp)> = curve
+            .keys
+            .iter()
+            .map(|k| (f64::from(k.t), f64::from(k.v), k.interp))
+            .collect();
+        let constant = match keys.first() {
+            None => Some(1.0),
+            Some(&(_, v0, _)) if keys.iter().all(|k| k.1 == v0) => Some(v0),
+            Some(_) => None,
+        };
+        let areas = curve
+            .keys
+            .iter()
+            .map(|k| curve.integral(f64::from(k.t)))
+            .collect();
+        IntegralEval {
+            keys,
+            areas,
+            constant,
+        }
+    }
+
+    /// `∫₀ᵘ v`, `u ≥ 0`.
+    #[inline]
+    pub fn eval(&self, u: f64) -> f64 {
+        if let Some(c) = self.constant {
+            return c * u;
+        }
+        let keys = &self.keys;
+        let i = keys.partition_point(|k| k.0 < u);
+        if i == 0 {
+            return keys[0].1 * u;
+        }
+        let (ta, va, interp) = keys[i - 1];
+        let base = self.areas[i - 1];
+        match keys.get(i) {
+            None => base + va * (u - ta),
+            Some(&(tb, vb, _)) => {
+                let span = tb - ta;
+                if span <= 0.0 {
+                    return base;
+                }
+                let x = (u - ta) / span;
+                base + span * (va * x + (vb - va) * interp.weight_integral(x))
+            }
+        }
     }
 }
 
@@ -161,15 +257,14 @@ mod tests {
             .map(|i| CurveKey {
                 t: i as f32 / 8.0,
                 v: ((i * 7) % 5) as f32,
+                interp: if i % 3 == 1 {
+                    Interp::Smooth
+                } else {
+                    Interp::Linear
+                },
             })
             .collect();
-        keys.insert(
-            3,
-            CurveKey {
-                t: keys[2].t,
-                v: 9.0,
-            },
-        ); // a zero-length segment
+        keys.insert(3, CurveKey::linear(keys[2].t, 9.0)); // a zero-length segment
         for n in 1..keys.len() {
             let curve = Curve {
                 keys: keys[..n].to_vec(),
@@ -215,6 +310,49 @@ mod tests {
                 (a.r - b.r).abs() + (a.g - b.g).abs() + (a.b - b.b).abs() <= 1e-5,
                 "t={t}"
             );
+        }
+    }
+
+    #[test]
+    fn integral_matches_a_fine_riemann_sum() {
+        let curve = Curve {
+            keys: vec![
+                CurveKey::smooth(0.1, 2.0),
+                CurveKey::linear(0.4, -1.0),
+                CurveKey::smooth(0.7, 0.5),
+                CurveKey::linear(1.0, 3.0),
+            ],
+        };
+        let prepared = IntegralEval::new(&curve);
+        let n = 200_000;
+        let mut sum = 0.0f64;
+        for i in 0..n {
+            let t = (i as f64 + 0.5) / n as f64 * 1.2;
+            sum += f64::from(curve.eval(t as f32)) * 1.2 / n as f64;
+            let u = (i + 1) as f64 / n as f64 * 1.2;
+            if (i + 1) % 20_000 == 0 {
+                assert!((curve.integral(u) - sum).abs() < 1e-5, "u={u}");
+                assert!(
+                    (prepared.eval(u) - curve.integral(u)).abs() < 1e-12,
+                    "u={u}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn smooth_keys_ease_in_and_out() {
+        let curve = Curve {
+            keys: vec![CurveKey::smooth(0.0, 0.0), CurveKey::linear(1.0, 1.0)],
+        };
+        let fast = CurveEval::new(&curve, 1.0);
+        assert_eq!(curve.eval(0.5), 0.5);
+        assert!((curve.eval(0.25) - 0.15625).abs() < 1e-6, "x²(3 − 2x) at ¼");
+        // Flat at both keys: the first step is much smaller than a linear one.
+        assert!(curve.eval(0.01) < 0.001 && curve.eval(0.99) > 0.999);
+        for j in 0..=100 {
+            let t = j as f32 / 100.0;
+            assert!((fast.eval(t) - curve.eval(t)).abs() < 1e-6);
         }
     }
 

@@ -4,7 +4,9 @@
 //! their exact scheduled times, deaths at birth + lifetime, motion follows the closed-form flow of
 //! `v' = g − k·v`, `p' = v`, and everything else is a curve of the normalised life. So the step
 //! size never changes what exists or where it is (beyond float rounding), baking at 30 fps samples
-//! exactly what a 60 fps preview shows, and seeking is exact. Each module states its formula:
+//! exactly what a 60 fps preview shows, and seeking is exact. Systems with forces that have no
+//! closed form are integrated per particle on its own age grid ([`integrate`], whose doc holds
+//! the design the loop, collider, path and trail work builds on). Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
 //! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
@@ -16,6 +18,7 @@ pub mod emitter;
 pub mod follow;
 pub mod frames;
 pub mod hash;
+pub mod integrate;
 pub mod lookup;
 pub mod motion;
 pub mod particle;

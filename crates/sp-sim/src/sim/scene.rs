@@ -16,7 +16,11 @@ impl SceneSim {
     /// A simulation of every system of `scene`, at time 0.
     pub fn new(scene: &Scene) -> SceneSim {
         SceneSim {
-            systems: scene.systems.iter().map(SystemSim::new).collect(),
+            systems: scene
+                .systems
+                .iter()
+                .map(|s| SystemSim::with_substeps(s, scene.substeps_per_sec))
+                .collect(),
             time_secs: 0.0,
         }
     }

@@ -3,8 +3,11 @@
 //! With `d` = delay, `D` = duration, `r` = rate per second (system time, seconds):
 //! - continuous births at `tᵢ = d + i/r`, `i = 0, 1, 2, …`; one-shot: only while `i/r < D`, i.e.
 //!   `i < ⌈D·r⌉` births in all; loop-continuous: forever;
-//! - one-shot bursts: `count` births at `d + time` (once each);
-//!   loop-continuous bursts: `count` births at `d + c·D + (time mod D)` for every cycle `c ≥ 0`;
+//! - a burst fires at `time + j·interval` for `j = 0 … n − 1` ([`burst_firings`]): `n` =
+//!   `cycles`, or when `cycles` is 0 as many as start before `D` (`⌈(D − time)/interval⌉`, at
+//!   least 1; exactly 1 when `interval` is 0, the only case before issue 10);
+//! - one-shot bursts: `count` births at `d + offset` for each firing offset (once each);
+//!   loop-continuous bursts: `count` births at `d + c·D + (offset mod D)` for every cycle `c ≥ 0`;
 //! - on equal times continuous births come before bursts, bursts in list order (a stable sort by
 //!   time);
 //! - `set_emitting(false)` at time `T` drops every birth after `T`; `set_emitting(true)` resumes
@@ -12,8 +15,49 @@
 //!
 //! The times are computed from the indices (`d + i/r`), never accumulated, so no drift and no
 //! dependence on the step size.
+//!
+//! With an emission-rate curve `c(x)` over the cycle (`rateCurve`, `x = (t − d)/D` within each
+//! cycle, empty or constant 1 = the formula above), the emitted count up to time `t` is
+//! `n(t) = k·C + r·D·I(x)` for cycle `k` and phase `x` (`I` the exact integral of the curve,
+//! `C = r·D·I(1)` per cycle), and birth `i` is at the first `t` with `n(t) = i`: cycle
+//! `k = ⌊i/C⌋`, phase by bisection of the monotone `I` (64 halvings, a fixed count, so every
+//! build finds the same time). One-shot: births while `i < C` (`⌈C⌉` in all).
 
-use crate::document::{ParticleSystem, PlayMode};
+use super::lookup::IntegralEval;
+use crate::document::{Burst, ParticleSystem, PlayMode};
+
+/// Most firings [`burst_firings`] lists (one more than validation accepts, so an unvalidated
+/// system cannot allocate without bound).
+const FIRINGS_CAP: usize = 10_001;
+
+/// Offsets (seconds after the delay) of the firings of `b` in one emission cycle of length
+/// `duration_secs` (see the module formula).
+pub fn burst_firings(b: &Burst, duration_secs: f32) -> Vec<f32> {
+    let time = b.time_secs.max(0.0);
+    let interval = if b.interval_secs.is_finite() {
+        b.interval_secs.max(0.0)
+    } else {
+        0.0
+    };
+    let n = if b.cycles > 0 {
+        b.cycles as usize
+    } else if interval > 0.0 {
+        let room = f64::from(duration_secs.max(0.0)) - f64::from(time);
+        let n = libm::ceil(room / f64::from(interval));
+        if n >= FIRINGS_CAP as f64 {
+            FIRINGS_CAP
+        } else if n >= 1.0 {
+            n as usize
+        } else {
+            1
+        }
+    } else {
+        1
+    };
+    (0..n.min(FIRINGS_CAP))
+        .map(|j| time + j as f32 * interval)
+        .collect()
+}
 
 /// Cursor over a system's birth times.
 #[derive(Clone, Debug)]
@@ -26,6 +70,8 @@ pub struct Schedule {
     rate_index: u64,
     /// One-shot: number of continuous births in all.
     rate_total: u64,
+    /// `(∫ rateCurve, C = r·D·I(1))` when the curve is not constant 1.
+    rate_curve: Option<(IntegralEval, f64)>,
     /// Bursts `(offset within a cycle, count)`, stably sorted by offset.
     bursts: Vec<(f64, u32)>,
     /// Current burst cycle (loop mode; always 0 for one-shot).
@@ -47,15 +93,20 @@ impl Schedule {
             .bursts
             .iter()
             .filter(|b| b.count > 0)
-            .map(|b| {
-                let t = f64::from(b.time_secs.max(0.0));
+            .flat_map(|b| {
+                burst_firings(b, system.duration_secs)
+                    .into_iter()
+                    .map(move |offset| (offset, b.count))
+            })
+            .map(|(offset, count)| {
+                let t = f64::from(offset.max(0.0));
                 (
                     if looping && duration > 0.0 {
                         t % duration
                     } else {
                         t
                     },
-                    b.count,
+                    count,
                 )
             })
             .collect();
@@ -63,10 +114,22 @@ impl Schedule {
         if looping && duration <= 0.0 {
             bursts.clear();
         }
+        let rate_curve = (!system.rate_curve.is_constant(1.0) && duration > 0.0).then(|| {
+            let integral = IntegralEval::new(&system.rate_curve);
+            let per_cycle = rate * duration * integral.eval(1.0);
+            (integral, per_cycle)
+        });
         let rate_total = if looping || rate <= 0.0 {
             0
+        } else if let Some((_, per_cycle)) = &rate_curve {
+            libm::ceil(*per_cycle) as u64
         } else {
             libm::ceil(duration * rate) as u64
+        };
+        // A curve that is zero everywhere emits nothing.
+        let rate = match &rate_curve {
+            Some((_, c)) if *c <= 0.0 => 0.0,
+            _ => rate,
         };
         Schedule {
             delay: f64::from(system.delay_secs.max(0.0)),
@@ -75,6 +138,7 @@ impl Schedule {
             looping,
             rate_index: 0,
             rate_total,
+            rate_curve,
             bursts,
             cycle: 0,
             burst_index: 0,
@@ -87,7 +151,49 @@ impl Schedule {
         if self.rate <= 0.0 || (!self.looping && self.rate_index >= self.rate_total) {
             return None;
         }
-        Some(self.delay + self.rate_index as f64 / self.rate)
+        Some(self.rate_time(self.rate_index))
+    }
+
+    /// Time of continuous birth `i` (see the module formula).
+    fn rate_time(&self, i: u64) -> f64 {
+        let Some((integral, per_cycle)) = &self.rate_curve else {
+            return self.delay + i as f64 / self.rate;
+        };
+        let target = i as f64;
+        let cycle = libm::floor(target / per_cycle);
+        let q = (target - cycle * per_cycle) / (self.rate * self.duration);
+        // Smallest phase x with I(x) ≥ q.
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        if integral.eval(lo) < q {
+            for _ in 0..64 {
+                let mid = 0.5 * (lo + hi);
+                if integral.eval(mid) >= q {
+                    hi = mid;
+                } else {
+                    lo = mid;
+                }
+            }
+        } else {
+            hi = 0.0;
+        }
+        self.delay + (cycle + hi) * self.duration
+    }
+
+    /// An estimate of the number of continuous births by `t` (exact up to rounding; callers
+    /// correct it with [`Schedule::rate_time`]).
+    fn rate_count_estimate(&self, t: f64) -> f64 {
+        let since = t - self.delay;
+        if since <= 0.0 {
+            return 0.0;
+        }
+        match &self.rate_curve {
+            None => since * self.rate,
+            Some((integral, per_cycle)) => {
+                let cycles = since / self.duration;
+                let k = libm::floor(cycles);
+                k * per_cycle + self.rate * self.duration * integral.eval(cycles - k)
+            }
+        }
     }
 
     fn next_burst_time(&self) -> Option<f64> {
@@ -163,14 +269,14 @@ impl Schedule {
             }
         };
         if self.rate > 0.0 {
-            let since_delay = limit_secs - self.delay;
-            let mut i = if since_delay > 0.0 {
-                libm::floor(since_delay * self.rate) as u64
+            let estimate = self.rate_count_estimate(limit_secs);
+            let mut i = if estimate > 0.0 {
+                libm::floor(estimate) as u64
             } else {
                 0
             };
             // The same time formula as `next_rate_time`, so rounding cannot disagree with it.
-            let time = |i: u64| self.delay + i as f64 / self.rate;
+            let time = |i: u64| self.rate_time(i);
             while i > 0 && !before(time(i - 1)) {
                 i -= 1;
             }
@@ -242,14 +348,100 @@ mod tests {
             mode: PlayMode::LoopContinuous,
             rate_per_sec: 0.0,
             duration_secs: 2.0,
-            bursts: vec![Burst {
-                time_secs: 0.5,
-                count: 2,
-            }],
+            bursts: vec![Burst::once(0.5, 2)],
             ..Default::default()
         };
         let mut s = Schedule::new(&sys);
         assert_eq!(times(&mut s, 5.0), [0.5, 0.5, 2.5, 2.5, 4.5, 4.5]);
+    }
+
+    #[test]
+    fn a_rate_curve_shapes_emission_over_the_cycle() {
+        use crate::document::{Curve, CurveKey};
+        // Rate 100/s over a 1 s loop, ramping 0 → 2: 100 births per cycle, 25 in the first half,
+        // 75 in the second.
+        let sys = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            rate_per_sec: 100.0,
+            duration_secs: 1.0,
+            rate_curve: Curve {
+                keys: vec![CurveKey::linear(0.0, 0.0), CurveKey::linear(1.0, 2.0)],
+            },
+            ..Default::default()
+        };
+        let mut s = Schedule::new(&sys);
+        let t = times(&mut s, 2.0 - 1e-9);
+        assert_eq!(t.len(), 200);
+        assert_eq!(t.iter().filter(|&&x| x < 0.5).count(), 25);
+        assert_eq!(t.iter().filter(|&&x| (1.0..1.5).contains(&x)).count(), 25);
+        assert!(t.windows(2).all(|w| w[0] <= w[1]), "ordered");
+        // Birth i at √(i/100) within the first cycle (I(x) = x²).
+        assert!((t[49] - 0.7).abs() < 1e-9, "{}", t[49]);
+        for limit in [0.3, 1.2, 1.75] {
+            for inclusive in [false, true] {
+                let mut fast = Schedule::new(&sys);
+                fast.drop_births(limit, inclusive);
+                let mut slow = Schedule::new(&sys);
+                while slow
+                    .peek()
+                    .is_some_and(|t| if inclusive { t <= limit } else { t < limit })
+                {
+                    slow.pop();
+                }
+                assert_eq!(times(&mut fast, 3.0), times(&mut slow, 3.0), "{limit}");
+            }
+        }
+        // One-shot: ⌈C⌉ births in all.
+        let one_shot = ParticleSystem {
+            mode: PlayMode::OneShot,
+            ..sys
+        };
+        assert_eq!(times(&mut Schedule::new(&one_shot), 10.0).len(), 100);
+    }
+
+    #[test]
+    fn burst_cycles_repeat_at_the_interval() {
+        let burst = Burst {
+            time_secs: 0.25,
+            count: 2,
+            interval_secs: 0.5,
+            cycles: 3,
+        };
+        let one_shot = ParticleSystem {
+            rate_per_sec: 0.0,
+            duration_secs: 1.0,
+            bursts: vec![burst],
+            ..Default::default()
+        };
+        let mut s = Schedule::new(&one_shot);
+        // Three firings, even past the duration (an explicit count).
+        assert_eq!(times(&mut s, 9.0), [0.25, 0.25, 0.75, 0.75, 1.25, 1.25]);
+        assert!(s.is_exhausted());
+        // cycles 0: as many as start within the duration, in every cycle of a loop.
+        let looping = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            bursts: vec![Burst { cycles: 0, ..burst }],
+            ..one_shot
+        };
+        let mut s = Schedule::new(&looping);
+        assert_eq!(
+            times(&mut s, 2.9),
+            [
+                0.25, 0.25, 0.75, 0.75, 1.25, 1.25, 1.75, 1.75, 2.25, 2.25, 2.75, 2.75
+            ]
+        );
+        assert_eq!(burst_firings(&Burst::once(3.0, 1), 1.0), [3.0]);
+        assert_eq!(
+            burst_firings(
+                &Burst {
+                    interval_secs: 1e-9,
+                    ..Burst::once(0.0, 1)
+                },
+                3600.0
+            )
+            .len(),
+            FIRINGS_CAP
+        );
     }
 
     #[test]
@@ -275,13 +467,10 @@ mod tests {
             duration_secs: 0.7,
             delay_secs: 0.25,
             bursts: vec![
+                Burst::once(0.1, 3),
                 Burst {
-                    time_secs: 0.1,
-                    count: 3,
-                },
-                Burst {
-                    time_secs: 0.5,
-                    count: 2,
+                    interval_secs: 0.2,
+                    ..Burst::once(0.5, 2)
                 },
             ],
             ..Default::default()

@@ -1,13 +1,16 @@
 //! Per-particle state beside the public [`Particle`], the system properties the per-particle loop
 //! reads, and the evaluation of everything that is a function of age (formulas in
-//! [`super::system`]): `u = a·(1/lifetime)`, rotation `r₀ + ω·a` (+ the turn of the velocity
-//! since birth when aligned), scale `s₀·scaleCurve(u)`, colour `colorGradient(u)`, alpha
-//! `clamp(alphaCurve(u), 0, 1)`, flipbook frame of `a`.
+//! [`super::system`]): `u = a·(1/lifetime)`, rotation `r₀ + ω·a` (or `r₀ + ω·L·I(u)` with a
+//! spin curve, [`crate::behaviour::over_life`]; + the turn of the motion since birth when turned
+//! with the velocity), scale `s₀·scaleCurve(u)·(sizeX(u), sizeY(u))`, colour
+//! `colorGradient(u)`, alpha `clamp(alphaCurve(u), 0, 1)`, flipbook frame of `a`.
 
 use super::frames::flipbook_frame;
-use super::lookup::{CurveEval, GradientEval, clamp};
+use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
+use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
 use super::particle::Particle;
-use crate::document::{FlipbookMode, ParticleSystem};
+use crate::behaviour::RotationMode;
+use crate::document::{FlipbookMode, ParticleSystem, Range, Transform2D};
 
 /// Per-particle motion state, parallel to the public [`Particle`] list.
 #[derive(Clone, Copy, Debug)]
@@ -34,35 +37,78 @@ pub(super) struct Prepared {
     pub(super) damping: f64,
     pub(super) gravity: [f64; 2],
     pub(super) scale: CurveEval,
+    pub(super) size_x: CurveEval,
+    pub(super) size_y: CurveEval,
+    /// `∫ spin`, when the spin curve is not constant 1.
+    pub(super) spin: Option<IntegralEval>,
     pub(super) alpha: CurveEval,
     pub(super) color: GradientEval,
     pub(super) texture_count: u16,
     pub(super) flipbook: Option<(FlipbookMode, f32)>,
     pub(super) max_particles: usize,
+    /// Turned with the velocity all life long.
     pub(super) align: bool,
+    pub(super) rotation_mode: RotationMode,
+    /// Strength ranges of the forces, in list order (one draw each at birth).
+    pub(super) force_ranges: Vec<Range>,
+    /// `Some` when the motion is integrated ([`super::integrate`]).
+    pub(super) model: Option<MotionModel>,
+    pub(super) substeps_per_sec: u32,
 }
 
 impl Prepared {
-    pub(super) fn new(system: &ParticleSystem) -> Prepared {
+    /// Prepared with `substeps_per_sec` and force centres placed with `transform`.
+    pub(super) fn with(
+        system: &ParticleSystem,
+        substeps_per_sec: u32,
+        transform: &Transform2D,
+    ) -> Prepared {
         let texture_count = u16::try_from(system.textures.len()).unwrap_or(u16::MAX);
+        let (gravity, damping) = closed_form_gravity_damping(system);
+        let rotation_mode = system.effective_rotation_mode();
+        let ol = &system.over_life;
         Prepared {
-            damping: f64::from(system.damping.max(0.0)),
-            gravity: [f64::from(system.gravity[0]), f64::from(system.gravity[1])],
+            damping,
+            gravity,
             scale: CurveEval::new(&system.scale_curve, 1.0),
+            size_x: CurveEval::new(&ol.size_x, 1.0),
+            size_y: CurveEval::new(&ol.size_y, 1.0),
+            spin: (!ol.spin.is_constant(1.0)).then(|| IntegralEval::new(&ol.spin)),
             alpha: CurveEval::new(&system.alpha_curve, 1.0),
             color: GradientEval::new(&system.color_gradient),
             texture_count,
             flipbook: (system.flipbook.enabled && texture_count > 0)
                 .then_some((system.flipbook.mode, system.flipbook.fps)),
             max_particles: system.max_particles as usize,
-            align: system.align_to_velocity,
+            align: rotation_mode == RotationMode::Velocity,
+            rotation_mode,
+            force_ranges: system.forces.iter().map(|f| f.strength()).collect(),
+            model: MotionModel::new(system, substeps_per_sec, transform),
+            substeps_per_sec,
         }
     }
 }
 
-/// Writes the public state of a particle of age `age` whose motion is already at `t₁`.
+/// A particle's integrated motion: its record and its kept grid state.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Integrated {
+    pub(super) record: SpawnRecord,
+    pub(super) grid: GridState,
+    /// Heading at birth, degrees (the turn since birth is `heading − heading0`).
+    pub(super) heading0_deg: f64,
+}
+
+/// Writes the public state of a particle of age `age` whose motion is already at `t₁`;
+/// `turn_deg` is its turn since birth when it is turned with its motion on the integrated path
+/// (`None`: the closed-form turn of the velocity).
 #[inline(always)]
-pub(super) fn finish(prep: &Prepared, p: &mut Particle, m: &Motion, age: f64) {
+pub(super) fn finish(
+    prep: &Prepared,
+    p: &mut Particle,
+    m: &Motion,
+    age: f64,
+    turn_deg: Option<f32>,
+) {
     let age32 = age as f32;
     let life = if m.inv_lifetime > 0.0 {
         age32 * m.inv_lifetime
@@ -73,12 +119,25 @@ pub(super) fn finish(prep: &Prepared, p: &mut Particle, m: &Motion, age: f64) {
     p.age_secs = age32;
     p.x = m.px as f32;
     p.y = m.py as f32;
-    p.rotation_deg = m.rotation0_deg + m.angular_deg_per_sec * age32;
+    p.rotation_deg = match &prep.spin {
+        None => m.rotation0_deg + m.angular_deg_per_sec * age32,
+        Some(spin) => {
+            let turned = if m.inv_lifetime > 0.0 {
+                spin.eval(f64::from(life)) / f64::from(m.inv_lifetime)
+            } else {
+                age
+            };
+            m.rotation0_deg + m.angular_deg_per_sec * turned as f32
+        }
+    };
     if prep.align {
-        p.rotation_deg += turn_deg(m.dir0, m.vx, m.vy);
+        p.rotation_deg += match turn_deg {
+            Some(t) => t,
+            None => velocity_turn_deg(m.dir0, m.vx, m.vy),
+        };
     }
-    p.scale_x = m.scale0_x * scale;
-    p.scale_y = m.scale0_y * scale;
+    p.scale_x = m.scale0_x * scale * prep.size_x.eval(life);
+    p.scale_y = m.scale0_y * scale * prep.size_y.eval(life);
     p.color = prep.color.eval(life);
     p.alpha = clamp(prep.alpha.eval(life), 0.0, 1.0);
     if let Some((mode, fps)) = prep.flipbook {
@@ -88,7 +147,7 @@ pub(super) fn finish(prep: &Prepared, p: &mut Particle, m: &Motion, age: f64) {
 
 /// Signed angle in degrees (clockwise, y down) from the unit vector `dir0` to `(vx, vy)`.
 #[inline]
-fn turn_deg(dir0: [f32; 2], vx: f64, vy: f64) -> f32 {
+fn velocity_turn_deg(dir0: [f32; 2], vx: f64, vy: f64) -> f32 {
     let (vx, vy) = (vx as f32, vy as f32);
     let cross = dir0[0] * vy - dir0[1] * vx;
     let dot = dir0[0] * vx + dir0[1] * vy;

@@ -35,6 +35,7 @@ use std::collections::BinaryHeap;
 use super::emitter;
 use super::follow::Follow;
 use super::frames::picked_texture;
+use super::integrate::{Kinematics, SpawnRecord};
 use super::motion::StepFactors;
 use super::particle::{
     Particle, ParticleEvent, ScenePose, pose_in_scene, sin_cos_deg, transform_point,
@@ -43,8 +44,9 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{Motion, Prepared, finish};
-use crate::document::{ParticleSystem, SimulationSpace, Transform2D};
+use super::state::{Integrated, Motion, Prepared, finish};
+use crate::behaviour::{MAX_FORCES, RotationMode};
+use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
 /// A death scheduled in the future: `(time bits, serial, slot)`; non-negative `f64` bits order like
 /// the numbers.
@@ -67,17 +69,26 @@ pub struct SystemSim {
     /// `head`, so the usual first-born-first-dead order costs no copying).
     particles: Vec<Particle>,
     motion: Vec<Motion>,
+    /// Integrated motion, parallel to `particles` (empty for a closed-form system).
+    integrated: Vec<Integrated>,
     head: usize,
     /// Indices (into `particles`) of the particles that died in the current step.
     dead: Vec<usize>,
 }
 
 impl SystemSim {
-    /// A simulation of `system` at time 0, nothing born yet.
+    /// A simulation of `system` at time 0, nothing born yet (integrated motion on the default
+    /// grid of [`DEFAULT_SUBSTEPS_PER_SEC`] steps per second).
     pub fn new(system: &ParticleSystem) -> SystemSim {
+        SystemSim::with_substeps(system, DEFAULT_SUBSTEPS_PER_SEC)
+    }
+
+    /// A simulation of `system` at time 0 whose integrated motion (if any) steps
+    /// `substeps_per_sec` times per second of particle age (the scene's `substepsPerSec`).
+    pub fn with_substeps(system: &ParticleSystem, substeps_per_sec: u32) -> SystemSim {
         SystemSim {
             system: system.clone(),
-            prepared: Prepared::new(system),
+            prepared: Prepared::with(system, substeps_per_sec, &system.transform),
             transform: system.transform,
             follow: None,
             time_secs: 0.0,
@@ -88,6 +99,7 @@ impl SystemSim {
             next_serial: 0,
             particles: Vec::new(),
             motion: Vec::new(),
+            integrated: Vec::new(),
             head: 0,
             dead: Vec::new(),
         }
@@ -97,9 +109,9 @@ impl SystemSim {
     pub fn reset(&mut self) {
         let transform = self.transform;
         let follow = self.follow.take();
-        *self = SystemSim::new(&self.system);
-        self.transform = transform;
+        *self = SystemSim::with_substeps(&self.system, self.prepared.substeps_per_sec);
         self.follow = follow;
+        self.set_transform(transform);
     }
 
     /// Makes the system follow a bone (`None`: its own transform). Takes effect for births
@@ -136,7 +148,17 @@ impl SystemSim {
     /// Moves the emitter: World-space particles born from now on start from `transform`
     /// (Local-space particles follow the transform given to [`super::particle_to_scene`]).
     pub fn set_transform(&mut self, transform: Transform2D) {
+        if transform != self.transform && self.prepared.model.is_some() {
+            // Force centres given in the other space than the particles' move with it.
+            self.prepared =
+                Prepared::with(&self.system, self.prepared.substeps_per_sec, &transform);
+        }
         self.transform = transform;
+    }
+
+    /// The prepared integrated motion of this system, `None` on the closed-form path.
+    pub fn motion_model(&self) -> Option<&super::integrate::MotionModel> {
+        self.prepared.model.as_ref()
     }
 
     /// Switches emission off (loop end segment: the living finish) or back on (resuming with the
@@ -249,6 +271,10 @@ impl SystemSim {
         for x in &mut u {
             *x = self.rng.next_f32();
         }
+        let mut strengths = [0.0f32; MAX_FORCES];
+        for (slot, range) in strengths.iter_mut().zip(&self.prepared.force_ranges) {
+            *slot = range.lerp(self.rng.next_f32());
+        }
         let mut lifetime = self.system.lifetime_secs.lerp(u[0]);
         if !(lifetime.is_finite() && lifetime > 0.0) {
             lifetime = 0.0;
@@ -268,7 +294,10 @@ impl SystemSim {
         let [ex, ey] = emitter::sample(&s.emitter, u[3], u[4]);
         let (mut vx, mut vy) = (speed * cos, speed * sin);
         let (mut px, mut py) = (ex, ey);
-        let mut rotation0 = s.start_rotation_deg.lerp(u[5]);
+        let mut rotation0 = match self.prepared.rotation_mode {
+            RotationMode::Fixed => s.start_rotation_deg.min,
+            _ => s.start_rotation_deg.lerp(u[5]),
+        };
         let scale0 = s.start_scale.lerp(u[7]);
         let (mut scale0_x, mut scale0_y) = (scale0, scale0);
         if s.space == SimulationSpace::World {
@@ -285,8 +314,32 @@ impl SystemSim {
         } else {
             [1.0, 0.0]
         };
-        if self.prepared.align {
-            rotation0 += libm::atan2f(dir0[1], dir0[0]).to_degrees();
+        let inv_lifetime = if lifetime > 0.0 { 1.0 / lifetime } else { 0.0 };
+        let integrated = self.prepared.model.as_ref().map(|model| {
+            let record = SpawnRecord {
+                birth_secs: tb,
+                inv_lifetime: f64::from(inv_lifetime),
+                start: Kinematics {
+                    p: [f64::from(px), f64::from(py)],
+                    v: [f64::from(vx), f64::from(vy)],
+                },
+                strengths,
+            };
+            let grid = model.birth_grid(&record, true);
+            Integrated {
+                record,
+                grid,
+                heading0_deg: grid.heading_deg,
+            }
+        });
+        match (self.prepared.rotation_mode, &integrated) {
+            (RotationMode::Velocity | RotationMode::InitialDirection, Some(i)) => {
+                rotation0 += i.heading0_deg as f32;
+            }
+            (RotationMode::Velocity | RotationMode::InitialDirection, None) => {
+                rotation0 += libm::atan2f(dir0[1], dir0[0]).to_degrees();
+            }
+            _ => {}
         }
         let texture_index =
             picked_texture(s.texture_pick, self.prepared.texture_count, u[8], serial);
@@ -316,9 +369,12 @@ impl SystemSim {
             scale0_x,
             scale0_y,
             dir0,
-            inv_lifetime: if lifetime > 0.0 { 1.0 / lifetime } else { 0.0 },
+            inv_lifetime,
             fresh: true,
         });
+        if let Some(i) = integrated {
+            self.integrated.push(i);
+        }
         (slot, serial)
     }
 
@@ -336,11 +392,17 @@ impl SystemSim {
                 let shift = m - j;
                 self.particles.copy_within(start..dead[j], start + shift);
                 self.motion.copy_within(start..dead[j], start + shift);
+                if !self.integrated.is_empty() {
+                    self.integrated.copy_within(start..dead[j], start + shift);
+                }
             }
             self.head += m;
             if self.head >= 1024 && self.head >= len - self.head {
                 self.particles.drain(..self.head);
                 self.motion.drain(..self.head);
+                if !self.integrated.is_empty() {
+                    self.integrated.drain(..self.head);
+                }
                 self.head = 0;
             }
         } else {
@@ -351,9 +413,16 @@ impl SystemSim {
                     .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
                 self.motion
                     .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
+                if !self.integrated.is_empty() {
+                    self.integrated
+                        .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
+                }
             }
             self.particles.truncate(len - m);
             self.motion.truncate(len - m);
+            if !self.integrated.is_empty() {
+                self.integrated.truncate(len - m);
+            }
         }
         dead.clear();
     }
@@ -361,6 +430,10 @@ impl SystemSim {
     /// Moves every living particle to `t1` (`dt` after the previous step) and evaluates its
     /// life curves.
     fn update(&mut self, dt: f64, t1: f64) {
+        if self.prepared.model.is_some() {
+            self.update_integrated(t1);
+            return;
+        }
         let prep = &self.prepared;
         let [gx, gy] = prep.gravity;
         let particles = &mut self.particles[self.head..];
@@ -380,7 +453,7 @@ impl SystemSim {
             m.py += m.vy * f.phi + gy_psi;
             m.vx = m.vx * f.decay + gx_phi;
             m.vy = m.vy * f.decay + gy_phi;
-            finish(prep, p, m, t1 - p.birth_secs);
+            finish(prep, p, m, t1 - p.birth_secs, None);
         }
         // Newborns: from their birth state over their own age.
         for (p, m) in new_p.iter_mut().zip(new_m.iter_mut()) {
@@ -389,7 +462,34 @@ impl SystemSim {
             (m.px, m.vx) = f.apply(m.px, m.vx, gx);
             (m.py, m.vy) = f.apply(m.py, m.vy, gy);
             m.fresh = false;
-            finish(prep, p, m, age);
+            finish(prep, p, m, age, None);
+        }
+    }
+
+    /// Moves every living particle of an integrated system to its age at `t1` on its own grid
+    /// ([`super::integrate::MotionModel::advance`]).
+    fn update_integrated(&mut self, t1: f64) {
+        let prep = &self.prepared;
+        let Some(model) = prep.model.as_ref() else {
+            return;
+        };
+        let particles = &mut self.particles[self.head..];
+        let motion = &mut self.motion[self.head..];
+        let integrated = &mut self.integrated[self.head..];
+        for ((p, m), i) in particles
+            .iter_mut()
+            .zip(motion.iter_mut())
+            .zip(integrated.iter_mut())
+        {
+            let age = t1 - p.birth_secs;
+            let (y, heading) = model.advance(&i.record, &mut i.grid, age, prep.align);
+            m.px = y.p[0];
+            m.py = y.p[1];
+            m.vx = y.v[0];
+            m.vy = y.v[1];
+            m.fresh = false;
+            let turn = prep.align.then_some((heading - i.heading0_deg) as f32);
+            finish(prep, p, m, age, turn);
         }
     }
 }

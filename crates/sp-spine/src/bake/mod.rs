@@ -114,7 +114,7 @@ pub struct Progress {
     pub total: u32,
 }
 
-use sp_sim::document::{ParticleSystem, PlayMode, SimulationSpace};
+use sp_sim::document::{ParticleSystem, PlayMode, Scene, SimulationSpace};
 use sp_sim::sim::Follow;
 
 use crate::error::{Error, Result};
@@ -208,11 +208,12 @@ pub fn own_loop_plan(system: &ParticleSystem, fps: u32) -> LoopPlan {
     LoopPlan::new(system.delay_secs, longest_life, system.duration_secs, fps)
 }
 
-/// Bakes one visible system (scene index `index`) at `fps`; `follow` is the bone it follows (if
-/// any, resolved against the loaded tracks); `align` aligns a loop-continuous system with the
-/// others of its animations.
+/// Bakes one visible system (`scene.systems[index]`) at `fps`, its integrated motion (if any) on
+/// the scene's grid of `substepsPerSec`; `follow` is the bone it follows (if any, resolved against
+/// the loaded tracks); `align` aligns a loop-continuous system with the others of its
+/// animations.
 pub fn bake_system(
-    system: &ParticleSystem,
+    scene: &Scene,
     index: usize,
     fps: u32,
     pool: bool,
@@ -220,6 +221,8 @@ pub fn bake_system(
     align: Option<LoopAlignment>,
     warnings: &mut Vec<String>,
 ) -> Result<BakedSystem> {
+    let system = &scene.systems[index];
+    let substeps = scene.substeps_per_sec;
     let err = |message: String| Error::System {
         index,
         name: system.name.clone(),
@@ -268,8 +271,15 @@ pub fn bake_system(
                 + 1.0;
             let limit_frames =
                 libm::ceil(horizon * f64::from(fps)).min(f64::from(u32::MAX / 2)) as u32 + 2;
-            let sampled = sample_system(system, follow, &ctx, fps, Stop::Finished { limit_frames })
-                .map_err(err)?;
+            let sampled = sample_system(
+                system,
+                substeps,
+                follow,
+                &ctx,
+                fps,
+                Stop::Finished { limit_frames },
+            )
+            .map_err(err)?;
             let track = |bones| Track {
                 animation: system.animation.clone(),
                 segment: Segment::OneShot,
@@ -316,8 +326,8 @@ pub fn bake_system(
                 ));
             }
             let until = plan.sample_until(longest_life);
-            let sampled =
-                sample_system(system, follow, &ctx, fps, Stop::AtFrame(until)).map_err(err)?;
+            let sampled = sample_system(system, substeps, follow, &ctx, fps, Stop::AtFrame(until))
+                .map_err(err)?;
             let la = &system.loop_animations;
             let names = [la.start.as_str(), &la.looping, &la.end];
             let tracks = if stacks {

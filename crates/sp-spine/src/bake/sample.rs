@@ -64,16 +64,17 @@ pub struct PoseContext {
     pub inherit: Inherit,
 }
 
-/// Samples `system` at `fps` until `stop`; `Err` carries a message for the caller to attach
-/// the system's name to.
+/// Samples `system` (integrated motion on a grid of `substeps_per_sec`) at `fps` until `stop`;
+/// `Err` carries a message for the caller to attach the system's name to.
 pub fn sample_system(
     system: &ParticleSystem,
+    substeps_per_sec: u32,
     follow: Option<&Follow>,
     ctx: &PoseContext,
     fps: u32,
     stop: Stop,
 ) -> Result<Sampled, String> {
-    let mut sim = SystemSim::new(system);
+    let mut sim = SystemSim::with_substeps(system, substeps_per_sec);
     sim.set_follow(follow.cloned());
     let mut events = Vec::new();
     let mut lives: Vec<Life> = Vec::new();

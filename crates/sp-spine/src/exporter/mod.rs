@@ -132,7 +132,7 @@ pub fn export_scene_with(
         let system = &scene.systems[i];
         let target = follow.resolve(system);
         let mut b = bake_system(
-            system,
+            scene,
             i,
             fps,
             settings.bone_pool,

@@ -15,6 +15,7 @@ use crate::bake::Run;
 use crate::json::{
     AttachmentKey, BoneTimelines, CurveJson, Num, RgbaKey, SlotTimelines, ValueKey, XyKey, hex_rgba,
 };
+use crate::reduce::corners::abrupt_turns;
 use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run_forced};
 
 /// Channel tolerances and precisions for one system's particle bones.
@@ -118,6 +119,7 @@ fn channel_keys<const N: usize>(
     runs: &[Run],
     specs: &[ChannelSpec; N],
     mode: KeyMode,
+    corners: bool,
     value: impl Fn(&crate::bake::FrameState) -> [f64; N],
 ) -> (Vec<Key<N>>, usize) {
     let mut keys: Vec<Key<N>> = Vec::new();
@@ -126,10 +128,17 @@ fn channel_keys<const N: usize>(
         let samples: Vec<[f64; N]> = run.states.iter().map(&value).collect();
         frames += samples.len();
         let mut run_keys = if mode.reduce {
-            // Forced keys (§12.4): every frame where the attachment shows, hides or switches.
-            let forced: Vec<usize> = (1..run.states.len())
+            // Forced keys (§12.4): every frame where the attachment shows, hides or switches, and
+            // for positions every abrupt turn of the path.
+            let mut forced: Vec<usize> = (1..run.states.len())
                 .filter(|&k| run.states[k].texture != run.states[k - 1].texture)
                 .collect();
+            if corners && N == 2 {
+                let points: Vec<[f64; 2]> = samples.iter().map(|s| [s[0], s[1]]).collect();
+                forced.extend(abrupt_turns(&points, specs[0].tolerance));
+                forced.sort_unstable();
+                forced.dedup();
+            }
             reduce_run_forced(
                 run.start_frame,
                 &samples,
@@ -195,14 +204,16 @@ pub fn bone_timelines(
     }
     let time = |f: u32| Num(mode.timing.key_time(f));
     let mut out = BoneTimelines::default();
-    let (keys, frames) = channel_keys(runs, &[specs.translate; 2], mode, |s| {
+    let (keys, frames) = channel_keys(runs, &[specs.translate; 2], mode, true, |s| {
         [s.local.x, s.local.y]
     });
     if !all_equal(&keys, [0.0, 0.0]) {
         counts.add("translate", keys.len(), frames);
         out.translate = xy_keys(&keys, time);
     }
-    let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, |s| [s.local.rotation_deg]);
+    let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, false, |s| {
+        [s.local.rotation_deg]
+    });
     if !all_equal(&keys, [0.0]) {
         counts.add("rotate", keys.len(), frames);
         out.rotate = keys
@@ -214,7 +225,7 @@ pub fn bone_timelines(
             })
             .collect();
     }
-    let (keys, frames) = channel_keys(runs, &[specs.scale; 2], mode, |s| {
+    let (keys, frames) = channel_keys(runs, &[specs.scale; 2], mode, false, |s| {
         [s.local.scale_x, s.local.scale_y]
     });
     if !all_equal(&keys, [1.0, 1.0]) {
@@ -268,7 +279,7 @@ pub fn slot_timelines(
     // Discrete keys are change points whether reduced or not.
     counts.add("attachment", out.attachment.len(), out.attachment.len());
     let channel = [specs.rgb, specs.rgb, specs.rgb, specs.alpha];
-    let (keys, frames) = channel_keys(runs, &channel, mode, |s| s.color.map(f64::from));
+    let (keys, frames) = channel_keys(runs, &channel, mode, false, |s| s.color.map(f64::from));
     counts.add("rgba", keys.len(), frames);
     out.rgba = keys
         .iter()

@@ -2,7 +2,7 @@
 //! runtime's own interpolation stays within tolerance at every baked frame.
 //!
 //! A *run* is a stretch of consecutive frames between forced keys (§12.4: birth, death, show and
-//! hide, loop seams); its first and last frames are always keys, so no reduction ever crosses a
+//! hide, loop seams, abrupt turns of the path ([`corners`])); its first and last frames are always keys, so no reduction ever crosses a
 //! forced key. Inside a run, greedy extension: from a key at frame `i`, the next key is the
 //! farthest frame `j` such that the segment `i → j` reproduces every frame `k ∈ (i, j)` within
 //! each channel's tolerance, evaluated exactly as the runtime does ([`runtime_curve`]: `f32` key
@@ -14,6 +14,7 @@
 //! `t₁ + 2Δ/3` (so the curve is a cubic polynomial in time) and verified against the runtime's
 //! 10-segment polyline; a linear segment is preferred whenever it reaches as far.
 
+pub mod corners;
 pub mod runtime_curve;
 
 use runtime_curve::{BezierTable, f32_round, linear_value};

@@ -214,3 +214,30 @@ fn joint_channels_hold_their_tolerance_as_a_distance() {
     assert!(!within_tolerance(&[joint, joint], &[0.07, 0.07]));
     assert!(within_tolerance(&[POS, POS], &[0.07, 0.07]));
 }
+
+#[test]
+fn a_bounce_keeps_its_key_in_both_curve_modes() {
+    // A particle falling onto a floor at frame 15 and bouncing: smooth on both sides.
+    let samples: Vec<[f64; 2]> = (0..31)
+        .map(|k| {
+            let t = k as f64 / 30.0;
+            let y = if k <= 15 {
+                200.0 * t * t
+            } else {
+                let s = t - 0.5;
+                50.0 - 90.0 * s + 200.0 * s * s
+            };
+            [40.0 * t, y]
+        })
+        .collect();
+    let corners = corners::abrupt_turns(&samples, POS.tolerance);
+    assert_eq!(corners, [15]);
+    for mode in [CurveMode::Linear, CurveMode::Bezier] {
+        let keys = reduce_run_forced(0, &samples, &corners, &[POS, POS], mode, T30);
+        assert!(
+            keys.iter().any(|k| k.frame == 15),
+            "{mode:?}: no key at the bounce"
+        );
+        check_bounds(&keys, 0, &samples, &[POS, POS]);
+    }
+}

@@ -77,6 +77,12 @@ pub fn scene(s: &Scene) -> Result<()> {
     }
     let e = &s.export;
     int("export.fps", e.fps, 1, 240)?;
+    int(
+        "substepsPerSec",
+        s.substeps_per_sec,
+        super::MIN_SUBSTEPS_PER_SEC,
+        super::MAX_SUBSTEPS_PER_SEC,
+    )?;
     text("export.imagesPath", &e.images_path, MAX_PATH_CHARS)?;
     name("export.fileName", &e.file_name)?;
     if e.file_name.trim().is_empty() {
@@ -189,7 +195,7 @@ fn transform(p: &str, t: &Transform2D) -> Result<()> {
     num(&format!("{p}.scaleY"), t.scale_y, -MAX_SCALE, MAX_SCALE)
 }
 
-fn curve(p: &str, c: &Curve, lo: f32, hi: f32) -> Result<()> {
+pub(crate) fn curve(p: &str, c: &Curve, lo: f32, hi: f32) -> Result<()> {
     if c.keys.len() > MAX_CURVE_KEYS {
         return Err(err(
             p,
@@ -216,12 +222,12 @@ fn gradient(p: &str, g: &Gradient) -> Result<()> {
     Ok(())
 }
 
-fn range(p: &str, r: Range, lo: f32, hi: f32) -> Result<()> {
+pub(crate) fn range(p: &str, r: Range, lo: f32, hi: f32) -> Result<()> {
     num(&format!("{p}.min"), r.min, lo, hi)?;
     num(&format!("{p}.max"), r.max, lo, hi)
 }
 
-fn num(p: &str, v: f32, lo: f32, hi: f32) -> Result<()> {
+pub(crate) fn num(p: &str, v: f32, lo: f32, hi: f32) -> Result<()> {
     if !v.is_finite() {
         Err(err(
             p,
@@ -236,7 +242,7 @@ fn num(p: &str, v: f32, lo: f32, hi: f32) -> Result<()> {
     }
 }
 
-fn int(p: &str, v: u32, lo: u32, hi: u32) -> Result<()> {
+pub(crate) fn int(p: &str, v: u32, lo: u32, hi: u32) -> Result<()> {
     if v > hi {
         Err(err(p, format!("{v} is above the limit {hi}")))
     } else if v < lo {
@@ -323,7 +329,7 @@ fn reference(p: &str, s: &str) -> Result<()> {
     Ok(())
 }
 
-fn err(path: &str, message: impl Into<String>) -> Error {
+pub(crate) fn err(path: &str, message: impl Into<String>) -> Error {
     Error::Field {
         path: path.to_string(),
         message: message.into(),

@@ -35,25 +35,14 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
         0.0,
         MAX_DURATION_SECS,
     )?;
-    match s.emitter {
-        EmitterShape::Point => {}
-        EmitterShape::Circle { radius, .. } => {
-            num(&format!("{p}.emitter.radius"), radius, 0.0, MAX_COORD)?
-        }
-        EmitterShape::Rect { width, height, .. } => {
-            num(&format!("{p}.emitter.width"), width, 0.0, MAX_COORD)?;
-            num(&format!("{p}.emitter.height"), height, 0.0, MAX_COORD)?;
-        }
-        EmitterShape::Line { length } => {
-            num(&format!("{p}.emitter.length"), length, 0.0, MAX_COORD)?
-        }
-    }
+    emitter(&format!("{p}.emitter"), &s.emitter)?;
     num(
         &format!("{p}.ratePerSec"),
         s.rate_per_sec,
         0.0,
         MAX_RATE_PER_SEC,
     )?;
+    curve(&format!("{p}.rateCurve"), &s.rate_curve, 0.0, MAX_SCALE)?;
     if s.bursts.len() > MAX_BURSTS {
         return Err(err(
             &format!("{p}.bursts"),
@@ -68,6 +57,27 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
             MAX_DURATION_SECS,
         )?;
         int(&format!("{p}.bursts[{i}].count"), b.count, 0, MAX_PARTICLES)?;
+        num(
+            &format!("{p}.bursts[{i}].intervalSecs"),
+            b.interval_secs,
+            0.0,
+            MAX_DURATION_SECS,
+        )?;
+        int(
+            &format!("{p}.bursts[{i}].cycles"),
+            b.cycles,
+            0,
+            MAX_BURST_FIRINGS,
+        )?;
+        let firings = crate::sim::schedule::burst_firings(b, s.duration_secs).len();
+        if firings > MAX_BURST_FIRINGS as usize {
+            return Err(err(
+                &format!("{p}.bursts[{i}].intervalSecs"),
+                format!(
+                    "{firings} firings per cycle, above the limit {MAX_BURST_FIRINGS}; use a longer interval"
+                ),
+            ));
+        }
     }
     int(
         &format!("{p}.maxParticles"),
@@ -126,6 +136,8 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     curve(&format!("{p}.scaleCurve"), &s.scale_curve, 0.0, MAX_SCALE)?;
     gradient(&format!("{p}.colorGradient"), &s.color_gradient)?;
     curve(&format!("{p}.alphaCurve"), &s.alpha_curve, 0.0, 1.0)?;
+    s.over_life.validate(&format!("{p}.overLife"))?;
+    crate::behaviour::validate_forces(&format!("{p}.forces"), &s.forces)?;
     if s.textures.len() > 256 {
         return Err(err(
             &format!("{p}.textures"),
@@ -142,6 +154,73 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
         follow(&format!("{p}.follow"), f)?;
     }
     Ok(())
+}
+
+/// Most firings of one burst per emission cycle.
+pub const MAX_BURST_FIRINGS: u32 = 10_000;
+
+/// An emitter shape: sizes non-negative and within the scene, bands no wider than the shape.
+fn emitter(p: &str, shape: &EmitterShape) -> Result<()> {
+    let band = |thickness: f32, limit: f32| -> Result<()> {
+        num(&format!("{p}.thicknessPx"), thickness, 0.0, MAX_COORD)?;
+        if thickness > limit {
+            return Err(err(
+                &format!("{p}.thicknessPx"),
+                format!("{thickness} is wider than the shape allows ({limit})"),
+            ));
+        }
+        Ok(())
+    };
+    match *shape {
+        EmitterShape::Point => Ok(()),
+        EmitterShape::Circle {
+            radius,
+            thickness_px,
+            ..
+        } => {
+            num(&format!("{p}.radius"), radius, 0.0, MAX_COORD)?;
+            band(thickness_px, radius)
+        }
+        EmitterShape::Rect {
+            width,
+            height,
+            thickness_px,
+            ..
+        } => {
+            num(&format!("{p}.width"), width, 0.0, MAX_COORD)?;
+            num(&format!("{p}.height"), height, 0.0, MAX_COORD)?;
+            band(thickness_px, 0.5 * width.min(height))
+        }
+        EmitterShape::Line { length } => num(&format!("{p}.length"), length, 0.0, MAX_COORD),
+        EmitterShape::Arc {
+            radius,
+            start_deg,
+            span_deg,
+            thickness_px,
+        } => {
+            num(&format!("{p}.radius"), radius, 0.0, MAX_COORD)?;
+            num(&format!("{p}.startDeg"), start_deg, -MAX_COORD, MAX_COORD)?;
+            num(&format!("{p}.spanDeg"), span_deg, 0.0, 360.0)?;
+            band(thickness_px, radius)
+        }
+        EmitterShape::RoundedRect {
+            width,
+            height,
+            corner_radius_px,
+            thickness_px,
+            ..
+        } => {
+            num(&format!("{p}.width"), width, 0.0, MAX_COORD)?;
+            num(&format!("{p}.height"), height, 0.0, MAX_COORD)?;
+            num(
+                &format!("{p}.cornerRadiusPx"),
+                corner_radius_px,
+                0.0,
+                0.5 * width.min(height),
+            )?;
+            band(thickness_px, 0.5 * width.min(height))
+        }
+    }
 }
 
 /// A bone follow: both names set, offsets finite and within the scene.

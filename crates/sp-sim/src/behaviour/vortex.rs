@@ -1,0 +1,125 @@
+//! Vortex: particles swirl around a centre (a velocity field added to the particle's own
+//! velocity, so a particle in a pure vortex keeps its radius).
+//!
+//! With `d = p − c` (`c` the centre in particle space), `r = |d|`, `ω = W·m(u)` (`W` the
+//! particle's `spinDegPerSec` draw in radians per second, `m(u)` the `overLife` multiplier) and
+//! the falloff `g(r) = 1` for `r ≤ R` or `R = 0`, `g(r) = (R/r)²` beyond `R` = `radiusPx` (a
+//! Rankine vortex: rigid rotation inside, tangential speed `ω·R²/r` outside), the particle's
+//! position moves by `p' += ω·g(r)·(−d.y, d.x) − k·g(r)·d` where `k` = `pullPerSec` (an inward
+//! pull: inside `R` the radius shrinks as `e^{−k·t}`, so it never reaches the centre). Positive
+//! `W` turns clockwise on screen (y down). The tangential part is divergence-free inside `R`
+//! only as a rotation; its flow is a circle, which the integrator must keep (tests).
+//!
+//! Channels: translate (and rotate when aligned to velocity).
+
+use serde::{Deserialize, Serialize};
+
+use super::{CentreSpace, Channel};
+use crate::Result;
+use crate::document::validate::{MAX_COORD, curve, num, range};
+use crate::document::{Curve, Range};
+
+/// Fastest spin, degrees per second.
+pub const MAX_SPIN_DEG_PER_SEC: f32 = 100_000.0;
+/// Strongest inward pull, per second.
+pub const MAX_PULL_PER_SEC: f32 = 1000.0;
+
+/// A vortex (see the module formula).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Vortex {
+    /// Angular speed inside the falloff radius, degrees per second clockwise, drawn per
+    /// particle.
+    pub spin_deg_per_sec: Range,
+    /// Multiplier over the particle's life (empty: 1).
+    pub over_life: Curve,
+    /// Centre, pixels (y down), in `space`.
+    pub center: [f32; 2],
+    /// Space of `center`: the system's (moves with the emitter) or the scene's.
+    pub space: CentreSpace,
+    /// Radius of rigid rotation; beyond it the swirl weakens as `(R/r)²` (0: rigid everywhere).
+    pub radius_px: f32,
+    /// Inward pull, fraction of the radius per second.
+    pub pull_per_sec: f32,
+}
+
+impl Default for Vortex {
+    fn default() -> Self {
+        Vortex {
+            spin_deg_per_sec: Range::fixed(90.0),
+            over_life: Curve { keys: Vec::new() },
+            center: [0.0, 0.0],
+            space: CentreSpace::System,
+            radius_px: 150.0,
+            pull_per_sec: 0.0,
+        }
+    }
+}
+
+impl Vortex {
+    /// Export channels this force moves.
+    pub const CHANNELS: &'static [Channel] = &[Channel::Translate];
+
+    /// Checks the limits; `p` is the JSON path of the force.
+    pub fn validate(&self, p: &str) -> Result<()> {
+        range(
+            &format!("{p}.spinDegPerSec"),
+            self.spin_deg_per_sec,
+            -MAX_SPIN_DEG_PER_SEC,
+            MAX_SPIN_DEG_PER_SEC,
+        )?;
+        curve(&format!("{p}.overLife"), &self.over_life, -1000.0, 1000.0)?;
+        num(
+            &format!("{p}.center[0]"),
+            self.center[0],
+            -MAX_COORD,
+            MAX_COORD,
+        )?;
+        num(
+            &format!("{p}.center[1]"),
+            self.center[1],
+            -MAX_COORD,
+            MAX_COORD,
+        )?;
+        num(&format!("{p}.radiusPx"), self.radius_px, 0.0, MAX_COORD)?;
+        num(
+            &format!("{p}.pullPerSec"),
+            self.pull_per_sec,
+            -MAX_PULL_PER_SEC,
+            MAX_PULL_PER_SEC,
+        )
+    }
+}
+
+/// A vortex prepared for evaluation (centre already in particle space).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct VortexField {
+    pub(crate) center: [f64; 2],
+    radius_sq: f64,
+    pull: f64,
+}
+
+impl VortexField {
+    pub(crate) fn new(v: &Vortex, center: [f64; 2]) -> VortexField {
+        let r = f64::from(v.radius_px.max(0.0));
+        VortexField {
+            center,
+            radius_sq: r * r,
+            pull: f64::from(v.pull_per_sec),
+        }
+    }
+
+    /// Velocity at `(x, y)` for angular speed `omega` (radians per second).
+    #[inline]
+    pub(crate) fn velocity(&self, x: f64, y: f64, omega: f64) -> [f64; 2] {
+        let (dx, dy) = (x - self.center[0], y - self.center[1]);
+        let r2 = dx * dx + dy * dy;
+        let g = if self.radius_sq <= 0.0 || r2 <= self.radius_sq {
+            1.0
+        } else {
+            self.radius_sq / r2
+        };
+        let (w, k) = (omega * g, self.pull * g);
+        [-w * dy - k * dx, w * dx - k * dy]
+    }
+}
