@@ -2,8 +2,10 @@
 
 use proptest::prelude::*;
 use sp_sim::document::{
-    Attractor, CentreSpace, Drag, DrawOrder, Falloff, Force, Interp, OverLife, RotationMode,
-    SpeedLimit, Turbulence, Vortex, Wind,
+    Attractor, BezierHandles, CentreSpace, Collider, ColliderShape, Collision, CollisionResponse,
+    Drag, DrawOrder, Falloff, Force, Interp, OverLife, PathFollow, PathFollowMode, PathKind,
+    PathObject, PathRepeat, PathStart, PathTiming, RotationMode, SpeedLimit, Turbulence, Vortex,
+    Wind,
 };
 use sp_sim::document::{
     BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, EmitterShape, ExportSettings, Flipbook,
@@ -321,6 +323,35 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
             },
             forces: forces_of(seed),
             rate_curve: curve_of(seed / 37),
+            // Collision response and path following derived from the seed as well.
+            collision: Collision {
+                response: [
+                    CollisionResponse::Bounce,
+                    CollisionResponse::None,
+                    CollisionResponse::Stop,
+                    CollisionResponse::Pause,
+                    CollisionResponse::Destroy,
+                ][(seed % 5) as usize],
+                restitution: (seed % 11) as f32 / 10.0,
+                friction: (seed % 7) as f32 / 6.0,
+                pause_secs: (seed % 13) as f32 * 0.25,
+                radius_px: (seed % 9) as f32,
+            },
+            path_follow: seed.is_multiple_of(4).then(|| PathFollow {
+                mode: if seed.is_multiple_of(8) {
+                    PathFollowMode::Particles
+                } else {
+                    PathFollowMode::Emitter
+                },
+                path: format!("path {}", seed % 3),
+                timing: [PathTiming::Time, PathTiming::Speed][(seed % 2) as usize],
+                travel_secs: (seed % 10) as f32 * 0.5,
+                speed_px_per_sec: (seed % 1000) as f32,
+                repeat: [PathRepeat::Once, PathRepeat::Loop, PathRepeat::PingPong]
+                    [(seed % 3) as usize],
+                orient: seed.is_multiple_of(5),
+                start: [PathStart::PathStart, PathStart::Nearest][(seed / 2 % 2) as usize],
+            }),
             // Every third system follows a bone (derived from the seed: the strategy tuple is full).
             follow: seed.is_multiple_of(3).then(|| FollowBone {
                 skeleton: "hero".into(),
@@ -433,6 +464,76 @@ fn scene() -> impl Strategy<Value = Scene> {
             }),
         0..2,
     );
+    let point = || (-1000.0f32..1000.0, -1000.0f32..1000.0).prop_map(|(x, y)| [x, y]);
+    let shape = prop_oneof![
+        (point(), point()).prop_map(|(a, b)| ColliderShape::Segment { a, b }),
+        (prop::collection::vec(point(), 0..6), any::<bool>())
+            .prop_map(|(points, closed)| ColliderShape::Polyline { points, closed }),
+        (point(), 0.0f32..500.0)
+            .prop_map(|(center, radius)| ColliderShape::Circle { center, radius }),
+        (point(), 0.0f32..500.0, 0.0f32..500.0, -360.0f32..360.0).prop_map(
+            |(center, width, height, rotation_deg)| ColliderShape::Rect {
+                center,
+                width,
+                height,
+                rotation_deg,
+            }
+        ),
+    ];
+    let colliders = prop::collection::vec(
+        (
+            text(),
+            any::<bool>(),
+            shape,
+            prop::collection::vec(text(), 0..3),
+        )
+            .prop_map(|(name, visible, shape, systems)| Collider {
+                name,
+                visible,
+                shape,
+                systems,
+            }),
+        0..3,
+    );
+    let paths = prop::collection::vec(
+        (
+            any::<bool>(),
+            prop::sample::select(vec![
+                PathKind::Polyline,
+                PathKind::CatmullRom,
+                PathKind::Bezier,
+            ]),
+            prop::collection::vec(point(), 0..6),
+            any::<bool>(),
+            point(),
+        )
+            .prop_map(|(visible, kind, points, closed, h)| PathObject {
+                name: String::new(),
+                visible,
+                kind,
+                handles: if kind == PathKind::Bezier {
+                    points
+                        .iter()
+                        .map(|_| BezierHandles {
+                            in_offset: [-h[0], -h[1]],
+                            out_offset: h,
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+                points,
+                closed,
+            }),
+        0..3,
+    )
+    .prop_map(|mut list| {
+        // Names are unique and non-empty (systems follow paths by name).
+        for (i, p) in list.iter_mut().enumerate() {
+            p.name = format!("path {i}");
+        }
+        list
+    });
     (
         prop::collection::vec(text(), 0..4),
         prop::collection::vec(system(), 0..4),
@@ -440,9 +541,11 @@ fn scene() -> impl Strategy<Value = Scene> {
         export,
         skeletons,
         models,
+        colliders,
+        paths,
     )
         .prop_map(
-            |(animations, systems, images, export, skeletons, models)| Scene {
+            |(animations, systems, images, export, skeletons, models, colliders, paths)| Scene {
                 version: 1,
                 animations,
                 systems,
@@ -451,6 +554,8 @@ fn scene() -> impl Strategy<Value = Scene> {
                 substeps_per_sec: 30 + (models.len() as u32) * 210,
                 skeletons,
                 models,
+                colliders,
+                paths,
             },
         )
 }

@@ -14,9 +14,11 @@
 //! of [`Force`] and one arm in the integrator's derivative ([`crate::sim::integrate`]).
 
 pub mod attractor;
+pub mod collision;
 pub mod drag;
 pub mod noise;
 pub mod over_life;
+pub mod path_follow;
 pub mod rotation;
 pub mod speed_limit;
 pub mod turbulence;
@@ -26,8 +28,10 @@ pub mod wind;
 use serde::{Deserialize, Serialize};
 
 pub use attractor::{Attractor, Falloff};
+pub use collision::{Collision, CollisionResponse};
 pub use drag::Drag;
 pub use over_life::OverLife;
+pub use path_follow::{PathFollow, PathFollowMode, PathRepeat, PathStart, PathTiming};
 pub use rotation::RotationMode;
 pub use speed_limit::SpeedLimit;
 pub use turbulence::Turbulence;

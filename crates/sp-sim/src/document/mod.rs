@@ -1,23 +1,28 @@
 //! The versioned scene document: types, defaults, loading (migration, validation) and saving.
 
+pub mod collider;
 mod color;
 mod curve;
 mod default_scene;
 mod io;
 pub mod migrate;
+pub mod path;
 mod scene;
 mod settings;
 mod system;
 pub mod validate;
 
 pub use crate::behaviour::{
-    Attractor, CentreSpace, Drag, Falloff, Force, OverLife, RotationMode, SpeedLimit, Turbulence,
-    Vortex, Wind,
+    Attractor, CentreSpace, Collision, CollisionResponse, Drag, Falloff, Force, OverLife,
+    PathFollow, PathFollowMode, PathRepeat, PathStart, PathTiming, RotationMode, SpeedLimit,
+    Turbulence, Vortex, Wind,
 };
+pub use collider::{Collider, ColliderShape};
 pub use color::Rgb;
 pub use curve::{ColorKey, Curve, CurveKey, Gradient, Interp};
 pub use default_scene::default_scene;
 pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
+pub use path::{BezierHandles, PathKind, PathObject};
 pub use scene::{
     DEFAULT_SUBSTEPS_PER_SEC, DOCUMENT_VERSION, ImageAsset, MAX_SUBSTEPS_PER_SEC,
     MIN_SUBSTEPS_PER_SEC, ModelObject, Scene, SkeletonObject,

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::collider::Collider;
+use super::path::PathObject;
 use super::settings::ExportSettings;
 use super::system::{ParticleSystem, Transform2D};
 
@@ -136,6 +138,14 @@ pub struct Scene {
     /// ignore it. Left out of saved documents at its default.
     #[serde(skip_serializing_if = "is_default_substeps")]
     pub substeps_per_sec: u32,
+    /// Colliders (never exported; their effect is baked, [`super::collider`]). Left out of saved
+    /// documents when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub colliders: Vec<Collider>,
+    /// Paths systems travel along (never exported; [`super::path`]). Left out of saved documents
+    /// when empty.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub paths: Vec<PathObject>,
 }
 
 impl Default for Scene {
@@ -149,6 +159,8 @@ impl Default for Scene {
             skeletons: Vec::new(),
             models: Vec::new(),
             substeps_per_sec: DEFAULT_SUBSTEPS_PER_SEC,
+            colliders: Vec::new(),
+            paths: Vec::new(),
         }
     }
 }

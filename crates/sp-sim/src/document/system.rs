@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
-use crate::behaviour::{Force, OverLife, RotationMode};
+use crate::behaviour::{Collision, Force, OverLife, PathFollow, RotationMode};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -414,6 +414,14 @@ pub struct ParticleSystem {
     /// The bone this system follows, if any (absent from documents that follow nothing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub follow: Option<FollowBone>,
+    /// How the particles respond to the scene's colliders ([`crate::behaviour::collision`];
+    /// absent from documents that keep the default).
+    #[serde(skip_serializing_if = "Collision::is_default")]
+    pub collision: Collision,
+    /// The path the emitter or the particles travel, if any
+    /// ([`crate::behaviour::path_follow`]; absent from documents that follow none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path_follow: Option<PathFollow>,
 }
 
 impl ParticleSystem {
@@ -469,6 +477,8 @@ impl Default for ParticleSystem {
             blend: BlendMode::Normal,
             draw_order: DrawOrder::NewestOnTop,
             follow: None,
+            collision: Collision::default(),
+            path_follow: None,
         }
     }
 }

@@ -49,18 +49,21 @@
 //!   copy shifted by `k·L` is the same record with `t_b + k·L`. Only turbulence reads the
 //!   system time (`t_b + a`, so the field is coherent across particles): for copies to match
 //!   exactly, the loop work gives it a noise time periodic in `L`.
-//! - **Colliders**: a collider tests the segment `p(aₙ) → p(aₙ₊₁)` of each grid step
-//!   ([`MotionModel::step`] gives both ends) against its wall, solves for the crossing fraction,
-//!   re-integrates `[aₙ, a_hit]`, reflects, and integrates the rest of the step: the grid stays
-//!   the grid, and the impact age becomes an event the exporter forces a key at (today the
-//!   exporter already forces translate keys at abrupt turns it detects in the baked path,
-//!   `sp_spine::reduce::corners`; a reported impact makes that exact).
-//! - **Path following**: a path module replaces `p` (or adds an offset) in the sampled state,
-//!   after the step, as a function of age: it needs no integration.
+//! - **Colliders** ([`super::contact`]): each grid step (and each fractional step) is a span
+//!   whose chord `p(aₙ) → p(aₙ₊₁)` is tested against the walls; at a crossing the impact age is
+//!   solved on the step itself, the response applied and the rest of the span integrated: the
+//!   grid stays the grid, the collision state ([`ContactState`]) is kept with the grid state,
+//!   and the impact count is reported with each sample so the exporter forces keys around it.
+//!   A system with colliders but no force steps with the exact closed form of gravity and
+//!   damping (one [`super::motion::StepFactors`] per step) instead of the midpoint method.
+//! - **Path following** ([`super::path_motion`]): particles on a path are placed by a function
+//!   of their age, with no integration; an emitter on a path moves the system's transform.
 //! - **Trails**: record the head's sampled position every fixed age interval (a multiple of `h`
 //!   keeps it on the grid: the kept states are the trail points).
 
+use super::contact::{ContactState, Contacts, Phase};
 use super::lookup::CurveEval;
+use super::motion::StepFactors;
 use crate::behaviour::attractor::AttractorField;
 use crate::behaviour::turbulence::TurbulenceField;
 use crate::behaviour::vortex::VortexField;
@@ -114,6 +117,19 @@ pub struct GridState {
     /// Turbulence acceleration held since the last sampling point (every
     /// [`TURBULENCE_HOLD_SECS`] of age on the grid).
     pub turbulence: [f64; 2],
+    /// Collision state at the grid point ([`super::contact`]).
+    pub contact: ContactState,
+}
+
+/// A particle's state at a sample time (not kept).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// Position and velocity.
+    pub y: Kinematics,
+    /// Unwrapped direction of motion (when tracked), degrees.
+    pub heading_deg: f64,
+    /// Collision state (impacts so far, stuck, paused or destroyed).
+    pub contact: ContactState,
 }
 
 /// Turbulence is sampled every this many seconds of age (rounded to whole grid steps, at
@@ -163,6 +179,11 @@ pub struct MotionModel {
     has_turbulence: bool,
     /// Grid steps between turbulence samples.
     hold_steps: u32,
+    /// Colliders acting on the particles ([`super::contact`]).
+    contacts: Option<Contacts>,
+    /// `Some((g, k))`: no force needs integration, each step is the exact closed form of gravity
+    /// `g` and damping `k` (a system integrated only for its colliders).
+    exact: Option<([f64; 2], f64)>,
 }
 
 /// True when `system`'s motion needs integration (see [`crate::behaviour::Force::is_closed_form`]).
@@ -287,7 +308,35 @@ impl MotionModel {
             h: 1.0 / sps,
             steps_per_sec: sps,
             hold_steps: (libm::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
+            contacts: None,
+            exact: None,
         }
+    }
+
+    /// The model of `system` meeting the colliders `contacts` (see [`MotionModel::new`]): always
+    /// integrated on the grid, with the exact closed-form step when no force needs more.
+    pub fn with_contacts(
+        system: &ParticleSystem,
+        substeps_per_sec: u32,
+        transform: &Transform2D,
+        contacts: Contacts,
+    ) -> MotionModel {
+        let mut m = MotionModel::with_integrator(
+            system,
+            substeps_per_sec,
+            transform,
+            Integrator::default(),
+        );
+        if !needs_integration(system) {
+            m.exact = Some(closed_form_gravity_damping(system));
+        }
+        m.contacts = Some(contacts);
+        m
+    }
+
+    /// The colliders acting on the particles, if any.
+    pub fn contacts(&self) -> Option<&Contacts> {
+        self.contacts.as_ref()
     }
 
     /// The grid step `h`, seconds.
@@ -380,6 +429,15 @@ impl MotionModel {
         turb: [f64; 2],
     ) -> Kinematics {
         let (a, tau) = (age_secs, tau_secs);
+        if let Some((g, k)) = self.exact {
+            let f = StepFactors::new(k, tau);
+            let (px, vx) = f.apply(y.p[0], y.v[0], g[0]);
+            let (py, vy) = f.apply(y.p[1], y.v[1], g[1]);
+            return Kinematics {
+                p: [px, py],
+                v: [vx, vy],
+            };
+        }
         let next = match self.integrator {
             Integrator::SemiImplicitEuler => {
                 let q = self.parts(r, y.p, a, turb);
@@ -486,6 +544,7 @@ impl MotionModel {
         GridState {
             at: r.start,
             n: 0,
+            contact: ContactState::default(),
             turbulence: self.turbulence(r, r.start.p, 0.0),
             heading_deg: if track_heading {
                 self.heading_deg(r, &r.start, 0.0)
@@ -505,32 +564,116 @@ impl MotionModel {
         age_secs: f64,
         track_heading: bool,
     ) -> (Kinematics, f64) {
+        let s = self.sample(r, grid, age_secs, track_heading);
+        (s.y, s.heading_deg)
+    }
+
+    /// One span `[a0, a0 + tau]` from `y` (a grid step or a fractional one), through the
+    /// colliders when there are any.
+    #[inline]
+    fn span(
+        &self,
+        r: &SpawnRecord,
+        y: &mut Kinematics,
+        contact: &mut ContactState,
+        a0: f64,
+        tau: f64,
+        turb: [f64; 2],
+    ) {
+        match &self.contacts {
+            None => *y = self.step(r, y, a0, tau, turb),
+            Some(c) => c.span(y, contact, a0, a0 + tau, |k, a, t| {
+                self.step(r, k, a, t, turb)
+            }),
+        }
+    }
+
+    /// The heading after a span: the direction of motion, or the previous heading while the
+    /// particle does not move on its own (stuck, paused, destroyed, at rest on a wall).
+    #[inline]
+    fn next_heading(
+        &self,
+        r: &SpawnRecord,
+        y: &Kinematics,
+        contact: &ContactState,
+        age: f64,
+        previous: f64,
+    ) -> f64 {
+        if self.contacts.is_some() && (contact.phase != Phase::Free || y.v == [0.0, 0.0]) {
+            return previous;
+        }
+        unwrap_deg(self.heading_deg(r, y, age), previous)
+    }
+
+    /// Moves `grid` one step forward on the grid.
+    #[inline]
+    fn grid_step(&self, r: &SpawnRecord, grid: &mut GridState, track_heading: bool) {
+        let a0 = f64::from(grid.n) * self.h;
+        let mut at = grid.at;
+        self.span(r, &mut at, &mut grid.contact, a0, self.h, grid.turbulence);
+        grid.at = at;
+        grid.n += 1;
+        if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
+            grid.turbulence = self.turbulence(r, grid.at.p, a0 + self.h);
+        }
+        if track_heading {
+            grid.heading_deg =
+                self.next_heading(r, &grid.at, &grid.contact, a0 + self.h, grid.heading_deg);
+        }
+    }
+
+    /// [`MotionModel::advance`] with the collision state at `age_secs`.
+    pub fn sample(
+        &self,
+        r: &SpawnRecord,
+        grid: &mut GridState,
+        age_secs: f64,
+        track_heading: bool,
+    ) -> Sample {
         let target = self.grid_index(age_secs);
         while grid.n < target {
-            let a0 = f64::from(grid.n) * self.h;
-            grid.at = self.step(r, &grid.at, a0, self.h, grid.turbulence);
-            grid.n += 1;
-            if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
-                grid.turbulence = self.turbulence(r, grid.at.p, a0 + self.h);
-            }
-            if track_heading {
-                let h = self.heading_deg(r, &grid.at, a0 + self.h);
-                grid.heading_deg = unwrap_deg(h, grid.heading_deg);
-            }
+            self.grid_step(r, grid, track_heading);
         }
         let a0 = f64::from(grid.n) * self.h;
         let tau = age_secs - a0;
         if tau > 0.0 {
-            let y = self.step(r, &grid.at, a0, tau, grid.turbulence);
-            let heading = if track_heading {
-                unwrap_deg(self.heading_deg(r, &y, age_secs), grid.heading_deg)
+            let (mut y, mut contact) = (grid.at, grid.contact);
+            self.span(r, &mut y, &mut contact, a0, tau, grid.turbulence);
+            let heading_deg = if track_heading {
+                self.next_heading(r, &y, &contact, age_secs, grid.heading_deg)
             } else {
                 0.0
             };
-            (y, heading)
+            Sample {
+                y,
+                heading_deg,
+                contact,
+            }
         } else {
-            (grid.at, grid.heading_deg)
+            Sample {
+                y: grid.at,
+                heading_deg: grid.heading_deg,
+                contact: grid.contact,
+            }
         }
+    }
+
+    /// The age at which a particle of `record` and lifetime `lifetime_secs` is destroyed by a
+    /// collider (the grid replayed from birth; the live simulation finds the same impact, so its
+    /// death can be scheduled at birth), `None` when it lives its whole life.
+    pub fn destroy_age(&self, r: &SpawnRecord, lifetime_secs: f64) -> Option<f64> {
+        let c = self.contacts.as_ref()?;
+        if c.response() != crate::behaviour::CollisionResponse::Destroy {
+            return None;
+        }
+        let mut grid = self.birth_grid(r, false);
+        while f64::from(grid.n) * self.h < lifetime_secs && grid.n < u32::MAX - 1 {
+            self.grid_step(r, &mut grid, false);
+            if let Phase::Dead { at_age } = grid.contact.phase {
+                return (at_age < lifetime_secs).then_some(at_age);
+            }
+        }
+        None
     }
 
     /// The state of `record` at `age_secs`, replayed from birth (the periodic emitter's and the

@@ -10,11 +10,14 @@
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
 //! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
-//! benchmark workload).
+//! benchmark workload), [`walls`] and [`contact`] (colliders), [`path_geom`] and
+//! [`path_motion`] (paths), [`env`] (what acts on a system in its scene).
 
 pub mod bench;
+pub mod contact;
 pub mod draw_order;
 pub mod emitter;
+pub mod env;
 pub mod follow;
 pub mod frames;
 pub mod hash;
@@ -22,14 +25,18 @@ pub mod integrate;
 pub mod lookup;
 pub mod motion;
 pub mod particle;
+pub mod path_geom;
+pub mod path_motion;
 pub mod pool;
 pub mod rng;
 pub mod scene;
 pub mod schedule;
 mod state;
 pub mod system;
+pub mod walls;
 
 pub use draw_order::back_to_front;
+pub use env::SystemEnv;
 pub use follow::{BoneTrack, Follow, FollowTracks};
 pub use hash::{
     Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,

@@ -39,6 +39,9 @@ pub struct Particle {
     pub texture_index: u16,
     /// False while fake-dead (once-vanish flipbook after its last frame).
     pub visible: bool,
+    /// Collision events so far (impacts and pause ends, [`super::contact`]): where it changes
+    /// between two frames, the exporter forces keys on both.
+    pub impacts: u32,
 }
 
 /// A birth or a death, in the order they happened within a step.

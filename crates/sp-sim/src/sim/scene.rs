@@ -1,6 +1,8 @@
 //! All systems of a scene on one clock: system `i` of the simulation is system `i` of the scene
-//! (visible and hidden alike), and every system's time equals the scene time.
+//! (visible and hidden alike), and every system's time equals the scene time. Each system meets
+//! the scene's colliders and path that act on it ([`super::env`]).
 
+use super::env::SystemEnv;
 use super::follow::FollowTracks;
 use super::system::SystemSim;
 use crate::document::Scene;
@@ -19,7 +21,9 @@ impl SceneSim {
             systems: scene
                 .systems
                 .iter()
-                .map(|s| SystemSim::with_substeps(s, scene.substeps_per_sec))
+                .map(|s| {
+                    SystemSim::with_env(s, scene.substeps_per_sec, SystemEnv::resolve(scene, s))
+                })
                 .collect(),
             time_secs: 0.0,
         }

@@ -5,12 +5,18 @@
 //! with the velocity), scale `s₀·scaleCurve(u)·(sizeX(u), sizeY(u))`, colour
 //! `colorGradient(u)`, alpha `clamp(alphaCurve(u), 0, 1)`, flipbook frame of `a`.
 
+use std::sync::Arc;
+
+use super::contact::Contacts;
+use super::env::SystemEnv;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
 use super::particle::Particle;
-use crate::behaviour::RotationMode;
-use crate::document::{FlipbookMode, ParticleSystem, Range, Transform2D};
+use super::path_geom::PathGeom;
+use super::path_motion::{PathOnLife, PathTravel};
+use crate::behaviour::{CollisionResponse, PathFollowMode, RotationMode};
+use crate::document::{FlipbookMode, ParticleSystem, Range, SimulationSpace, Transform2D};
 
 /// Per-particle motion state, parallel to the public [`Particle`] list.
 #[derive(Clone, Copy, Debug)]
@@ -54,19 +60,63 @@ pub(super) struct Prepared {
     /// `Some` when the motion is integrated ([`super::integrate`]).
     pub(super) model: Option<MotionModel>,
     pub(super) substeps_per_sec: u32,
+    /// A collider destroys particles: deaths are found at birth ([`MotionModel::destroy_age`]).
+    pub(super) destroys: bool,
+    /// The path the emitter travels (scene space), when it follows one.
+    pub(super) emitter_path: Option<PathTravel>,
+    /// The path the particles travel (particle space), when they follow one.
+    pub(super) particle_path: Option<PathTravel>,
+    /// `∫₀ᵘ speed` over the normalised life (the progress of particles on a path).
+    pub(super) speed_integral: IntegralEval,
 }
 
 impl Prepared {
-    /// Prepared with `substeps_per_sec` and force centres placed with `transform`.
+    /// Prepared with `substeps_per_sec`, force centres, colliders and a particle path placed
+    /// with `transform`, and what acts on the system in its scene (`env`).
     pub(super) fn with(
         system: &ParticleSystem,
         substeps_per_sec: u32,
         transform: &Transform2D,
+        env: &SystemEnv,
     ) -> Prepared {
         let texture_count = u16::try_from(system.textures.len()).unwrap_or(u16::MAX);
         let (gravity, damping) = closed_form_gravity_damping(system);
         let rotation_mode = system.effective_rotation_mode();
         let ol = &system.over_life;
+        let local = system.space == SimulationSpace::Local;
+        let follow = system.path_follow.as_ref();
+        let travel = |to_particles: bool| -> Option<PathTravel> {
+            let (f, path) = (follow?, env.path.as_ref()?);
+            let geom = if to_particles && local {
+                PathGeom::new(path, |p| scene_to_local(transform, p))
+            } else {
+                PathGeom::new(path, |p| p)
+            };
+            Some(PathTravel::new(Arc::new(geom), f, system.duration_secs))
+        };
+        let (emitter_path, particle_path) = match follow.map(|f| f.mode) {
+            Some(PathFollowMode::Emitter) => (travel(false), None),
+            Some(PathFollowMode::Particles) => (None, travel(true)),
+            None => (None, None),
+        };
+        let contacts = env
+            .walls
+            .as_ref()
+            .filter(|_| particle_path.is_none())
+            .and_then(|w| Contacts::new(w.clone(), &system.collision, local.then_some(transform)));
+        let destroys = contacts
+            .as_ref()
+            .is_some_and(|c| c.response() == CollisionResponse::Destroy);
+        let model = match contacts {
+            Some(c) => Some(MotionModel::with_contacts(
+                system,
+                substeps_per_sec,
+                transform,
+                c,
+            )),
+            None if particle_path.is_some() => None,
+            None => MotionModel::new(system, substeps_per_sec, transform),
+        };
         Prepared {
             damping,
             gravity,
@@ -83,10 +133,41 @@ impl Prepared {
             align: rotation_mode == RotationMode::Velocity,
             rotation_mode,
             force_ranges: system.forces.iter().map(|f| f.strength()).collect(),
-            model: MotionModel::new(system, substeps_per_sec, transform),
+            model,
             substeps_per_sec,
+            destroys,
+            emitter_path,
+            particle_path,
+            speed_integral: IntegralEval::new(&ol.speed),
         }
     }
+
+    /// Whether a change of the system's own transform changes the prepared motion (force
+    /// centres, colliders or a path in the other space than the particles).
+    pub(super) fn depends_on_transform(&self) -> bool {
+        self.model.is_some() || self.particle_path.is_some()
+    }
+}
+
+/// A scene point in the space of a system with transform `t` (the inverse of
+/// [`super::particle::transform_point`]; a zero scale maps to the origin).
+fn scene_to_local(t: &Transform2D, p: [f64; 2]) -> [f64; 2] {
+    let rad = f64::from(t.rotation_deg).to_radians();
+    let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+    let (dx, dy) = (p[0] - f64::from(t.x), p[1] - f64::from(t.y));
+    let (rx, ry) = (cos * dx + sin * dy, -sin * dx + cos * dy);
+    let inv = |s: f32| if s != 0.0 { 1.0 / f64::from(s) } else { 0.0 };
+    [rx * inv(t.scale_x), ry * inv(t.scale_y)]
+}
+
+/// A particle travelling a path: where it started and how fast it goes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct OnPath {
+    pub(super) start: PathOnLife,
+    /// Speed along the path, px/s.
+    pub(super) speed: f64,
+    /// Lifetime, seconds (the speed curve is integrated over the normalised life).
+    pub(super) lifetime: f64,
 }
 
 /// A particle's integrated motion: its record and its kept grid state.
@@ -96,6 +177,8 @@ pub(super) struct Integrated {
     pub(super) grid: GridState,
     /// Heading at birth, degrees (the turn since birth is `heading − heading0`).
     pub(super) heading0_deg: f64,
+    /// Collision state at the last sample (not only the kept grid point).
+    pub(super) sampled: super::contact::ContactState,
 }
 
 /// Writes the public state of a particle of age `age` whose motion is already at `t₁`;

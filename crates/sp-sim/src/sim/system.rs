@@ -33,6 +33,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::emitter;
+use super::env::SystemEnv;
 use super::follow::Follow;
 use super::frames::picked_texture;
 use super::integrate::{Kinematics, SpawnRecord};
@@ -44,7 +45,7 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{Integrated, Motion, Prepared, finish};
+use super::state::{Integrated, Motion, OnPath, Prepared, finish};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
@@ -71,6 +72,10 @@ pub struct SystemSim {
     motion: Vec<Motion>,
     /// Integrated motion, parallel to `particles` (empty for a closed-form system).
     integrated: Vec<Integrated>,
+    /// Path travel, parallel to `particles` (empty unless the particles follow a path).
+    on_path: Vec<OnPath>,
+    /// The colliders and path acting on the system.
+    env: SystemEnv,
     head: usize,
     /// Indices (into `particles`) of the particles that died in the current step.
     dead: Vec<usize>,
@@ -86,9 +91,15 @@ impl SystemSim {
     /// A simulation of `system` at time 0 whose integrated motion (if any) steps
     /// `substeps_per_sec` times per second of particle age (the scene's `substepsPerSec`).
     pub fn with_substeps(system: &ParticleSystem, substeps_per_sec: u32) -> SystemSim {
+        SystemSim::with_env(system, substeps_per_sec, SystemEnv::none())
+    }
+
+    /// [`SystemSim::with_substeps`] meeting the colliders and the path of `env`
+    /// ([`SystemEnv::resolve`] finds them in a scene).
+    pub fn with_env(system: &ParticleSystem, substeps_per_sec: u32, env: SystemEnv) -> SystemSim {
         SystemSim {
             system: system.clone(),
-            prepared: Prepared::with(system, substeps_per_sec, &system.transform),
+            prepared: Prepared::with(system, substeps_per_sec, &system.transform, &env),
             transform: system.transform,
             follow: None,
             time_secs: 0.0,
@@ -100,6 +111,8 @@ impl SystemSim {
             particles: Vec::new(),
             motion: Vec::new(),
             integrated: Vec::new(),
+            on_path: Vec::new(),
+            env,
             head: 0,
             dead: Vec::new(),
         }
@@ -109,7 +122,8 @@ impl SystemSim {
     pub fn reset(&mut self) {
         let transform = self.transform;
         let follow = self.follow.take();
-        *self = SystemSim::with_substeps(&self.system, self.prepared.substeps_per_sec);
+        let env = std::mem::take(&mut self.env);
+        *self = SystemSim::with_env(&self.system, self.prepared.substeps_per_sec, env);
         self.follow = follow;
         self.set_transform(transform);
     }
@@ -126,12 +140,33 @@ impl SystemSim {
     }
 
     /// The effective system transform at system time `time_secs`: the transform given by
-    /// [`SystemSim::set_transform`], moved onto the followed bone when there is one.
+    /// [`SystemSim::set_transform`], moved along its path when the emitter travels one
+    /// ([`super::path_motion`]), else onto the followed bone when there is one.
     pub fn transform_at(&self, time_secs: f64) -> Transform2D {
+        if let Some(p) = &self.prepared.emitter_path {
+            return p.emitter_transform(&self.transform, time_secs, self.system.delay_secs);
+        }
         match &self.follow {
             Some(f) => f.transform_at(&self.transform, time_secs),
             None => self.transform,
         }
+    }
+
+    /// Whether the system's origin travels a path (its transform moves with time).
+    pub fn travels_path(&self) -> bool {
+        self.prepared.emitter_path.is_some()
+    }
+
+    /// The colliders and path acting on the system.
+    pub fn env(&self) -> &SystemEnv {
+        &self.env
+    }
+
+    /// System time of the last collision event (impact or pause end) of the live particle
+    /// `particles()[index]`, `None` before its first one or when nothing collides.
+    pub fn last_impact_secs(&self, index: usize) -> Option<f64> {
+        let i = self.integrated.get(self.head + index)?;
+        (i.sampled.events > 0).then_some(i.record.birth_secs + i.sampled.last_event_age)
     }
 
     /// A live particle's scene pose at the current time: Local-space particles are carried by
@@ -148,10 +183,15 @@ impl SystemSim {
     /// Moves the emitter: World-space particles born from now on start from `transform`
     /// (Local-space particles follow the transform given to [`super::particle_to_scene`]).
     pub fn set_transform(&mut self, transform: Transform2D) {
-        if transform != self.transform && self.prepared.model.is_some() {
-            // Force centres given in the other space than the particles' move with it.
-            self.prepared =
-                Prepared::with(&self.system, self.prepared.substeps_per_sec, &transform);
+        if transform != self.transform && self.prepared.depends_on_transform() {
+            // Force centres, colliders and paths given in the other space than the particles'
+            // move with it.
+            self.prepared = Prepared::with(
+                &self.system,
+                self.prepared.substeps_per_sec,
+                &transform,
+                &self.env,
+            );
         }
         self.transform = transform;
     }
@@ -282,10 +322,13 @@ impl SystemSim {
         let serial = self.next_serial;
         self.next_serial += 1;
         let slot = self.pool.take();
-        let death = tb + f64::from(lifetime);
-        self.deaths.push(Reverse((death.to_bits(), serial, slot)));
-        if death <= t1 {
-            return (slot, serial);
+        let life_death = tb + f64::from(lifetime);
+        if !self.prepared.destroys {
+            self.deaths
+                .push(Reverse((life_death.to_bits(), serial, slot)));
+            if life_death <= t1 {
+                return (slot, serial);
+            }
         }
         let s = &self.system;
         let speed = s.speed.lerp(u[1]);
@@ -330,8 +373,37 @@ impl SystemSim {
                 record,
                 grid,
                 heading0_deg: grid.heading_deg,
+                sampled: grid.contact,
             }
         });
+        if self.prepared.destroys {
+            // A collider may end the life early: its death is known now (exact births and
+            // drops when the pool is full, whatever the frame rate).
+            let death = integrated
+                .as_ref()
+                .zip(self.prepared.model.as_ref())
+                .and_then(|(i, model)| model.destroy_age(&i.record, f64::from(lifetime)))
+                .map_or(life_death, |a| tb + a);
+            self.deaths.push(Reverse((death.to_bits(), serial, slot)));
+            if death <= t1 {
+                return (slot, serial);
+            }
+        }
+        if let Some(travel) = &self.prepared.particle_path {
+            let origin = match s.space {
+                SimulationSpace::World => {
+                    let t = self.transform_at(tb);
+                    [f64::from(t.x), f64::from(t.y)]
+                }
+                SimulationSpace::Local => [0.0, 0.0],
+            };
+            let start = travel.particle_start([f64::from(px), f64::from(py)], origin);
+            self.on_path.push(OnPath {
+                start,
+                speed: travel.speed_for(f64::from(lifetime)),
+                lifetime: f64::from(lifetime),
+            });
+        }
         match (self.prepared.rotation_mode, &integrated) {
             (RotationMode::Velocity | RotationMode::InitialDirection, Some(i)) => {
                 rotation0 += i.heading0_deg as f32;
@@ -358,6 +430,7 @@ impl SystemSim {
             alpha: 1.0,
             texture_index,
             visible: true,
+            impacts: 0,
         });
         self.motion.push(Motion {
             px: f64::from(px),
@@ -380,51 +453,30 @@ impl SystemSim {
 
     /// Removes the particles listed in `self.dead`, keeping serial order, by moving whichever side
     /// is cheaper: the live ones before the last dead one move back (and `head` advances), or the
-    /// live ones after the first dead one move forward.
+    /// live ones after the first dead one move forward. The parallel lists move the same way.
     fn remove_dead(&mut self) {
-        let dead = &mut self.dead;
-        dead.sort_unstable();
-        let (m, len) = (dead.len(), self.particles.len());
-        let (first, last) = (dead[0], dead[m - 1]);
-        if last - self.head <= len - first {
-            for j in (0..m).rev() {
-                let start = if j > 0 { dead[j - 1] + 1 } else { self.head };
-                let shift = m - j;
-                self.particles.copy_within(start..dead[j], start + shift);
-                self.motion.copy_within(start..dead[j], start + shift);
-                if !self.integrated.is_empty() {
-                    self.integrated.copy_within(start..dead[j], start + shift);
-                }
-            }
+        self.dead.sort_unstable();
+        let (m, len) = (self.dead.len(), self.particles.len());
+        let (first, last) = (self.dead[0], self.dead[m - 1]);
+        let backward = last - self.head <= len - first;
+        let head = self.head;
+        let dead = &self.dead;
+        remove_from(&mut self.particles, dead, head, backward);
+        remove_from(&mut self.motion, dead, head, backward);
+        remove_from(&mut self.integrated, dead, head, backward);
+        remove_from(&mut self.on_path, dead, head, backward);
+        if backward {
             self.head += m;
             if self.head >= 1024 && self.head >= len - self.head {
-                self.particles.drain(..self.head);
-                self.motion.drain(..self.head);
-                if !self.integrated.is_empty() {
-                    self.integrated.drain(..self.head);
-                }
+                let h = self.head;
+                drain_front(&mut self.particles, h);
+                drain_front(&mut self.motion, h);
+                drain_front(&mut self.integrated, h);
+                drain_front(&mut self.on_path, h);
                 self.head = 0;
             }
-        } else {
-            for j in 0..m {
-                let end = if j + 1 < m { dead[j + 1] } else { len };
-                let shift = j + 1;
-                self.particles
-                    .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
-                self.motion
-                    .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
-                if !self.integrated.is_empty() {
-                    self.integrated
-                        .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
-                }
-            }
-            self.particles.truncate(len - m);
-            self.motion.truncate(len - m);
-            if !self.integrated.is_empty() {
-                self.integrated.truncate(len - m);
-            }
         }
-        dead.clear();
+        self.dead.clear();
     }
 
     /// Moves every living particle to `t1` (`dt` after the previous step) and evaluates its
@@ -432,6 +484,10 @@ impl SystemSim {
     fn update(&mut self, dt: f64, t1: f64) {
         if self.prepared.model.is_some() {
             self.update_integrated(t1);
+            return;
+        }
+        if self.prepared.particle_path.is_some() {
+            self.update_on_path(t1);
             return;
         }
         let prep = &self.prepared;
@@ -482,14 +538,78 @@ impl SystemSim {
             .zip(integrated.iter_mut())
         {
             let age = t1 - p.birth_secs;
-            let (y, heading) = model.advance(&i.record, &mut i.grid, age, prep.align);
+            let sample = model.sample(&i.record, &mut i.grid, age, prep.align);
+            let y = sample.y;
             m.px = y.p[0];
             m.py = y.p[1];
             m.vx = y.v[0];
             m.vy = y.v[1];
             m.fresh = false;
-            let turn = prep.align.then_some((heading - i.heading0_deg) as f32);
+            let turn = prep
+                .align
+                .then_some((sample.heading_deg - i.heading0_deg) as f32);
             finish(prep, p, m, age, turn);
+            p.impacts = sample.contact.events;
+            i.sampled = sample.contact;
         }
+    }
+
+    /// Places every living particle of a system whose particles travel a path
+    /// ([`super::path_motion`]): the distance travelled is `v·L_life·∫₀ᵘ speed`.
+    fn update_on_path(&mut self, t1: f64) {
+        let prep = &self.prepared;
+        let Some(travel) = prep.particle_path.as_ref() else {
+            return;
+        };
+        let orient = travel.follow.orient;
+        let particles = &mut self.particles[self.head..];
+        let motion = &mut self.motion[self.head..];
+        let on_path = &self.on_path[self.head..];
+        for ((p, m), o) in particles.iter_mut().zip(motion.iter_mut()).zip(on_path) {
+            let age = (t1 - p.birth_secs).max(0.0);
+            let covered = if o.lifetime > 0.0 {
+                o.lifetime * prep.speed_integral.eval(age / o.lifetime)
+            } else {
+                0.0
+            };
+            let (pos, heading) = travel.particle_at(&o.start, o.speed * covered);
+            m.px = pos[0];
+            m.py = pos[1];
+            m.fresh = false;
+            finish(prep, p, m, age, None);
+            if orient {
+                p.rotation_deg += heading as f32;
+            }
+        }
+    }
+}
+
+/// Removes the entries at the sorted indices `dead` of `v` (whose live part starts at `head`)
+/// as [`SystemSim::remove_dead`] decided: moving the live entries before the last dead one back
+/// (`backward`, the caller then advances `head`), or those after the first dead one forward.
+/// An empty list (a feature the system does not use) is left alone.
+fn remove_from<T: Copy>(v: &mut Vec<T>, dead: &[usize], head: usize, backward: bool) {
+    if v.is_empty() {
+        return;
+    }
+    let (m, len) = (dead.len(), v.len());
+    if backward {
+        for j in (0..m).rev() {
+            let start = if j > 0 { dead[j - 1] + 1 } else { head };
+            v.copy_within(start..dead[j], start + (m - j));
+        }
+    } else {
+        for j in 0..m {
+            let end = if j + 1 < m { dead[j + 1] } else { len };
+            v.copy_within(dead[j] + 1..end, dead[j] - j);
+        }
+        v.truncate(len - m);
+    }
+}
+
+/// Drops the first `n` entries of `v` (when it has any).
+fn drain_front<T>(v: &mut Vec<T>, n: usize) {
+    if !v.is_empty() {
+        v.drain(..n);
     }
 }

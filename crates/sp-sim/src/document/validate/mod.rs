@@ -16,6 +16,10 @@
 //! - skeletons: non-empty names unique among skeletons, load `scale` in (0, [`MAX_SCALE`]],
 //!   `speed` 0..=[`MAX_SKELETON_SPEED`], `bakeFps` 1..=240, at most
 //!   [`MAX_SKELETON_INSTANCES`] instances;
+//! - colliders (at most [`super::collider::MAX_COLLIDERS`], polylines of at most
+//!   [`super::collider::MAX_COLLIDER_POINTS`] points, coordinates within ±[`MAX_COORD`], sizes
+//!   ≥ 0) and paths (at most [`super::path::MAX_PATHS`], names unique and non-empty, at most
+//!   [`super::path::MAX_PATH_POINTS`] points and one handle pair per point), see their modules;
 //! - texture and image references: `builtin:NAME` with a known name, or a relative path with `/`
 //!   separators, without `..` segments, absolute paths, backslashes or any `scheme:` (`data:`,
 //!   `blob:`, `http:`, drive letters).
@@ -95,6 +99,20 @@ pub fn scene(s: &Scene) -> Result<()> {
         ));
     }
     skeletons(&s.skeletons)?;
+    if s.colliders.len() > super::collider::MAX_COLLIDERS {
+        return Err(err(
+            "colliders",
+            format!(
+                "{} colliders, above the limit {}",
+                s.colliders.len(),
+                super::collider::MAX_COLLIDERS
+            ),
+        ));
+    }
+    for (i, c) in s.colliders.iter().enumerate() {
+        c.validate(&format!("colliders[{i}]"))?;
+    }
+    super::path::validate_paths(&s.paths)?;
     list_len("models", s.models.len())?;
     for (i, m) in s.models.iter().enumerate() {
         let p = format!("models[{i}]");
@@ -261,7 +279,7 @@ fn list_len(p: &str, n: usize) -> Result<()> {
 }
 
 /// A name: plain text, no control characters, at most [`MAX_NAME_CHARS`] characters.
-fn name(p: &str, s: &str) -> Result<()> {
+pub(crate) fn name(p: &str, s: &str) -> Result<()> {
     text(p, s, MAX_NAME_CHARS)
 }
 

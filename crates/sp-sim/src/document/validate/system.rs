@@ -153,6 +153,10 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     if let Some(f) = &s.follow {
         follow(&format!("{p}.follow"), f)?;
     }
+    s.collision.validate(&format!("{p}.collision"))?;
+    if let Some(f) = &s.path_follow {
+        f.validate(&format!("{p}.pathFollow"))?;
+    }
     Ok(())
 }
 
