@@ -1,6 +1,8 @@
 // The fidelity oracle at 24, 144 and 240 fps exports (export.fps changed, nothing else): a normal
 // loop whose lives outlast the loop (smoke), one-shot systems in both draw orders with a loop of
-// the oldest on top (stacking scene), and a burst aligned to velocity (sparks).
+// the oldest on top (stacking scene), a burst aligned to velocity (sparks), sparks bouncing on a
+// floor (impacts fall between other frames at each rate) and a comet on a path (Local-space
+// system bone turned along the path).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +22,13 @@ function atFps(source: string, fps: number): string {
 
 describe('oracle: export frame rates', () => {
   for (const fps of [24, 144, 240]) {
-    for (const source of ['presets/smoke.json', 'tests/node/scenes/stacking.json', 'presets/sparks_burst.json']) {
+    for (const source of [
+      'presets/smoke.json',
+      'tests/node/scenes/stacking.json',
+      'presets/sparks_burst.json',
+      'presets/sparks_floor.json',
+      'presets/comet_path.json',
+    ]) {
       it(`${source} at ${fps} fps`, () => {
         const r = checkScene(`${source} ${fps}fps`, atFps(source, fps));
         expect(r.fps).toBe(fps);

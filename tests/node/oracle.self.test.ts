@@ -99,7 +99,7 @@ describe('the oracle notices', () => {
 describe('oracle building blocks', () => {
   const slot = (a: number, b: number, c: number, d: number): ShownSlot => ({ slot: 's', drawPos: 0, x: 0, y: 0, a, b, c, d, r: 1, g: 1, bl: 1, alpha: 1, attachment: 'x', path: 'x' });
   const particle = (rotationDeg: number, scaleX: number, scaleY: number): ExpectedParticle =>
-    ({ id: '0', serial: 0, birthSecs: 0, virtualBirthSecs: 0, x: 0, y: 0, rotationDeg, scaleX, scaleY, r: 1, g: 1, b: 1, a: 1, texture: 'builtin:x', visible: true, drawIndex: 0 });
+    ({ id: '0', serial: 0, birthSecs: 0, virtualBirthSecs: 0, x: 0, y: 0, rotationDeg, scaleX, scaleY, r: 1, g: 1, b: 1, a: 1, texture: 'builtin:x', visible: true, drawIndex: 0, impacts: 0 });
 
   it('measures rotation as the angle between matrix columns, mirrored or not', () => {
     const rad = (deg: number) => (deg * Math.PI) / 180;

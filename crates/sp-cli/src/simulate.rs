@@ -13,9 +13,12 @@
 //! `ageSecs`, `lifetimeSecs`, `x`, `y`, `rotationDeg`, `scaleX`, `scaleY`, `color` (8-bit hex),
 //! `rgb` (the unquantised colour, 0..1), `alpha`, `textureIndex`, `texture` (the image
 //! reference drawn, `null` when the system has none), `visible` (false while fake-dead)), its
-//! scene pose (`scene`: what the canvas draws, Local-space particles carried by the system), and
+//! scene pose (`scene`: what the canvas draws, Local-space particles carried by the system),
 //! `drawIndex`: its place among the system's particles from back to front
-//! (`sp_sim::sim::draw_order`; systems draw in scene order).
+//! (`sp_sim::sim::draw_order`; systems draw in scene order), and its collisions: `impacts` (the
+//! impacts and pause ends so far: where it changes between two frames an event happened
+//! between them, which the export keys on both) and `lastImpactSecs` (scene time of the last,
+//! `null` before the first).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -157,6 +160,8 @@ struct DumpParticle<'a> {
     visible: bool,
     draw_index: usize,
     scene: DumpPose,
+    impacts: u32,
+    last_impact_secs: Option<f64>,
 }
 
 /// A scene pose in a `--dump` line.
@@ -208,7 +213,8 @@ fn frame_json<'a>(scene: &'a sp_sim::document::Scene, sim: &SceneSim, frame: u64
             let particles = live
                 .iter()
                 .zip(draw_index)
-                .map(|(p, draw_index)| {
+                .enumerate()
+                .map(|(k, (p, draw_index))| {
                     let pose = state.scene_pose(p);
                     DumpParticle {
                         slot: p.slot,
@@ -238,6 +244,8 @@ fn frame_json<'a>(scene: &'a sp_sim::document::Scene, sim: &SceneSim, frame: u64
                             scale_x: pose.scale_x,
                             scale_y: pose.scale_y,
                         },
+                        impacts: p.impacts,
+                        last_impact_secs: state.last_impact_secs(k),
                     }
                 })
                 .collect();

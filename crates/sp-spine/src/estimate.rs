@@ -5,8 +5,12 @@
 //! on (the peak overlap; for a normal-blend system, whose stacking shows, the assignment the
 //! exporter picks for its draw order, up to twice that) and off (one per life; a loop-continuous system counts the lives of its
 //! three segments as the exporter writes them, not every simulated life). Keys: one per baked particle-frame for each of translate, rotate, scale and rgba (the
-//! unreduced upper bound). Bytes: `BYTES_PER_BONE · bones + BYTES_PER_KEY · keys`, the averages
-//! of this exporter's compact output (bone + slot + skin entry; one key with its time).
+//! unreduced upper bound), plus the system bone's translate (and rotate) key per frame of a
+//! Local-space system whose emitter travels a path. Collisions: the events seen in the baked
+//! frames and the keys forced around them (translate and rotate at the frames before and after
+//! each, which no reduction removes: export spec §10.2). Bytes: `BYTES_PER_BONE · bones +
+//! BYTES_PER_KEY · keys`, the averages of this exporter's compact output (bone + slot + skin
+//! entry; one key with its time).
 
 use sp_sim::document::Scene;
 
@@ -34,6 +38,12 @@ pub struct Estimate {
     pub bytes_pool_on: u64,
     /// Bytes with the pool off, before reduction (upper bound).
     pub bytes_pool_off: u64,
+    /// Collision events (impacts, pause ends) between baked frames.
+    pub collision_events: u64,
+    /// Keys forced around them (kept by any reduction).
+    pub impact_keys: u64,
+    /// Unreduced keys of system bones moved along a path (Local space).
+    pub path_root_keys: u64,
 }
 
 /// Estimates the export of `scene` (see the module formula).
@@ -64,10 +74,41 @@ pub fn estimate_scene(scene: &Scene) -> Result<Estimate> {
         for t in &on.tracks {
             for runs in &t.bones {
                 e.particle_frames += runs.iter().map(|r| r.states.len() as u64).sum::<u64>();
+                for run in runs {
+                    let mut forced = std::collections::BTreeSet::new();
+                    for k in 1..run.states.len() {
+                        if run.states[k].events != run.states[k - 1].events {
+                            e.collision_events += 1;
+                            forced.insert(k - 1);
+                            forced.insert(k);
+                        }
+                    }
+                    e.impact_keys += 2 * forced.len() as u64;
+                }
             }
         }
+        let system = &scene.systems[i];
+        let travels = system
+            .path_follow
+            .as_ref()
+            .is_some_and(|f| f.mode == sp_sim::document::PathFollowMode::Emitter)
+            && sp_sim::sim::SystemEnv::resolve(scene, system)
+                .path
+                .is_some();
+        if travels && system.space == sp_sim::document::SimulationSpace::Local {
+            let channels = if system.path_follow.as_ref().is_some_and(|f| f.orient) {
+                2
+            } else {
+                1
+            };
+            e.path_root_keys += on
+                .tracks
+                .iter()
+                .map(|t| channels * (u64::from(t.end_frame) + 1))
+                .sum::<u64>();
+        }
     }
-    e.unreduced_keys = e.particle_frames * 4;
+    e.unreduced_keys = e.particle_frames * 4 + e.path_root_keys;
     let keys_bytes = e.unreduced_keys * BYTES_PER_KEY;
     e.bytes_pool_on = e.bones_pool_on * BYTES_PER_BONE + keys_bytes;
     e.bytes_pool_off = e.bones_pool_off * BYTES_PER_BONE + keys_bytes;

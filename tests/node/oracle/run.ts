@@ -35,9 +35,18 @@ export function checkScene(name: string, scenePath: string, extraArgs: string[] 
  */
 export const CANVAS_DIFFERS_UNTIL_ISSUE_16: Record<string, string[]> = {
   'coin_fountain.json': ['Coins start@0', 'Glints start@0', 'Coins loop@0', 'Glints loop@0'],
+  'comet_path.json': ['Comet head start@1', 'Comet tail start@0', 'Comet head loop@0', 'Comet tail loop@0'],
   'fire.json': ['Embers start@0', 'Flame start@1', 'Flame loop@0', 'Embers loop@0'],
   'magic_circle.json': ['Motes start@1', 'Motes loop@0'],
   'rain.json': ['Rain start@0', 'Rain loop@0'],
+  'rain_ledges.json': [
+    'Rain start@0',
+    'Splash left start@0',
+    'Splash right start@0',
+    'Rain loop@0',
+    'Splash left loop@0',
+    'Splash right loop@0',
+  ],
   'smoke.json': ['Smoke start@1', 'Smoke loop@0'],
   'snow.json': ['Snow start@1', 'Snow loop@0'],
   'loop_continuous.json': ['Blink start@0', 'Fountain start@16', 'Fountain loop@0', 'Blink loop@0'],

@@ -37,6 +37,8 @@ export interface SimParticle {
   visible: boolean;
   /** Place among the system's particles from back to front (0 = back). */
   drawIndex: number;
+  /** Collision events so far (impacts, pause ends; 0 without colliders). */
+  impacts: number;
 }
 
 /** One system's particles at one frame, by serial. */
@@ -89,6 +91,7 @@ interface DumpParticle {
   visible: boolean;
   drawIndex: number;
   scene: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
+  impacts?: number;
 }
 
 interface DumpFrame {
@@ -135,6 +138,7 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
           texture: p.texture,
           visible: p.visible,
           drawIndex: p.drawIndex,
+          impacts: p.impacts ?? 0,
         })),
       ),
     );

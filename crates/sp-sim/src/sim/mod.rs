@@ -9,9 +9,9 @@
 //! the design the loop, collider, path and trail work builds on). Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
-//! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
+//! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`](mod@bench) (the
 //! benchmark workload), [`walls`] and [`contact`] (colliders), [`path_geom`] and
-//! [`path_motion`] (paths), [`env`] (what acts on a system in its scene).
+//! [`path_motion`] (paths), [`env`](mod@env) (what acts on a system in its scene).
 
 pub mod bench;
 pub mod contact;

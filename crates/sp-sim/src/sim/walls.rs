@@ -4,13 +4,14 @@
 //! sides), their end points, and circles. A particle of radius `r` (its centre) must stay `r`
 //! away from every feature, on the side it is on:
 //! - a segment `A + u·t̂` (`0 ≤ u ≤ L`, unit normal `n̂`): the signed distance `d = n̂·(p − A)`,
-//!   side `σ = sign d` at the start of the move, gap `g = σ·d − r`;
+//!   side `σ = sign d` at the start of the move (on the line itself, the side it comes from,
+//!   `−sign d₁`), gap `g = σ·d − r`;
 //! - an end point `C` (only when `r > 0`, the rounded ends of a capsule): gap `|p − C| − r`;
 //! - a circle `(C, R)`: from outside, gap `|p − C| − (R + r)`; from inside, `(R − r) − |p − C|`.
 //!
 //! [`Walls::first_hit`] takes the straight move `p₀ → p₁` (a chord of the particle's path over
 //! one step), and returns the smallest fraction `s ∈ [0, 1]` where the gap of some feature
-//! reaches 0 while decreasing: linear in `s` for a segment (`s = g₀/(g₀ − g₁)`, the crossing
+//! reaches 0 while decreasing (touching at the end of the move counts): linear in `s` for a segment (`s = g₀/(g₀ − g₁)`, the crossing
 //! point inside `0 ≤ u ≤ L`), the smaller root of `|p₀ + s·D − C|² = ρ²` entering a circle
 //! from outside, the larger leaving it from inside. Ties go to the first feature in scene order.
 //! The caller refines the time on the true (curved) path with [`Wall::gap`]; [`Wall::normal`]
@@ -203,15 +204,20 @@ impl Walls {
         for seg in &self.segments {
             let d0 = seg.n[0] * (p0[0] - seg.a[0]) + seg.n[1] * (p0[1] - seg.a[1]);
             let d1 = seg.n[0] * (p1[0] - seg.a[0]) + seg.n[1] * (p1[1] - seg.a[1]);
+            // The side the particle is on; on the line itself, the side it leaves.
             let side = if d0 > 0.0 {
                 1.0
             } else if d0 < 0.0 {
+                -1.0
+            } else if d1 < 0.0 {
+                1.0
+            } else if d1 > 0.0 {
                 -1.0
             } else {
                 continue;
             };
             let (g0, g1) = (side * d0 - r, side * d1 - r);
-            if !(g1 < 0.0 && g1 < g0) {
+            if !(g1 <= 0.0 && g1 < g0) {
                 continue;
             }
             let s = if g0 <= 0.0 { 0.0 } else { g0 / (g0 - g1) };

@@ -244,6 +244,7 @@ pub fn loop_tracks(
             end_frame: v1 - v0,
             scene_frame0: v0,
             root_translate: None,
+            root_rotate: None,
             bones,
         });
     }
@@ -269,6 +270,7 @@ mod tests {
                 },
                 color: [1.0; 4],
                 texture: Some(0),
+                events: 0,
             })
             .collect();
         Life {

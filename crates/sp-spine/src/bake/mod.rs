@@ -29,6 +29,9 @@ pub struct FrameState {
     pub color: [f32; 4],
     /// Texture index shown, `None` while fake-dead (hidden).
     pub texture: Option<u16>,
+    /// Collision events of the particle so far (impacts and pause ends): where it changes
+    /// between two frames, keys are forced on both (export spec §10.2, §12.4).
+    pub events: u32,
 }
 
 /// Consecutive frames of one life on one bone, in the frames of its animation segment.
@@ -75,9 +78,12 @@ pub struct Track {
     pub end_frame: u32,
     /// Scene frame (time × fps of the simulation) shown at the segment's frame 0.
     pub scene_frame0: u32,
-    /// The system bone's translate keys when it moves (a Local-space system following a bone,
-    /// see [`follow`]); `None`: it stays at [`BakedSystem::root_pose`].
+    /// The system bone's translate keys when it moves (a Local-space system following a bone
+    /// or travelling a path, see [`follow`]); `None`: it stays at [`BakedSystem::root_pose`].
     pub root_translate: Option<Vec<crate::reduce::Key<2>>>,
+    /// The system bone's rotate keys when it turns (a Local-space system oriented along the
+    /// path it travels); `None`: it keeps the rotation of [`BakedSystem::root_pose`].
+    pub root_rotate: Option<Vec<crate::reduce::Key<1>>>,
     /// Runs per particle bone (index = pool bone), each list sorted and non-overlapping.
     pub bones: Vec<Vec<Run>>,
 }
@@ -115,7 +121,7 @@ pub struct Progress {
 }
 
 use sp_sim::document::{ParticleSystem, PlayMode, Scene, SimulationSpace};
-use sp_sim::sim::Follow;
+use sp_sim::sim::{Follow, SystemEnv};
 
 use crate::error::{Error, Result};
 use looping::{ArcCut, LoopPlan, loop_tracks};
@@ -209,9 +215,9 @@ pub fn own_loop_plan(system: &ParticleSystem, fps: u32) -> LoopPlan {
 }
 
 /// Bakes one visible system (`scene.systems[index]`) at `fps`, its integrated motion (if any) on
-/// the scene's grid of `substepsPerSec`; `follow` is the bone it follows (if any, resolved against
-/// the loaded tracks); `align` aligns a loop-continuous system with the others of its
-/// animations.
+/// the scene's grid of `substepsPerSec`, meeting the scene's colliders and path that act on it;
+/// `follow` is the bone it follows (if any, resolved against the loaded tracks); `align` aligns
+/// a loop-continuous system with the others of its animations.
 pub fn bake_system(
     scene: &Scene,
     index: usize,
@@ -223,15 +229,18 @@ pub fn bake_system(
 ) -> Result<BakedSystem> {
     let system = &scene.systems[index];
     let substeps = scene.substeps_per_sec;
+    let env = SystemEnv::resolve(scene, system);
+    let probe = {
+        let mut sim = sp_sim::sim::SystemSim::with_env(system, substeps, env.clone());
+        sim.set_follow(follow.cloned());
+        sim
+    };
     let err = |message: String| Error::System {
         index,
         name: system.name.clone(),
         message,
     };
-    let t = match follow {
-        Some(f) => f.transform_at(&system.transform, 0.0),
-        None => system.transform,
-    };
+    let t = probe.transform_at(0.0);
     let root_pose = written_root_pose(&SpinePose::from_editor(
         t.x,
         t.y,
@@ -275,6 +284,7 @@ pub fn bake_system(
                 system,
                 substeps,
                 follow,
+                &env,
                 &ctx,
                 fps,
                 Stop::Finished { limit_frames },
@@ -286,6 +296,7 @@ pub fn bake_system(
                 end_frame: sampled.last_frame,
                 scene_frame0: 0,
                 root_translate: None,
+                root_rotate: None,
                 bones,
             };
             let tracks = if stacks && pool {
@@ -326,8 +337,33 @@ pub fn bake_system(
                 ));
             }
             let until = plan.sample_until(longest_life);
-            let sampled = sample_system(system, substeps, follow, &ctx, fps, Stop::AtFrame(until))
-                .map_err(err)?;
+            if probe.travels_path() && system.space == SimulationSpace::World {
+                let (a, b) = (
+                    probe.transform_at(f64::from(plan.t0_frames) / f64::from(fps)),
+                    probe.transform_at(
+                        f64::from(plan.t0_frames + plan.loop_frames) / f64::from(fps),
+                    ),
+                );
+                let gap = libm::hypotf(a.x - b.x, a.y - b.y);
+                let turn = f64::from(a.rotation_deg - b.rotation_deg);
+                let turn = (turn - 360.0 * libm::round(turn / 360.0)).abs();
+                if gap > 0.1 || turn > 0.01 {
+                    warnings.push(format!(
+                        "system {:?}: its emitter is {gap:.1} px away on its path at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the path's travel time",
+                        system.name, system.loop_animations.looping
+                    ));
+                }
+            }
+            let sampled = sample_system(
+                system,
+                substeps,
+                follow,
+                &env,
+                &ctx,
+                fps,
+                Stop::AtFrame(until),
+            )
+            .map_err(err)?;
             let la = &system.loop_animations;
             let names = [la.start.as_str(), &la.looping, &la.end];
             let tracks = if stacks {

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use sp_sim::document::ParticleSystem;
-use sp_sim::sim::{Follow, SystemSim};
+use sp_sim::sim::{Follow, SystemEnv, SystemSim};
 
 use super::FrameState;
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
@@ -64,17 +64,19 @@ pub struct PoseContext {
     pub inherit: Inherit,
 }
 
-/// Samples `system` (integrated motion on a grid of `substeps_per_sec`) at `fps` until `stop`;
-/// `Err` carries a message for the caller to attach the system's name to.
+/// Samples `system` (integrated motion on a grid of `substeps_per_sec`, meeting the colliders
+/// and path of `env`) at `fps` until `stop`; `Err` carries a message for the caller to attach
+/// the system's name to.
 pub fn sample_system(
     system: &ParticleSystem,
     substeps_per_sec: u32,
     follow: Option<&Follow>,
+    env: &SystemEnv,
     ctx: &PoseContext,
     fps: u32,
     stop: Stop,
 ) -> Result<Sampled, String> {
-    let mut sim = SystemSim::with_substeps(system, substeps_per_sec);
+    let mut sim = SystemSim::with_env(system, substeps_per_sec, env.clone());
     sim.set_follow(follow.cloned());
     let mut events = Vec::new();
     let mut lives: Vec<Life> = Vec::new();
@@ -106,6 +108,7 @@ pub fn sample_system(
                 local,
                 color: [p.color.r, p.color.g, p.color.b, p.alpha].map(unit),
                 texture: p.visible.then_some(p.texture_index),
+                events: p.impacts,
             };
             let idx = *active.entry(p.serial).or_insert_with(|| {
                 lives.push(Life {

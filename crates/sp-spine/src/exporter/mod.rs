@@ -7,7 +7,7 @@ mod system_bone;
 pub mod timelines;
 
 use sp_sim::document::{CurveKind, Scene, SimulationSpace};
-use sp_sim::sim::FollowTracks;
+use sp_sim::sim::{FollowTracks, SystemEnv, SystemSim};
 
 use crate::bake::follow::{RootKeying, apply_root_motion};
 use crate::bake::{BakedSystem, Progress, Track, bake_system};
@@ -119,6 +119,13 @@ pub fn export_scene_with(
             ));
         }
     }
+    for (i, name, path) in sp_sim::sim::env::missing_paths(scene) {
+        if scene.systems[i].visible {
+            warnings.push(format!(
+                "system {name:?} travels the path {path:?}, which the scene does not have: exported without it"
+            ));
+        }
+    }
     let mut baked: Vec<BakedSystem> = Vec::new();
     for (n, &i) in visible.iter().enumerate() {
         if !on_progress(Progress {
@@ -140,17 +147,37 @@ pub fn export_scene_with(
             a,
             &mut warnings,
         )?;
-        if let Some(f) = target
-            .as_ref()
-            .filter(|_| system.space == SimulationSpace::Local)
-        {
+        let probe = {
+            let env = SystemEnv::resolve(scene, system);
+            let mut sim = SystemSim::with_env(system, scene.substeps_per_sec, env);
+            sim.set_follow(target.clone());
+            sim
+        };
+        if probe.travels_path() && target.is_some() {
+            warnings.push(format!(
+                "system {:?} follows a bone and travels a path: the path moves it",
+                system.name
+            ));
+        }
+        if system.space == SimulationSpace::Local && (target.is_some() || probe.travels_path()) {
+            let specs = Specs::new(1.0, 1.0);
             let keying = RootKeying {
-                spec: Specs::new(1.0, 1.0).translate,
+                spec: specs.translate,
+                rotate_spec: specs.rotate,
                 curve: mode.curve,
                 timing,
                 reduce: options.reduce,
             };
-            apply_root_motion(&mut b, system, f, keying, &mut warnings)?;
+            let rotates =
+                probe.travels_path() && system.path_follow.as_ref().is_some_and(|f| f.orient);
+            apply_root_motion(
+                &mut b,
+                system,
+                &|t| probe.transform_at(t),
+                rotates,
+                keying,
+                &mut warnings,
+            )?;
         }
         baked.push(b);
     }

@@ -8,8 +8,8 @@ use crate::reduce::Timing;
 
 /// The system bone's timelines: its transform (spec §5.1: not in the setup pose) as constant
 /// keys at frame 0 and at the segment's last frame (the latter also fixes the animation's
-/// duration, so a loop lasts exactly its length); a system bone that follows a bone has the
-/// track's own translate keys instead ([`crate::bake::follow`]).
+/// duration, so a loop lasts exactly its length); a system bone that follows a bone or travels
+/// a path has the track's own translate (and rotate) keys instead ([`crate::bake::follow`]).
 pub(super) fn system_timelines(
     pose: &SpinePose,
     track: &Track,
@@ -48,7 +48,17 @@ pub(super) fn system_timelines(
         translate,
         ..BoneTimelines::default()
     };
-    if pose.rotation_deg != 0.0 {
+    if let Some(keys) = &track.root_rotate {
+        counts.add("rotate", keys.len(), end_frame as usize + 1);
+        t.rotate = keys
+            .iter()
+            .map(|k| ValueKey {
+                time: Num(timing.key_time(k.frame)),
+                value: Num(k.values[0]),
+                curve: super::timelines::curve_json(&k.curve),
+            })
+            .collect();
+    } else if pose.rotation_deg != 0.0 {
         t.rotate = frames
             .iter()
             .map(|&f| ValueKey {

@@ -2,7 +2,9 @@
 //!
 //! Continuous channels (translate x/y together, rotate, scale x/y together, the four rgba
 //! channels together) are reduced per run ([`crate::reduce`]), with a forced key at every frame
-//! where the attachment shows, hides or switches (§12.4); the last key of every run but the
+//! where the attachment shows, hides or switches (§12.4), and on translate and rotate at the
+//! frames before and after every collision event (§10.2: an impact between frames `k − 1` and
+//! `k` keeps both, so no reduction crosses it); the last key of every run but the
 //! bone's last is `stepped`, so nothing is interpolated across a birth, a death or a bone's
 //! hand-over to the next life. A timeline whose keys all equal the setup pose is left out.
 //! Attachments are discrete: a key at frame 0 and at every change (show, hide, image or
@@ -115,11 +117,54 @@ pub struct KeyMode {
     pub reduce: bool,
 }
 
+/// What forces keys in a channel beyond the attachment changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Forced {
+    /// Nothing else (scale, colour).
+    Attachments,
+    /// Collision events: the frames before and after each (rotation).
+    Impacts,
+    /// Collision events and abrupt turns of the path (translation).
+    ImpactsAndCorners,
+}
+
+/// Run-local frames around the collision events of `run` (§10.2, §12.4): an event between
+/// frames `k − 1` and `k` forces keys at both.
+fn impact_frames(run: &Run) -> impl Iterator<Item = usize> + '_ {
+    (1..run.states.len())
+        .filter(|&k| run.states[k].events != run.states[k - 1].events)
+        .flat_map(|k| [k - 1, k])
+}
+
+/// Makes a linear key stepped where its value changes so fast to the next frame's key (a
+/// bounce turning a spark aligned with its motion, the apex of a vertical throw) that the
+/// runtime, already [`Timing::key_lag_secs`] past the key when it samples the key's own frame,
+/// would be off by more than the tolerance: the next key holds the frame after, and between the
+/// two frames the change is sudden anyway. At 30 fps this needs a jump of more than 900° or
+/// 9,000 px in one frame; at 144 fps a spark flipping by 180° at a bounce takes it.
+fn step_sudden_keys<const N: usize>(keys: &mut [Key<N>], specs: &[ChannelSpec; N], timing: Timing) {
+    for i in 0..keys.len().saturating_sub(1) {
+        let (a, b) = (&keys[i], &keys[i + 1]);
+        if b.frame != a.frame + 1 || a.curve != KeyCurve::Linear {
+            continue;
+        }
+        let span = timing.key_time(b.frame) - timing.key_time(a.frame);
+        if span <= 0.0 {
+            continue;
+        }
+        let lag = timing.key_lag_secs(a.frame) / span;
+        let err: [f64; N] = std::array::from_fn(|c| (b.values[c] - a.values[c]) * lag);
+        if !crate::reduce::within_tolerance(specs, &err) {
+            keys[i].curve = KeyCurve::Stepped;
+        }
+    }
+}
+
 fn channel_keys<const N: usize>(
     runs: &[Run],
     specs: &[ChannelSpec; N],
     mode: KeyMode,
-    corners: bool,
+    forced_by: Forced,
     value: impl Fn(&crate::bake::FrameState) -> [f64; N],
 ) -> (Vec<Key<N>>, usize) {
     let mut keys: Vec<Key<N>> = Vec::new();
@@ -128,17 +173,21 @@ fn channel_keys<const N: usize>(
         let samples: Vec<[f64; N]> = run.states.iter().map(&value).collect();
         frames += samples.len();
         let mut run_keys = if mode.reduce {
-            // Forced keys (§12.4): every frame where the attachment shows, hides or switches, and
+            // Forced keys (§12.4): every frame where the attachment shows, hides or switches;
+            // for positions and rotations the frames around every collision event (§10.2), and
             // for positions every abrupt turn of the path.
             let mut forced: Vec<usize> = (1..run.states.len())
                 .filter(|&k| run.states[k].texture != run.states[k - 1].texture)
                 .collect();
-            if corners && N == 2 {
+            if forced_by != Forced::Attachments {
+                forced.extend(impact_frames(run));
+            }
+            if forced_by == Forced::ImpactsAndCorners && N == 2 {
                 let points: Vec<[f64; 2]> = samples.iter().map(|s| [s[0], s[1]]).collect();
                 forced.extend(abrupt_turns(&points, specs[0].tolerance));
-                forced.sort_unstable();
-                forced.dedup();
             }
+            forced.sort_unstable();
+            forced.dedup();
             reduce_run_forced(
                 run.start_frame,
                 &samples,
@@ -158,6 +207,7 @@ fn channel_keys<const N: usize>(
                 })
                 .collect()
         };
+        step_sudden_keys(&mut run_keys, specs, mode.timing);
         if ri + 1 < runs.len()
             && let Some(last) = run_keys.last_mut()
         {
@@ -168,7 +218,7 @@ fn channel_keys<const N: usize>(
     (keys, frames)
 }
 
-fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> CurveJson {
+pub(super) fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> CurveJson {
     match curve {
         KeyCurve::Linear => CurveJson::Linear,
         KeyCurve::Stepped => CurveJson::Stepped,
@@ -204,14 +254,18 @@ pub fn bone_timelines(
     }
     let time = |f: u32| Num(mode.timing.key_time(f));
     let mut out = BoneTimelines::default();
-    let (keys, frames) = channel_keys(runs, &[specs.translate; 2], mode, true, |s| {
-        [s.local.x, s.local.y]
-    });
+    let (keys, frames) = channel_keys(
+        runs,
+        &[specs.translate; 2],
+        mode,
+        Forced::ImpactsAndCorners,
+        |s| [s.local.x, s.local.y],
+    );
     if !all_equal(&keys, [0.0, 0.0]) {
         counts.add("translate", keys.len(), frames);
         out.translate = xy_keys(&keys, time);
     }
-    let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, false, |s| {
+    let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, Forced::Impacts, |s| {
         [s.local.rotation_deg]
     });
     if !all_equal(&keys, [0.0]) {
@@ -225,7 +279,7 @@ pub fn bone_timelines(
             })
             .collect();
     }
-    let (keys, frames) = channel_keys(runs, &[specs.scale; 2], mode, false, |s| {
+    let (keys, frames) = channel_keys(runs, &[specs.scale; 2], mode, Forced::Attachments, |s| {
         [s.local.scale_x, s.local.scale_y]
     });
     if !all_equal(&keys, [1.0, 1.0]) {
@@ -279,7 +333,9 @@ pub fn slot_timelines(
     // Discrete keys are change points whether reduced or not.
     counts.add("attachment", out.attachment.len(), out.attachment.len());
     let channel = [specs.rgb, specs.rgb, specs.rgb, specs.alpha];
-    let (keys, frames) = channel_keys(runs, &channel, mode, false, |s| s.color.map(f64::from));
+    let (keys, frames) = channel_keys(runs, &channel, mode, Forced::Attachments, |s| {
+        s.color.map(f64::from)
+    });
     counts.add("rgba", keys.len(), frames);
     out.rgba = keys
         .iter()

@@ -88,6 +88,11 @@ impl Timing {
     pub fn eval_time(&self, frame: u32) -> f64 {
         f32_round(f64::from(frame) / f64::from(self.fps.max(1)))
     }
+    /// How far past the key of frame `f` the runtime already is when it samples that frame
+    /// (key times are rounded down to 1 µs, then stored and sampled as `f32`), seconds.
+    pub fn key_lag_secs(&self, frame: u32) -> f64 {
+        (self.eval_time(frame) - self.stored_key_time(frame)).max(0.0)
+    }
     /// The key time as the runtime stores it.
     fn stored_key_time(&self, frame: u32) -> f64 {
         f32_round(self.key_time(frame))

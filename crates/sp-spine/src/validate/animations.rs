@@ -52,6 +52,8 @@ impl Validator {
         for key in o.keys() {
             if !ANIMATION_KEYS.contains(&key.as_str()) {
                 self.issue(key_path(path, key), "unknown animation section");
+            } else if super::CONSTRAINT_SECTIONS.contains(&key.as_str()) {
+                self.issue(key_path(path, key), super::CONSTRAINT_MESSAGE);
             }
         }
         if let Some(slots) = o.get("slots") {

@@ -2,7 +2,9 @@
 //! `reference/spine-format.md`): unique bone names, parents before children, slots on existing
 //! bones, skins as an array naming existing slots, region sizes present, attachment keys naming
 //! existing attachments, only timeline names the Java runtime knows, no empty timelines, every
-//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite.
+//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite,
+//! and no constraint section (`ik`, `transform`, `path`, `physics`, at the top level or in an
+//! animation): colliders and paths are baked, never exported as objects (§2.3, §10.2–10.3).
 //! Every issue names its JSON path (`animations.fire.slots._particle_000.rgba[3].color`).
 
 mod animations;
@@ -13,6 +15,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 use crate::error::{Error, Result};
+
+/// Constraint sections (top level and animation timelines) this exporter never writes: colliders
+/// and paths are baked into the bones' own timelines (export spec §2.3, §10.2–10.3: no Path
+/// Constraint), and the runtimes resolve these sections by name against constraints a file of
+/// ours does not define.
+pub(crate) const CONSTRAINT_SECTIONS: [&str; 4] = ["ik", "transform", "path", "physics"];
+
+/// The issue for a constraint section (see [`CONSTRAINT_SECTIONS`]).
+pub(crate) const CONSTRAINT_MESSAGE: &str = "a constraint section is not one this exporter writes: colliders and paths are baked into bone timelines (export spec §2.3, §10.2–10.3)";
 
 /// One broken rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +140,11 @@ impl Validator {
         };
         if let Some(sk) = obj.get("skeleton") {
             self.check_skeleton(sk);
+        }
+        for section in CONSTRAINT_SECTIONS {
+            if obj.contains_key(section) {
+                self.issue(section, CONSTRAINT_MESSAGE);
+            }
         }
         let mut setup = Setup::default();
         self.check_bones(obj.get("bones"), &mut setup);

@@ -166,6 +166,19 @@ fn each_broken_case_is_caught_with_its_path() {
             "skins[0].attachments.p0.spark.path",
             "relative",
         ),
+        (
+            broken(|v| v["path"] = json!([{ "name": "rail", "bones": ["sys"], "target": "p0" }])),
+            "path",
+            "baked",
+        ),
+        (
+            broken(|v| {
+                v["animations"]["a"]["path"] =
+                    json!({ "rail": { "position": [{ "time": 0, "value": 0.5 }] } })
+            }),
+            "animations.a.path",
+            "constraint",
+        ),
     ];
     for (issue, path, needle) in cases {
         assert_eq!(issue.path, path, "{issue:?}");
