@@ -22,6 +22,7 @@ pub mod image;
 pub mod mips;
 mod pipelines;
 mod renderer;
+pub mod scene_gizmos;
 pub mod scene_sprites;
 pub mod sprites;
 mod target;

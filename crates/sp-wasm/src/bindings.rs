@@ -32,6 +32,13 @@ pub fn builtin_textures() -> String {
     pure::builtin_textures_json()
 }
 
+/// JSON `{ colliders: [{name, visible, points, lengthPx}], paths: [...] }`: the outlines of the
+/// scene's colliders and the curves of its paths in scene pixels, as the simulation sees them.
+#[wasm_bindgen(js_name = objectOutlines)]
+pub fn object_outlines(scene_json: &str) -> Result<String, JsError> {
+    pure::object_outlines(scene_json).map_err(js)
+}
+
 /// 16 hex digits: FNV-1a 64 of every frame `i/fps` up to `timeSecs` (= `simulate --hash`).
 #[wasm_bindgen(js_name = simHash)]
 pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsError> {

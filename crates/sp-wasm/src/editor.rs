@@ -15,6 +15,7 @@ use std::rc::Rc;
 
 use serde_json::json;
 use sp_render::image::MAX_IMAGE_SIDE_PX;
+use sp_render::scene_gizmos::SceneGizmos;
 use sp_render::scene_sprites::{add_builtin_images, build_scene_sprites};
 use sp_render::{FrameReport, Gpu, Renderer, SpriteBatch, TierPreference, View};
 use sp_sim::document::{Rgb, Scene, default_scene, load_scene};
@@ -73,6 +74,9 @@ struct Inner {
     clip_instances: Vec<sp_render::ClipInstance>,
     clips_drawn: Vec<sp_render::ClipInstance>,
     models: crate::ms3d::Models,
+    /// Outlines of the scene's visible colliders and paths, and whether they are drawn.
+    gizmos: SceneGizmos,
+    show_gizmos: bool,
     _listeners: Vec<Listener>,
 }
 
@@ -170,6 +174,8 @@ impl Editor {
             clip_instances: Vec::new(),
             clips_drawn: Vec::new(),
             models: crate::ms3d::Models::default(),
+            gizmos: SceneGizmos::default(),
+            show_gizmos: true,
             _listeners: listeners,
         };
         Ok(Editor {
@@ -199,6 +205,7 @@ impl Editor {
         let mut sim = SceneSim::with_follow(&scene, &g.follow);
         sim.seek(time);
         g.sim = sim;
+        g.gizmos = SceneGizmos::from_scene(&scene);
         g.scene = scene;
         g.sim_ms_pending += now_ms() - t0;
         Ok(())
@@ -279,6 +286,10 @@ impl Editor {
             &mut g.batch,
             &mut g.missing,
         );
+        if g.show_gizmos {
+            g.gizmos
+                .push_sprites(g.renderer.atlas_layout(), g.view.zoom, &mut g.batch);
+        }
         g.clips_drawn.clear();
         g.clips_drawn.extend_from_slice(&g.clip_instances);
         g.clips_drawn.extend_from_slice(g.models.frame(t0));
@@ -349,6 +360,13 @@ impl Editor {
         let view = g.view;
         g.renderer.set_view(view);
         Ok(())
+    }
+
+    /// Shows or hides the outlines of the scene's colliders and paths (on by default; each
+    /// object's own eye still hides it).
+    #[wasm_bindgen(js_name = setObjectOutlines)]
+    pub fn set_object_outlines(&self, on: bool) {
+        self.inner.borrow_mut().show_gizmos = on;
     }
 
     /// Shows or hides the grid.

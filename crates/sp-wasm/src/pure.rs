@@ -42,6 +42,69 @@ pub fn builtin_textures_json() -> String {
     serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OutlineJson {
+    name: String,
+    visible: bool,
+    /// The polyline drawn (closed shapes repeat their first point at the end).
+    points: Vec<[f32; 2]>,
+    /// Length along the polyline, pixels.
+    length_px: f64,
+}
+
+#[derive(Serialize)]
+struct OutlinesJson {
+    colliders: Vec<OutlineJson>,
+    paths: Vec<OutlineJson>,
+}
+
+/// `{ colliders: [{name, visible, points, lengthPx}], paths: [...] }`: every collider's outline
+/// and every path's curve as polylines in scene pixels, in document order, made by the code the
+/// simulation uses (`sp_sim::sim::walls`, `sp_sim::sim::path_geom`), for hit tests and
+/// highlights on the canvas (throws naming the field of an invalid document).
+pub fn object_outlines(scene_json: &str) -> Result<String> {
+    use sp_sim::sim::path_geom::PathGeom;
+    use sp_sim::sim::walls::collider_outline;
+    let scene = load_scene(scene_json)?;
+    let polyline_length = |points: &[[f32; 2]]| -> f64 {
+        points
+            .windows(2)
+            .map(|w| {
+                let (dx, dy) = (f64::from(w[1][0] - w[0][0]), f64::from(w[1][1] - w[0][1]));
+                (dx * dx + dy * dy).sqrt()
+            })
+            .sum()
+    };
+    let colliders = scene
+        .colliders
+        .iter()
+        .map(|c| {
+            let points = collider_outline(&c.shape);
+            OutlineJson {
+                name: c.name.clone(),
+                visible: c.visible,
+                length_px: polyline_length(&points),
+                points,
+            }
+        })
+        .collect();
+    let paths = scene
+        .paths
+        .iter()
+        .map(|p| {
+            let geom = PathGeom::new(p, |q| q);
+            OutlineJson {
+                name: p.name.clone(),
+                visible: p.visible,
+                points: geom.polyline(),
+                length_px: geom.length(),
+            }
+        })
+        .collect();
+    Ok(serde_json::to_string(&OutlinesJson { colliders, paths }).unwrap_or_else(|_| "{}".into()))
+}
+
 /// FNV-1a 64 hash (16 hex digits) of every frame `i/fps`, `i = 0…⌊time·fps⌋`: the value of
 /// `spineparticle simulate --hash` for the same scene, duration and fps.
 pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String> {
@@ -135,6 +198,27 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .starts_with("fps")
+        );
+    }
+
+    #[test]
+    fn outlines_of_colliders_and_paths() {
+        let json = r#"{"version":1,
+            "colliders":[{"name":"floor","shape":{"kind":"segment","a":[0,0],"b":[30,40]}}],
+            "paths":[{"name":"p","kind":"polyline","points":[[0,0],[10,0],[10,10]],"visible":false}]}"#;
+        let v: serde_json::Value = serde_json::from_str(&object_outlines(json).unwrap()).unwrap();
+        assert_eq!(
+            v["colliders"][0]["points"],
+            serde_json::json!([[0.0, 0.0], [30.0, 40.0]])
+        );
+        assert_eq!(v["colliders"][0]["lengthPx"], 50.0);
+        assert_eq!(v["paths"][0]["lengthPx"], 20.0);
+        assert_eq!(v["paths"][0]["visible"], false);
+        assert!(
+            object_outlines(r#"{"version":1,"paths":[{"name":""}]}"#)
+                .unwrap_err()
+                .to_string()
+                .starts_with("paths[0].name")
         );
     }
 
