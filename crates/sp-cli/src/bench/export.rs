@@ -24,6 +24,10 @@ pub struct Args {
     /// Timed runs (the median is reported).
     #[arg(long, default_value_t = 5)]
     runs: usize,
+    /// Instead: the scene against the same scene without its colliders and paths, interleaved
+    /// (keys per impact, bytes per second of path; `bench/objects.rs`).
+    #[arg(long)]
+    objects: bool,
 }
 
 fn run_once(scene: &Scene, options: ExportOptions) -> Result<(ExportOutput, f64)> {
@@ -47,6 +51,9 @@ pub fn run(args: Args) -> Result<()> {
     };
     let mut scene = load_scene(&text).map_err(|e| Error::Usage(format!("scene: {e}")))?;
     let runs = args.runs.max(1);
+    if args.objects {
+        return super::objects::run(&scene, runs);
+    }
     let reduced = ExportOptions {
         reduce: true,
         frames: false,

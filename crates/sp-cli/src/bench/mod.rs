@@ -3,6 +3,7 @@
 
 mod export;
 mod ms3d;
+mod objects;
 mod repair;
 mod sim;
 
