@@ -128,7 +128,9 @@ mod js {
     }
 
     /// `estimateSpine(sceneJson)`: JSON `{ bonesPoolOn, bonesPoolOff, particleFrames,
-    /// unreducedKeys, bytesPoolOn, bytesPoolOff }`.
+    /// unreducedKeys, bytesPoolOn, bytesPoolOff, collisionEvents, impactKeys, pathRootKeys }`
+    /// (`sp_spine::Estimate`: the last three are the impacts and pause ends between baked
+    /// frames, the keys forced around them, and the system-bone keys of emitters on a path).
     #[wasm_bindgen(js_name = estimateSpine)]
     pub fn estimate_spine(scene_json: &str) -> Result<String, JsError> {
         super::estimate_spine(scene_json).map_err(|e| JsError::new(&e))
