@@ -39,6 +39,14 @@ pub fn object_outlines(scene_json: &str) -> Result<String, JsError> {
     pure::object_outlines(scene_json).map_err(js)
 }
 
+/// JSON `{kind, index, part, point?, segment?, t?, distancePx}` of the visible collider or path
+/// part within `radiusPx` (scene pixels) of the scene point `(x, y)`, or `null`
+/// (`object_hit.rs`: handles, then points and centres, then lines).
+#[wasm_bindgen(js_name = hitObject)]
+pub fn hit_object(scene_json: &str, x: f64, y: f64, radius_px: f64) -> Result<String, JsError> {
+    crate::object_hit::hit_object_json(scene_json, x, y, radius_px).map_err(js)
+}
+
 /// 16 hex digits: FNV-1a 64 of every frame `i/fps` up to `timeSecs` (= `simulate --hash`).
 #[wasm_bindgen(js_name = simHash)]
 pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsError> {

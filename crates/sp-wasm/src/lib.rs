@@ -3,7 +3,7 @@
 //!
 //! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer.
 //! - Pure functions (no GPU, usable in a worker): `normalizeScene`, `defaultScene`,
-//!   `builtinTextures`, `simHash`, `benchSim`.
+//!   `builtinTextures`, `simHash`, `benchSim`, `objectOutlines`, `hitObject`.
 //!
 //! Errors become JS `Error`s with a plain message here and nowhere else; a Rust panic is logged
 //! by `console_error_panic_hook` (the UI facade re-instantiates the module).
@@ -12,6 +12,7 @@ pub mod clip_arrays;
 mod error;
 pub mod export;
 pub mod ms3d;
+pub mod object_hit;
 pub mod pure;
 mod skel;
 
