@@ -86,19 +86,23 @@ const LIFETIME_SECS = 4;
 const DT = 1 / 60;
 
 const query = new URLSearchParams(location.search);
-const intList = (name: string, fallback: number[]): number[] => {
+/** Whole numbers in `min..=max` from the query (a bad value fails the run with its name). */
+const intList = (name: string, fallback: number[], max: number): number[] => {
   const text = query.get(name);
   if (text === null) return fallback;
   const values = text.split(',').map(Number);
-  if (!values.every((v) => Number.isInteger(v) && v >= 1 && v <= 1_000_000)) throw new Error(`?${name}=${text}: expected whole numbers 1..1000000`);
+  if (!values.every((v) => Number.isInteger(v) && v >= 1 && v <= max)) throw new Error(`?${name}=${text}: expected whole numbers 1..${max}`);
   return values;
 };
-const SIZES = query.get('sims') === '0' ? [] : intList('sizes', [1_000, 10_000, 100_000]);
-const [REPEATS] = intList('repeats', [5]);
-const [PARTICLE_STEPS] = intList('psteps', [10_000_000]);
 const WANT_FORCES = query.get('forces') === '1';
 const WANT_FRAME = query.get('frame') !== '0';
 const FORCE_SIZES = [10_000, 100_000];
+/** The run's settings from the query (read inside the run, so a bad value is reported). */
+const settings = (): { sizes: number[]; repeats: number; particleSteps: number } => ({
+  sizes: query.get('sims') === '0' ? [] : intList('sizes', [1_000, 10_000, 100_000], 1_000_000),
+  repeats: intList('repeats', [5], 100)[0],
+  particleSteps: intList('psteps', [10_000_000], 1_000_000_000)[0],
+});
 
 function cell(text: string): HTMLTableCellElement {
   const td = document.createElement('td');
@@ -217,8 +221,9 @@ function benchSceneJson(engine: Engine, live: number): string {
   return engine.normalizeScene(JSON.stringify(doc));
 }
 
-async function measureSize(engine: Engine, live: number, withForces: boolean): Promise<SimRow> {
-  const steps = Math.max(20, Math.round(PARTICLE_STEPS / live));
+async function measureSize(engine: Engine, live: number, withForces: boolean, repeats: number, particleSteps: number): Promise<SimRow> {
+  // benchSim takes at most 100,000 steps.
+  const steps = Math.min(100_000, Math.max(20, Math.round(particleSteps / live)));
   const setterPasses = Math.max(20, Math.round(steps / 4));
   status(`${live} live: warming the emitter…`);
   await nextFrame();
@@ -228,7 +233,7 @@ async function measureSize(engine: Engine, live: number, withForces: boolean): P
   const raw = { wasm: [] as number[], pixi: [] as number[], setters: [] as number[], forces: [] as number[] };
   const pixiLive: number[] = [];
   try {
-    for (let r = 0; r < REPEATS; r++) {
+    for (let r = 0; r < repeats; r++) {
       const sides: (() => void)[] = [
         () => raw.wasm.push(engine.benchSim(live, steps)),
         () => {
@@ -241,7 +246,7 @@ async function measureSize(engine: Engine, live: number, withForces: boolean): P
       if (withForces) sides.push(() => raw.forces.push(engine.benchSim(live, steps, true)));
       if (r % 2 === 1) sides.reverse();
       for (const side of sides) {
-        status(`${live} live: round ${r + 1}/${REPEATS}…`);
+        status(`${live} live: round ${r + 1}/${repeats}…`);
         await nextFrame();
         side();
       }
@@ -295,14 +300,16 @@ async function measureFrame(engine: Engine): Promise<FrameRow> {
 }
 
 async function run(): Promise<void> {
+  const { sizes, repeats, particleSteps } = settings();
+  status('loading the wasm module…');
   const engine = await Engine.load(loadWasm);
   const forcesAvailable = engine.benchSimTakesForces;
   if (WANT_FORCES && !forcesAvailable) throw new Error('?forces=1 but this wasm build has no forces in benchSim (the motion model is not in it)');
   const sims: SimRow[] = [];
-  for (const live of SIZES) {
-    const row = await measureSize(engine, live, WANT_FORCES && FORCE_SIZES.includes(live));
+  for (const live of sizes) {
+    const row = await measureSize(engine, live, WANT_FORCES && FORCE_SIZES.includes(live), repeats, particleSteps);
     sims.push(row);
-    const tail = `median (min–max) of ${REPEATS}`;
+    const tail = `median (min–max) of ${repeats}`;
     addRow(`wasm sim (benchSim), ns/particle-step, ${tail}`, live, row.steps, spreadText(row.wasm, 2));
     addRow(`@pixi/particle-emitter 5.0.10 (${row.container}), ns/particle-step`, live, row.steps, spreadText(row.pixi));
     addRow('  of which display-object setters (measured alone), ns/particle', live, Math.max(20, Math.round(row.steps / 4)), spreadText(row.setters));
@@ -319,8 +326,8 @@ async function run(): Promise<void> {
   const results: BenchResults = {
     sims,
     frame,
-    repeats: REPEATS,
-    particleSteps: PARTICLE_STEPS,
+    repeats,
+    particleSteps,
     forcesAvailable,
     forcesRequested: WANT_FORCES,
     tier: engine.rendererTier(),
