@@ -129,39 +129,6 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       assert.ok(meanAbsDiff(first, second) > 0.01, `and animates (diff ${meanAbsDiff(first, second)})`);
     });
 
-    it('playback CPU per frame for 1, 50 and 200 instances (SP_MS3D_BENCH=1)', { skip: process.env.SP_MS3D_BENCH !== '1' && 'set SP_MS3D_BENCH=1' }, async (t) => {
-      const sample = (): Promise<{ renderMs: number; frameMs: number }> =>
-        page.evaluate(async () => {
-          const engine = (window as unknown as SeamWindow).spineParticleTest.engine;
-          await new Promise((r) => requestAnimationFrame(r));
-          let render = 0;
-          let total = 0;
-          const n = 120;
-          for (let i = 0; i < n; i++) {
-            await new Promise((r) => requestAnimationFrame(r));
-            const s = engine.stats();
-            render += s?.renderMs ?? 0;
-            total += s?.frameCpuMs ?? 0;
-          }
-          return { renderMs: render / n, frameMs: total / n };
-        });
-      const add = (k: number): Promise<void> =>
-        page.evaluate((k) => {
-          const button = document.querySelector('.model-card .model-add-instance') as HTMLButtonElement;
-          for (let i = 0; i < k; i++) button.click();
-        }, k);
-      const count = async (): Promise<number> => Number(((await page.textContent('.model-card .model-instances')) ?? '0').split(' ')[0]);
-      await freezeAt(page, 0.5);
-      const lines: string[] = [];
-      for (const target of [1, 50, 200]) {
-        const have = await count();
-        if (target > have) await add(target - have);
-        const s = await sample();
-        lines.push(`${tier} ${await count()} instances: render() ${s.renderMs.toFixed(3)} ms/frame, frame CPU ${s.frameMs.toFixed(3)} ms`);
-      }
-      for (const l of lines) t.diagnostic(l);
-    });
-
     it('a truncated file shows the section and byte offset', async () => {
       await dropFiles(page, [{ name: 'truncated.ms3d', bytes: Uint8Array.from(truncated) }]);
       await page.waitForFunction(() => [...document.querySelectorAll('.model-error')].some((e) => e.textContent?.startsWith('truncated.ms3d')));

@@ -98,9 +98,18 @@ export class Engine {
     return this.life.call((m) => m.simHash(sceneJson, timeSecs, fps));
   }
 
-  /** Simulation cost, ns per particle-step. */
-  benchSim(liveParticles: number, steps: number): number {
-    return this.life.call((m) => m.benchSim(liveParticles, steps));
+  /**
+   * Simulation cost, ns per particle-step; with `forces` (only when {@link benchSimTakesForces})
+   * ns per particle per grid step of the integrated motion with turbulence + vortex + attractor.
+   */
+  benchSim(liveParticles: number, steps: number, forces = false): number {
+    if (forces && !this.benchSimTakesForces) throw new Error('this wasm build has no forces in benchSim (the motion model is not in it)');
+    return this.life.call((m) => (forces ? m.benchSim(liveParticles, steps, true) : m.benchSim(liveParticles, steps)));
+  }
+
+  /** Whether the wasm `benchSim` takes the `forces` flag (a build with the motion model). */
+  get benchSimTakesForces(): boolean {
+    return this.life.loaded.benchSim.length >= 3;
   }
 
   /** Whether the Spine exporter is compiled in. */
