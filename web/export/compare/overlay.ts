@@ -115,7 +115,11 @@ export class CompareOverlay {
     const scene = this.host.sceneJson();
     const last = this.host.exports.latest();
     if (last !== null && last.sceneJson === scene && last.followJson === this.host.followJson()) this.use(last.json, last.sceneJson);
-    else await this.exportNow(scene);
+    else {
+      // Nothing of an older export is drawn (or measured) while this one runs.
+      if (this.poserScene !== scene) this.poser = null;
+      await this.exportNow(scene);
+    }
   }
 
   /** Stops drawing and removes the elements. */
@@ -204,6 +208,7 @@ export class CompareOverlay {
     const poser = this.poser;
     const time = this.host.timeSecs();
     if (poser === null) {
+      this.pixels?.show(false);
       this.hud(g, t('compareExporting'));
       return;
     }
@@ -229,10 +234,8 @@ export class CompareOverlay {
 
   private drawPixels(mode: PixelMode, plan: PlannedAnimation[], time: number, dpr: number): void {
     try {
-      if (this.pixels === null) {
-        this.pixels = new PixelStage(this.host.container, this.host.toolbar);
-        this.pixels.show(true);
-      }
+      if (this.pixels === null) this.pixels = new PixelStage(this.host.container, this.host.toolbar);
+      this.pixels.show(true);
       this.pixels.load(this.json, this.host.images(), this.host.imagesFolder());
       this.host.renderPreview();
       const preview = this.host.previewCanvas();

@@ -64,10 +64,14 @@ export class PixelStage {
     this.spine.load(json, images, imagesFolder);
     this.exportKey = key;
     this.diffKey = '';
+    this.last = null;
+    this.stats.replaceChildren();
+    for (const k of ['psnr', 'off', 'time']) delete this.stats.dataset[k];
   }
 
   /** Shows or hides the stage. */
   show(on: boolean): void {
+    if (this.root.hidden === !on) return;
     this.root.hidden = !on;
     if (!on) this.diffKey = '';
   }
