@@ -179,7 +179,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     settingsBox: byId('export-settings'),
     viewportBox: byId('viewport'),
     viewTools: byId('view-tools'),
-    view: () => ({ panX: viewport.pan[0], panY: viewport.pan[1], zoom: viewport.zoom }),
+    view: () => ({ panX: viewport.pan[0], panY: viewport.pan[1], zoom: viewport.zoom, background: viewport.background }),
   });
   const dropHost: DropHost = {
     ...ctx,

@@ -93,6 +93,11 @@ export class Engine {
     return JSON.parse(this.life.call((m) => m.builtinTextures())) as BuiltinTexture[];
   }
 
+  /** Straight-alpha RGBA8 pixels of the built-in texture `name` (null: unknown, or a build without them). */
+  builtinTexturePixels(name: string): Uint8Array | null {
+    return this.life.call((m) => m.builtinTexturePixels?.(name) ?? null);
+  }
+
   /** Hash of every particle state at every frame up to `timeSecs`. */
   simHash(sceneJson: string, timeSecs: number, fps: number): string {
     return this.life.call((m) => m.simHash(sceneJson, timeSecs, fps));

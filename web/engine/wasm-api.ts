@@ -85,6 +85,8 @@ export interface WasmModule {
   normalizeScene(json: string): string;
   defaultScene(): string;
   builtinTextures(): string;
+  /** Straight RGBA8 pixels of a built-in texture (`undefined`: unknown name); absent from older builds. */
+  builtinTexturePixels?: (name: string) => Uint8Array | undefined;
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
   /**
    * Simulation benchmark: ns per particle-step; with `forces` (a module built with the motion

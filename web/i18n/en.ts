@@ -259,6 +259,13 @@ export const en: { [K in keyof typeof zh]: string } = {
   compareExporting: 'Exporting for the compare view…',
   compareHud: 'Spine compare · {count} particles · t = {time} s',
   compareStale: 'scene changed since the export',
+  compareModeTitle: 'What the compare view shows',
+  compareModeOverlay: 'Bone outlines',
+  compareModeSide: 'Side by side (preview | Spine)',
+  compareModeDiff: 'Difference (|preview − Spine| ×8)',
+  comparePixelNumbers: 'PSNR {psnr} dB · {off} % of pixels off by more than 8/255 · t = {time} s',
+  comparePixelNote:
+    'Right/Spine: the export drawn by the official spine-webgl 4.2 renderer. Expected small differences: texture filtering at sub-pixel offsets, rasterisation of edges and rounding of premultiplied colours; the grid is drawn only in the preview.',
   wasmLoadFailed: 'The WebAssembly module could not be loaded: {error}',
   rendererFailed: 'No renderer could be created (neither WebGPU nor WebGL2): {error}',
   skeletons: 'Spine skeletons',

@@ -257,6 +257,13 @@ export const zh = {
   compareExporting: '正在导出以对照…',
   compareHud: 'Spine 对照 · {count} 个粒子 · t = {time} s',
   compareStale: '场景已修改，重新导出后更新',
+  compareModeTitle: '对照视图显示的内容',
+  compareModeOverlay: '骨骼轮廓',
+  compareModeSide: '左右并排（预览 | Spine）',
+  compareModeDiff: '差异图（|预览 − Spine| ×8）',
+  comparePixelNumbers: 'PSNR {psnr} dB · 相差超过 8/255 的像素占 {off} % · t = {time} 秒',
+  comparePixelNote:
+    '右侧 / Spine：由官方 spine-webgl 4.2 渲染器绘制的导出结果。预期的细微差异：亚像素偏移处的纹理过滤、边缘光栅化、预乘颜色的舍入；网格只在预览中绘制。',
   wasmLoadFailed: '无法加载 WebAssembly 模块：{error}',
   rendererFailed: '无法创建渲染器（WebGPU 与 WebGL2 均不可用）：{error}',
   skeletons: 'Spine 骨骼',
