@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { zlibSync } from 'fflate';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
 
-/** The shared fixtures folder of Spine examples. */
-export const SPINE_FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+/** The shared fixtures folder of Spine examples (`$SP_FIXTURES/spine` when set, as the Rust tests). */
+export const SPINE_FIXTURES = process.env.SP_FIXTURES !== undefined ? join(process.env.SP_FIXTURES, 'spine') : join(import.meta.dirname, '../../../shared/fixtures/spine');
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
