@@ -308,6 +308,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   skelBytes: '{count} bytes',
   skelAtlas: 'Atlas',
   skelAtlasValue: '{path} ({pages} page image(s) found)',
+  skelReadWarning: 'Read as the Spine runtimes read it: {warning}',
   skelNoDefects: 'No defects found.',
   skelDefect: 'Defect',
   skelWhere: 'Where',

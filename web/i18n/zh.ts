@@ -306,6 +306,7 @@ export const zh = {
   skelBytes: '{count} 字节',
   skelAtlas: '图集',
   skelAtlasValue: '{path}（找到 {pages} 张贴图页图片）',
+  skelReadWarning: '已按 Spine 运行时的方式读取：{warning}',
   skelNoDefects: '未发现问题。',
   skelDefect: '问题',
   skelWhere: '位置',
