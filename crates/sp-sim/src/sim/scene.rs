@@ -9,7 +9,7 @@
 //! tests of the simulation itself run.
 
 use super::follow::FollowTracks;
-use super::looping::{LoopPlan, SceneTimeline, SegmentKind, SystemTime, scene_loop_plans};
+use super::looping::{LoopPlan, Played, SceneTimeline, SegmentKind, SystemTime, scene_loop_plans};
 use super::system::SystemSim;
 use crate::document::Scene;
 
@@ -141,6 +141,24 @@ impl SceneSim {
     pub fn seek(&mut self, time_secs: f64) {
         self.reset();
         self.advance_to(time_secs);
+    }
+
+    /// Plays `dt_secs` on the timeline ([`SceneTimeline::play`]: the loop repeats seamlessly
+    /// unless `play_end`, then the end; past the length, at least `min_length_secs`, back to 0)
+    /// and moves every system there: forward when time moved on, an exact [`SceneSim::seek`]
+    /// when it wrapped or restarted (the wrap lands on the loop's first frame, the same state
+    /// for every system whose span divides the loop region). The one clock of the editor's
+    /// playback.
+    pub fn play(&mut self, dt_secs: f64, min_length_secs: f64, play_end: bool) -> Played {
+        let played = self
+            .timeline
+            .play(self.time_secs, dt_secs, min_length_secs, play_end);
+        if played.restarted || played.time_secs < self.time_secs {
+            self.seek(played.time_secs);
+        } else {
+            self.advance_to(played.time_secs);
+        }
+        played
     }
 
     /// Shows every loop-continuous system `local_secs` into its own exported segment `kind`

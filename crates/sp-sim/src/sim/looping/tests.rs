@@ -288,3 +288,70 @@ fn one_shot_scenes_have_no_segments() {
     assert_eq!(tl.length_secs(), 1.5);
     assert!(tl.play(1.45, 0.1, 0.0, false).restarted);
 }
+
+/// Playing through the wrap: at the loop's last frame every system shows what it shows at the
+/// loop's first frame, playback past it lands in the loop again (not in the end) with the state
+/// an exact seek gives, and with `play_end` it runs on into the end; one-shot systems in the
+/// scene play at the timeline time.
+#[test]
+fn playing_wraps_the_loop_seamlessly_and_plays_into_the_end_when_asked() {
+    let one = ParticleSystem {
+        duration_secs: 0.5,
+        rate_per_sec: 30.0,
+        lifetime_secs: Range::new(0.5, 0.5),
+        ..Default::default()
+    };
+    let sc = scene(vec![
+        turbulent(looping(40.0, (0.5, 1.2), 1.0, 30)),
+        looping(12.0, (1.0, 2.0), 2.0, 100),
+        one,
+    ]);
+    let mut sim = SceneSim::new(&sc);
+    let r = *sim.timeline().regions().expect("loops");
+    let fps = f64::from(r.fps);
+    let a = f64::from(r.start_frames) / fps;
+    let b = f64::from(r.start_frames + r.loop_frames) / fps;
+    // Play to the loop's last frame in display-sized steps.
+    let dt = 1.0 / 60.0;
+    while sim.time_secs() + dt < b {
+        let p = sim.play(dt, 0.0, false);
+        assert!(!p.restarted);
+    }
+    sim.play(b - sim.time_secs(), 0.0, false);
+    assert_eq!(sim.time_secs(), b);
+    let mut first = SceneSim::new(&sc);
+    first.seek(a);
+    for i in 0..2 {
+        assert!(!shown(&sim, i).is_empty());
+        assert_eq!(
+            shown(&sim, i),
+            shown(&first, i),
+            "system {i}: last frame = first frame"
+        );
+    }
+    // Across the wrap: back in the loop, as a seek there.
+    let p = sim.play(0.025, 0.0, false);
+    assert!(!p.restarted && (p.time_secs - (a + 0.025)).abs() < 1e-9);
+    let mut there = SceneSim::new(&sc);
+    there.seek(p.time_secs);
+    for i in 0..3 {
+        assert_eq!(
+            shown(&sim, i),
+            shown(&there, i),
+            "system {i} after the wrap"
+        );
+    }
+    // With the end asked for, the clock runs on past the loop and emission stops.
+    sim.seek(b - 0.01);
+    let p = sim.play(0.05, 0.0, true);
+    assert!((p.time_secs - (b + 0.04)).abs() < 1e-9);
+    assert_eq!(
+        sim.timeline().segment_at(p.time_secs),
+        Some(SegmentKind::End)
+    );
+    let length = sim.timeline().length_secs();
+    while !sim.play(0.1, 0.0, true).restarted {
+        assert!(sim.time_secs() <= length);
+    }
+    assert_eq!(sim.time_secs(), 0.0);
+}
