@@ -43,9 +43,23 @@ export function rendererFromQuery(search: string): RendererRequest {
 }
 
 /** Facade over the wasm module and its Editor. */
+/** A segment of a loop-continuous scene on the timeline. */
+export type SegmentKind = 'start' | 'loop' | 'end';
+
+/** The core's timeline (crates/sp-sim/src/sim/looping/timeline.rs). */
+export interface TimelineInfo {
+  lengthSecs: number;
+  /** Export frame rate of the segments (null without segments). */
+  fps: number | null;
+  /** start | loop | end with their exported animation names; empty without loop-continuous systems. */
+  segments: { kind: SegmentKind; startSecs: number; endSecs: number; names: string[] }[];
+}
+
 export class Engine {
   private readonly journal = new EditorJournal();
   private readonly life: EditorLifecycle;
+  /** {@link timeline} of the current scene and tracks (dropped when either changes). */
+  private timelineCache: TimelineInfo | null = null;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.life = new EditorLifecycle(module, loader, this.journal);
@@ -157,6 +171,7 @@ export class Engine {
   setScene(json: string): void {
     this.life.optional((e) => e.setScene(json), undefined, true);
     this.journal.sceneJson = json;
+    this.timelineCache = null;
   }
 
   /**
@@ -166,6 +181,7 @@ export class Engine {
   setFollowTracks(json: string): void {
     this.life.optional((e) => e.setFollowTracks(json), undefined, true);
     this.journal.followJson = json;
+    this.timelineCache = null;
   }
 
   /** The bone tracks last given to {@link setFollowTracks} (`''`: none). */
@@ -188,6 +204,32 @@ export class Engine {
   /** Current simulation time. */
   timeSecs(): number {
     return this.life.optional((e) => e.timeSecs(), this.journal.timeSecs);
+  }
+
+  /** The core's timeline of the current scene: length and the start | loop | end segments. */
+  timeline(): TimelineInfo {
+    if (this.timelineCache === null) {
+      const json = this.life.optional((e) => e.timelineInfo(), '');
+      if (json === '') return { lengthSecs: 0.5, fps: null, segments: [] };
+      this.timelineCache = JSON.parse(json) as TimelineInfo;
+    }
+    return this.timelineCache;
+  }
+
+  /** The segment `timeSecs` falls in (none without loop-continuous systems). */
+  segmentAt(timeSecs: number): SegmentKind | null {
+    const kind = this.life.optional((e) => e.segmentAt(timeSecs), undefined);
+    return kind === 'start' || kind === 'loop' || kind === 'end' ? kind : null;
+  }
+
+  /**
+   * Plays `dtSecs` on the core's clock (the loop repeats seamlessly; with `playEnd` it runs on
+   * into the end; past the length, at least `minLengthSecs`, back to 0); true when it restarted.
+   */
+  play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean {
+    const restarted = this.life.optional((e) => e.play(dtSecs, minLengthSecs, playEnd), false);
+    this.journal.timeSecs = this.timeSecs();
+    return restarted;
   }
 
   /** Draws a frame. */
