@@ -2,12 +2,14 @@
 // timeline shows start | loop | end with the exported names; the canvas at the last frame of
 // the loop is the same image as at its first frame (where playback wraps), and one frame earlier
 // is not; playback across the wrap stays in the loop; "Play the end" runs on into the end
-// segment; scrubbing reaches every segment.
+// segment; scrubbing reaches every segment; the compare view's outlines sit on the particles
+// of `spineparticle simulate --dump` (the timeline the canvas plays) in start, loop and end.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { runCli } from '../support/cli';
 import { canvasPixels, freezeAt, meanAbsDiff, openEditor, pixelStats, useSite, type SeamWindow, type Tier } from './support';
 
 const PRESET = 'presets/smoke.json';
@@ -106,6 +108,30 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
         assert.equal(await segmentNow(page), s.kind);
         assert.equal(await page.$eval('#timeline-segments .current', (e) => (e as HTMLElement).dataset.kind), s.kind);
       }
+    });
+
+    it('the compare view poses start, loop and end on the simulated particles', { skip: tier !== 'webgpu' && 'the overlay is a 2D canvas: one tier suffices' }, async () => {
+      const fps = info.fps ?? 30;
+      const [start, loop, end] = info.segments;
+      const frames = [Math.round((start.endSecs * fps) / 2), Math.round(((loop.startSecs + loop.endSecs) * fps) / 2), Math.round(end.startSecs * fps) + 10];
+      const dump = runCli(['simulate', PRESET, '--dump', '--fps', String(fps), '--duration', String((frames[2] + 1) / fps)])
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { frame: number; systems: { particles: { alpha: number; visible: boolean; scene: { x: number; y: number } }[] }[] });
+      await page.evaluate(() => document.getElementById('compare-toggle')?.click());
+      await page.waitForFunction(() => document.getElementById('compare-overlay')?.dataset.state === 'drawn', undefined, { timeout: 120_000 });
+      for (const frame of frames) {
+        await freezeAt(page, frame / fps);
+        const regions = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.compareRegions());
+        const particles = dump[frame].systems.flatMap((s) => s.particles.filter((p) => p.visible));
+        const near = (x: number, y: number, list: { x: number; y: number }[]) => list.some((q) => Math.hypot(q.x - x, q.y - y) < 0.11);
+        const where = `frame ${frame} (${await segmentNow(page)})`;
+        assert.ok(regions.length > 5, `${where}: ${regions.length} outlines`);
+        for (const r of regions) assert.ok(near(r.boneX, r.boneY, particles.map((p) => p.scene)), `${where}: outline ${r.slot} at (${r.boneX}, ${r.boneY}) on no particle`);
+        const bones = regions.map((r) => ({ x: r.boneX, y: r.boneY }));
+        for (const p of particles.filter((q) => q.alpha > 2 / 255)) assert.ok(near(p.scene.x, p.scene.y, bones), `${where}: particle at (${p.scene.x}, ${p.scene.y}) has no outline`);
+      }
+      await page.evaluate(() => document.getElementById('compare-toggle')?.click());
     });
 
     it('"Play the end" plays on into the end segment', async () => {

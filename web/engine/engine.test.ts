@@ -32,6 +32,7 @@ function fakeLoader() {
             timeSecs: () => time,
             timelineInfo: () => '{"lengthSecs":2,"fps":null,"segments":[]}',
             segmentAt: () => undefined,
+            animationsAt: () => '[]',
             play: (dt: number) => {
               time += dt;
               return false;

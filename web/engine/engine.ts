@@ -222,6 +222,13 @@ export class Engine {
     return kind === 'start' || kind === 'loop' || kind === 'end' ? kind : null;
   }
 
+  /** Per system, the exported animation a loop-continuous system shows at `timeSecs` and the
+   * time into it (null: one-shot, playing its animation at `timeSecs`). */
+  animationsAt(timeSecs: number): ({ kind: SegmentKind; localSecs: number } | null)[] {
+    const json = this.life.optional((e) => e.animationsAt(timeSecs), '[]');
+    return JSON.parse(json) as ({ kind: SegmentKind; localSecs: number } | null)[];
+  }
+
   /**
    * Plays `dtSecs` on the core's clock (the loop repeats seamlessly; with `playEnd` it runs on
    * into the end; past the length, at least `minLengthSecs`, back to 0); true when it restarted.

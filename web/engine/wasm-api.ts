@@ -51,6 +51,8 @@ export interface WasmSceneEditor {
   /** The core's timeline (crates/sp-wasm/src/timeline_api.rs): JSON {@link TimelineInfo}. */
   timelineInfo(): string;
   segmentAt(timeSecs: number): string | undefined;
+  /** Per system `null | {kind, localSecs}`: the exported animation shown at `timeSecs` (JSON). */
+  animationsAt(timeSecs: number): string;
   /** Plays `dtSecs` on the core's clock; true when it restarted at 0. */
   play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean;
   render(): void;

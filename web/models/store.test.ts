@@ -38,6 +38,7 @@ function fakeLoader() {
           timeSecs: () => time,
           timelineInfo: () => '{"lengthSecs":0.5,"fps":null,"segments":[]}',
           segmentAt: () => undefined,
+          animationsAt: () => '[]',
           play: () => false,
           render: () => (time > 100 ? trap() : undefined),
           resize: () => undefined,

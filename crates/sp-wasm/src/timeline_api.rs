@@ -6,6 +6,9 @@
 //!   loop-continuous systems for that segment; no segments when the scene has none (one-shot
 //!   systems play their own animation at the timeline time).
 //! - `segmentAt(timeSecs) -> "start" | "loop" | "end" | undefined`.
+//! - `animationsAt(timeSecs) -> [null | {kind, localSecs}]`: per system of the scene, the
+//!   exported animation a loop-continuous system shows there and the time into it (null: a
+//!   one-shot system, which plays its animation at `timeSecs`); what the compare view poses.
 //! - `play(dtSecs, minLengthSecs, playEnd) -> bool`: plays `dtSecs` (the loop repeats
 //!   seamlessly; with `playEnd` it runs on into the end; past the length, at least
 //!   `minLengthSecs`, back to 0); true when it restarted at 0.
@@ -52,6 +55,21 @@ impl Editor {
     pub fn segment_at(&self, time_secs: f64) -> Option<String> {
         self.with_sim(|sim| sim.timeline().segment_at(time_secs))
             .map(|k| kind_name(k).to_string())
+    }
+
+    /// Per system, the exported animation shown at `timeSecs` (see the module docs).
+    #[wasm_bindgen(js_name = animationsAt)]
+    pub fn animations_at(&self, time_secs: f64) -> String {
+        self.with_sim(|sim| {
+            let tl = sim.timeline();
+            let list: Vec<serde_json::Value> = (0..sim.systems().len())
+                .map(|i| match tl.animation_at(i, time_secs) {
+                    Some((kind, local)) => json!({ "kind": kind_name(kind), "localSecs": local }),
+                    None => serde_json::Value::Null,
+                })
+                .collect();
+            serde_json::Value::Array(list).to_string()
+        })
     }
 
     /// Plays `dtSecs` on the timeline (see the module docs); true when it restarted at 0.

@@ -12,7 +12,7 @@ import type { ShowMessage } from '../../ui/messages';
 import { failureText } from '../failure-text';
 import type { ExportRecord } from '../last-export';
 import { runExportInWorker } from '../worker-client';
-import { autoPlan, ComparePoser, type PlanScene, type PosedRegion } from './pose';
+import { autoPlan, ComparePoser, type PlanScene, type PosedRegion, type SystemAnimation } from './pose';
 
 /** What the compare view needs from the editor. */
 export interface CompareHost {
@@ -24,6 +24,8 @@ export interface CompareHost {
   view(): { panX: number; panY: number; zoom: number };
   /** Current preview time, seconds. */
   timeSecs(): number;
+  /** Per system, the exported animation shown at a time (the core's timeline). */
+  animationsAt(timeSecs: number): SystemAnimation[];
   /** The current normalised scene JSON. */
   sceneJson(): string;
   /** `{path: [w, h]}` of the loaded images (for an on-demand export). */
@@ -181,7 +183,7 @@ export class CompareOverlay {
       return;
     }
     const chosen = this.select.value;
-    const regions = chosen === '' ? poser.posePlan(autoPlan(this.planScene, poser.animations(), time)) : poser.pose(time, chosen);
+    const regions = chosen === '' ? poser.posePlan(autoPlan(this.planScene, poser.animations(), time, this.host.animationsAt(time))) : poser.pose(time, chosen);
     this.lastRegions = regions;
     const view = this.host.view();
     for (const r of regions) this.drawRegion(g, r, view, rect.width, rect.height);

@@ -272,6 +272,24 @@ fn the_timeline_repeats_the_loop_and_plays_the_end_when_asked() {
     assert!((at.virtual_secs - 1.5).abs() < 1e-12 && at.stop_frame.is_none());
     let end = tl.system_time(1, 4.5).expect("loop");
     assert_eq!(end.stop_frame, Some(120.0));
+    // The exported animation each system shows: the first enters its loop after 1 s and wraps
+    // with its 2 s span, so at 4 s (the timeline's end region) it is half-way through a loop
+    // it finishes before its end plays; the second's loop is over at 4 s.
+    let close = |got: Option<(SegmentKind, f64)>, kind: SegmentKind, secs: f64| {
+        let (k, t) = got.expect("loop system");
+        assert!(
+            k == kind && (t - secs).abs() < 1e-9,
+            "{got:?} vs {kind:?} {secs}"
+        );
+    };
+    close(tl.animation_at(0, 0.5), SegmentKind::Start, 0.5);
+    close(tl.animation_at(0, 1.0), SegmentKind::Loop, 0.0);
+    close(tl.animation_at(0, 3.5), SegmentKind::Loop, 0.5);
+    close(tl.animation_at(1, 1.0), SegmentKind::Start, 1.0);
+    close(tl.animation_at(1, 3.0), SegmentKind::Loop, 1.0);
+    close(tl.animation_at(1, 4.0), SegmentKind::End, 0.0);
+    close(tl.animation_at(0, 4.25), SegmentKind::Loop, 1.25);
+    close(tl.animation_at(0, 5.25), SegmentKind::End, 0.25);
 }
 
 /// A scene of one-shot systems has no segments and wraps at its end as before.

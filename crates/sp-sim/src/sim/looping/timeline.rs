@@ -287,6 +287,25 @@ impl SceneTimeline {
         })
     }
 
+    /// Which of its exported animations loop-continuous system `index` shows at timeline time
+    /// `t_secs`, and how far into it, seconds (what a game chaining start, loop and end plays
+    /// there; the compare view poses it): start while its virtual frame is before `T₀`, then
+    /// loop at `v − T₀` (repeating), and once emission stopped, when its loop is over, end at
+    /// `v − T₀ − span`. `None` for a one-shot system (it plays its animation at `t`).
+    pub fn animation_at(&self, index: usize, t_secs: f64) -> Option<(SegmentKind, f64)> {
+        let c = self.clocks.get(index).copied().flatten()?;
+        let at = self.system_time(index, t_secs)?;
+        let fps = f64::from(c.plan.fps);
+        let v = snap(at.virtual_secs * fps);
+        let (t0, span) = (f64::from(c.plan.t0_frames), f64::from(c.plan.span_frames));
+        let (kind, local) = match at.stop_frame {
+            None if v < t0 => (SegmentKind::Start, v),
+            Some(_) if v >= t0 + span => (SegmentKind::End, v - t0 - span),
+            _ => (SegmentKind::Loop, v - t0),
+        };
+        Some((kind, local / fps))
+    }
+
     /// Where loop-continuous system `index` is at `local_secs` into its own exported segment
     /// `kind` (start: `v = local`; loop: `T₀ + local`; end: `T₀ + span + local`, emission
     /// stopped at `T₀ + span`); `None` for a one-shot system.
