@@ -137,10 +137,16 @@ impl SceneSim {
     }
 
     /// Exact seek: one-shot systems reset and take one step to `time_secs`; loop-continuous
-    /// systems are evaluated there.
+    /// systems are evaluated there directly (exact in either direction), keeping the grid
+    /// states of their lives, so a seek within the loop — the wrap — costs what a frame costs
+    /// (resetting them first would drop those states and integrate every copy from its birth
+    /// again: 100× a frame on magic_portal).
     pub fn seek(&mut self, time_secs: f64) {
-        self.reset();
-        self.advance_to(time_secs);
+        for s in self.systems.iter_mut().filter(|s| s.loop_set().is_none()) {
+            s.reset();
+        }
+        self.time_secs = 0.0;
+        self.advance_to(if time_secs > 0.0 { time_secs } else { 0.0 });
     }
 
     /// Plays `dt_secs` on the timeline ([`SceneTimeline::play`]: the loop repeats seamlessly
