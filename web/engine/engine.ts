@@ -43,9 +43,23 @@ export function rendererFromQuery(search: string): RendererRequest {
 }
 
 /** Facade over the wasm module and its Editor. */
+/** A segment of a loop-continuous scene on the timeline. */
+export type SegmentKind = 'start' | 'loop' | 'end';
+
+/** The core's timeline (crates/sp-sim/src/sim/looping/timeline.rs). */
+export interface TimelineInfo {
+  lengthSecs: number;
+  /** Export frame rate of the segments (null without segments). */
+  fps: number | null;
+  /** start | loop | end with their exported animation names; empty without loop-continuous systems. */
+  segments: { kind: SegmentKind; startSecs: number; endSecs: number; names: string[] }[];
+}
+
 export class Engine {
   private readonly journal = new EditorJournal();
   private readonly life: EditorLifecycle;
+  /** {@link timeline} of the current scene and tracks (dropped when either changes). */
+  private timelineCache: TimelineInfo | null = null;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.life = new EditorLifecycle(module, loader, this.journal);
@@ -171,6 +185,7 @@ export class Engine {
   setScene(json: string): void {
     this.life.optional((e) => e.setScene(json), undefined, true);
     this.journal.sceneJson = json;
+    this.timelineCache = null;
   }
 
   /**
@@ -180,6 +195,7 @@ export class Engine {
   setFollowTracks(json: string): void {
     this.life.optional((e) => e.setFollowTracks(json), undefined, true);
     this.journal.followJson = json;
+    this.timelineCache = null;
   }
 
   /** The bone tracks last given to {@link setFollowTracks} (`''`: none). */
@@ -202,6 +218,39 @@ export class Engine {
   /** Current simulation time. */
   timeSecs(): number {
     return this.life.optional((e) => e.timeSecs(), this.journal.timeSecs);
+  }
+
+  /** The core's timeline of the current scene: length and the start | loop | end segments. */
+  timeline(): TimelineInfo {
+    if (this.timelineCache === null) {
+      const json = this.life.optional((e) => e.timelineInfo(), '');
+      if (json === '') return { lengthSecs: 0.5, fps: null, segments: [] };
+      this.timelineCache = JSON.parse(json) as TimelineInfo;
+    }
+    return this.timelineCache;
+  }
+
+  /** The segment `timeSecs` falls in (none without loop-continuous systems). */
+  segmentAt(timeSecs: number): SegmentKind | null {
+    const kind = this.life.optional((e) => e.segmentAt(timeSecs), undefined);
+    return kind === 'start' || kind === 'loop' || kind === 'end' ? kind : null;
+  }
+
+  /** Per system, the exported animation a loop-continuous system shows at `timeSecs` and the
+   * time into it (null: one-shot, playing its animation at `timeSecs`). */
+  animationsAt(timeSecs: number): ({ kind: SegmentKind; localSecs: number } | null)[] {
+    const json = this.life.optional((e) => e.animationsAt(timeSecs), '[]');
+    return JSON.parse(json) as ({ kind: SegmentKind; localSecs: number } | null)[];
+  }
+
+  /**
+   * Plays `dtSecs` on the core's clock (the loop repeats seamlessly; with `playEnd` it runs on
+   * into the end; past the length, at least `minLengthSecs`, back to 0); true when it restarted.
+   */
+  play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean {
+    const restarted = this.life.optional((e) => e.play(dtSecs, minLengthSecs, playEnd), false);
+    this.journal.timeSecs = this.timeSecs();
+    return restarted;
   }
 
   /** Draws a frame. */

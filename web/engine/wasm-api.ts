@@ -48,6 +48,13 @@ export interface WasmSceneEditor {
   setTime(timeSecs: number): void;
   advance(dtSecs: number): void;
   timeSecs(): number;
+  /** The core's timeline (crates/sp-wasm/src/timeline_api.rs): JSON {@link TimelineInfo}. */
+  timelineInfo(): string;
+  segmentAt(timeSecs: number): string | undefined;
+  /** Per system `null | {kind, localSecs}`: the exported animation shown at `timeSecs` (JSON). */
+  animationsAt(timeSecs: number): string;
+  /** Plays `dtSecs` on the core's clock; true when it restarted at 0. */
+  play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean;
   render(): void;
   resize(cssWidth: number, cssHeight: number, devicePixelRatio: number): void;
   setView(panX: number, panY: number, zoom: number): void;

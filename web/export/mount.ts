@@ -51,6 +51,7 @@ export function mountExport(ctx: ExportMountContext): ExportFeature {
     toolbar: ctx.viewTools,
     view: () => ctx.view(),
     timeSecs: () => ctx.engine.timeSecs(),
+    animationsAt: (t) => ctx.engine.animationsAt(t),
     sceneJson: () => ctx.store.json,
     imagesJson: () => imagesJson(loaded()),
     followJson: () => ctx.engine.followTracks(),

@@ -450,6 +450,15 @@ impl Editor {
         f(&mut self.inner.borrow_mut().renderer)
     }
 
+    /// Runs `f` on the scene simulation; its time counts as simulation work of the next frame.
+    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&mut SceneSim) -> R) -> R {
+        let t0 = now_ms();
+        let mut g = self.inner.borrow_mut();
+        let out = f(&mut g.sim);
+        g.sim_ms_pending += now_ms() - t0;
+        out
+    }
+
     /// Replaces the clip instances drawn by every following `render()`.
     pub(crate) fn set_clip_instance_list(&self, instances: Vec<sp_render::ClipInstance>) {
         self.inner.borrow_mut().clip_instances = instances;

@@ -25,5 +25,7 @@ mod clips_api;
 mod clock;
 #[cfg(target_arch = "wasm32")]
 mod editor;
+#[cfg(target_arch = "wasm32")]
+mod timeline_api;
 
 pub use error::{Error, Result};

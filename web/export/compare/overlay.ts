@@ -15,7 +15,7 @@ import { failureText } from '../failure-text';
 import type { ExportRecord } from '../last-export';
 import { runExportInWorker } from '../worker-client';
 import { PixelStage, type PixelMode } from './pixels';
-import { autoPlan, ComparePoser, type PlanScene, type PlannedAnimation, type PosedRegion } from './pose';
+import { autoPlan, ComparePoser, type PlanScene, type PlannedAnimation, type PosedRegion, type SystemAnimation } from './pose';
 import type { SourceImage } from './spine-view';
 
 /** What the compare view needs from the editor. */
@@ -36,6 +36,8 @@ export interface CompareHost {
   imagesFolder(): string;
   /** Current preview time, seconds. */
   timeSecs(): number;
+  /** Per system, the exported animation shown at a time (the core's timeline). */
+  animationsAt(timeSecs: number): SystemAnimation[];
   /** The current normalised scene JSON. */
   sceneJson(): string;
   /** `{path: [w, h]}` of the loaded images (for an on-demand export). */
@@ -213,7 +215,7 @@ export class CompareOverlay {
       return;
     }
     const chosen = this.select.value;
-    const plan: PlannedAnimation[] = chosen === '' ? autoPlan(this.planScene, poser.animations(), time) : [{ name: chosen, timeSecs: time }];
+    const plan: PlannedAnimation[] = chosen === '' ? autoPlan(this.planScene, poser.animations(), time, this.host.animationsAt(time)) : [{ name: chosen, timeSecs: time }];
     if (this.mode.value !== 'overlay') {
       this.drawPixels(this.mode.value as PixelMode, plan, time, dpr);
       g.setTransform(1, 0, 0, 1, 0, 0);

@@ -76,7 +76,7 @@ pub fn bench_scene_with(live: u32, forces: BenchForces) -> Scene {
 
 /// [`warmed_bench`] with the chosen forces.
 pub fn warmed_bench_with(live: u32, forces: BenchForces) -> SceneSim {
-    let mut sim = SceneSim::new(&bench_scene_with(live, forces));
+    let mut sim = SceneSim::plain(&bench_scene_with(live, forces));
     sim.seek(f64::from(BENCH_LIFETIME_SECS) + 0.01);
     sim
 }
@@ -130,9 +130,10 @@ pub fn bench_scene(live: u32) -> Scene {
     }
 }
 
-/// A simulation of [`bench_scene`] already at its steady population (one full lifetime in).
+/// A simulation of [`bench_scene`] already at its steady population (one full lifetime in): the
+/// real simulation ([`SceneSim::plain`]), whose step is what the benchmark measures.
 pub fn warmed_bench(live: u32) -> SceneSim {
-    let mut sim = SceneSim::new(&bench_scene(live));
+    let mut sim = SceneSim::plain(&bench_scene(live));
     sim.seek(f64::from(BENCH_LIFETIME_SECS) + 0.01);
     sim
 }

@@ -44,7 +44,7 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{Integrated, Motion, Prepared, finish};
+use super::state::{Birth, Integrated, Motion, Prepared, finish};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
@@ -74,7 +74,16 @@ pub struct SystemSim {
     head: usize,
     /// Indices (into `particles`) of the particles that died in the current step.
     dead: Vec<usize>,
+    /// Every birth's spawn state, while recording ([`SystemSim::record_births`]).
+    recorded: Option<Vec<Birth>>,
+    /// False: births, deaths and the cap only, particle states stay at their birth values.
+    moving: bool,
+    /// A loop-continuous system played as its periodic emitter ([`super::looping`]).
+    periodic: Option<Box<Periodic>>,
 }
+
+mod periodic;
+use periodic::Periodic;
 
 impl SystemSim {
     /// A simulation of `system` at time 0, nothing born yet (integrated motion on the default
@@ -102,11 +111,56 @@ impl SystemSim {
             integrated: Vec::new(),
             head: 0,
             dead: Vec::new(),
+            recorded: None,
+            moving: true,
+            periodic: None,
         }
     }
 
-    /// Back to time 0 with nothing born (same system, same seed, same transform and follow).
+    /// Switches particle motion off (`false`: only births, deaths and the cap are simulated;
+    /// particle states keep their birth values, for counting) or back on.
+    pub fn set_motion(&mut self, on: bool) {
+        self.moving = on;
+    }
+
+    /// Records the spawn state of every birth from now on (`true`) or stops (`false`), returning
+    /// what was recorded.
+    pub(super) fn record_births(&mut self, on: bool) -> Vec<Birth> {
+        let taken = self.recorded.take().unwrap_or_default();
+        if on {
+            self.recorded = Some(Vec::new());
+        }
+        taken
+    }
+
+    /// Skips every scheduled birth up to and including `t_secs` without spawning it: its random
+    /// draws and its serial are consumed as a spawn would consume them, and the time moves
+    /// there. The result equals the real simulation's wherever the skipped particles would not
+    /// matter: when none of them is alive at the times asked next and the cap cannot bind (the
+    /// loop set's warm-up, [`crate::sim::looping::LoopSet::record`]).
+    pub(super) fn skip_births_through(&mut self, t_secs: f64) {
+        let n = self.schedule.drop_births(t_secs, true);
+        let draws = 9 + self.prepared.force_ranges.len().min(MAX_FORCES) as u64;
+        self.rng.advance(n.saturating_mul(draws));
+        self.next_serial += n;
+        self.time_secs = self.time_secs.max(t_secs);
+    }
+
+    /// The prepared properties (for the loop set, which evaluates lives as this system does).
+    pub(super) fn prepared(&self) -> &Prepared {
+        &self.prepared
+    }
+
+    /// Back to time 0 with nothing born (same system, same seed, same transform and follow; a
+    /// periodic system keeps its loop set and its emission runs again).
     pub fn reset(&mut self) {
+        if let Some(p) = self.periodic.as_mut() {
+            p.stop_frame = None;
+        }
+        if self.periodic.is_some() {
+            self.show_periodic(0.0);
+            return;
+        }
         let transform = self.transform;
         let follow = self.follow.take();
         *self = SystemSim::with_substeps(&self.system, self.prepared.substeps_per_sec);
@@ -164,6 +218,10 @@ impl SystemSim {
     /// Switches emission off (loop end segment: the living finish) or back on (resuming with the
     /// first scheduled birth after the current time).
     pub fn set_emitting(&mut self, on: bool) {
+        if let Some(p) = self.periodic.as_mut() {
+            p.stop_frame = (!on).then(|| p.set.frame_position(self.time_secs));
+            return;
+        }
         self.schedule.set_emitting(on, self.time_secs);
     }
 
@@ -174,6 +232,12 @@ impl SystemSim {
 
     /// Emission is over (one-shot, or switched off) and no particle is alive.
     pub fn is_finished(&self) -> bool {
+        if let Some(p) = &self.periodic {
+            return p
+                .stop_frame
+                .is_some_and(|s| p.set.frame_position(self.time_secs) >= s)
+                && self.particles().is_empty();
+        }
         self.schedule.is_exhausted() && self.particles().is_empty()
     }
 
@@ -184,7 +248,10 @@ impl SystemSim {
 
     /// Most slots ever used at once so far.
     pub fn slots_used(&self) -> u32 {
-        self.pool.high_water()
+        match &self.periodic {
+            Some(p) => p.high_water,
+            None => self.pool.high_water(),
+        }
     }
 
     /// Advances by `dt_secs` (negative or NaN counts as 0), appending births and deaths to
@@ -194,7 +261,8 @@ impl SystemSim {
         self.advance_to(self.time_secs + dt, events);
     }
 
-    /// Advances to system time `t_secs` (no-op backwards: use [`SystemSim::reset`] to rewind).
+    /// Advances to system time `t_secs` (no-op backwards: use [`SystemSim::reset`] to rewind; a
+    /// periodic system goes to any time, backwards too, and reports no events).
     pub fn advance_to(&mut self, t_secs: f64, events: &mut Vec<ParticleEvent>) {
         self.advance_impl(t_secs, Some(events));
     }
@@ -206,13 +274,21 @@ impl SystemSim {
     }
 
     fn advance_impl(&mut self, t_secs: f64, events: Option<&mut Vec<ParticleEvent>>) {
+        if self.periodic.is_some() {
+            if !t_secs.is_nan() {
+                self.show_periodic(t_secs);
+            }
+            return;
+        }
         let t0 = self.time_secs;
         let t1 = if t_secs > t0 { t_secs } else { t0 };
         self.process_events(t1, events);
         if !self.dead.is_empty() {
             self.remove_dead();
         }
-        self.update(t1 - t0, t1);
+        if self.moving {
+            self.update(t1 - t0, t1);
+        }
         self.time_secs = t1;
     }
 
@@ -248,7 +324,7 @@ impl SystemSim {
                     match death {
                         Some((bits, ..)) => self.schedule.drop_births(f64::from_bits(bits), false),
                         None => self.schedule.drop_births(t1, true),
-                    }
+                    };
                 }
                 (Some(tb), _) => {
                     self.schedule.pop();
@@ -284,7 +360,7 @@ impl SystemSim {
         let slot = self.pool.take();
         let death = tb + f64::from(lifetime);
         self.deaths.push(Reverse((death.to_bits(), serial, slot)));
-        if death <= t1 {
+        if death <= t1 && self.recorded.is_none() {
             return (slot, serial);
         }
         let s = &self.system;
@@ -343,7 +419,7 @@ impl SystemSim {
         }
         let texture_index =
             picked_texture(s.texture_pick, self.prepared.texture_count, u[8], serial);
-        self.particles.push(Particle {
+        let particle = Particle {
             slot,
             serial,
             birth_secs: tb,
@@ -358,8 +434,8 @@ impl SystemSim {
             alpha: 1.0,
             texture_index,
             visible: true,
-        });
-        self.motion.push(Motion {
+        };
+        let motion = Motion {
             px: f64::from(px),
             py: f64::from(py),
             vx: f64::from(vx),
@@ -371,7 +447,19 @@ impl SystemSim {
             dir0,
             inv_lifetime,
             fresh: true,
-        });
+        };
+        if let Some(recorded) = self.recorded.as_mut() {
+            recorded.push(Birth {
+                particle,
+                motion,
+                integrated,
+            });
+            if death <= t1 {
+                return (slot, serial);
+            }
+        }
+        self.particles.push(particle);
+        self.motion.push(motion);
         if let Some(i) = integrated {
             self.integrated.push(i);
         }
