@@ -337,6 +337,13 @@ pub fn export_scene_with(
         }],
         animations,
     };
+    if !on_progress(Progress {
+        stage: "serialise",
+        done: 0,
+        total: 1,
+    }) {
+        return Err(Error::Cancelled);
+    }
     let mut json = serde_json::to_string(&file)?;
     let hash = fnv1a(json.as_bytes());
     json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
