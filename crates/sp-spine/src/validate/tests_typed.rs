@@ -139,13 +139,16 @@ fn good_file() -> SkeletonFile {
     }
 }
 
-fn sorted(mut issues: Vec<Issue>) -> Vec<(String, String)> {
+/// Issues as `(path, message)`, sorted.
+type Found = Vec<(String, String)>;
+
+fn sorted(mut issues: Vec<Issue>) -> Found {
     issues.sort_by(|a, b| (&a.path, &a.message).cmp(&(&b.path, &b.message)));
     issues.into_iter().map(|i| (i.path, i.message)).collect()
 }
 
 /// Issues of the typed check and of the JSON check of the serialised file.
-fn both(file: &SkeletonFile) -> (Vec<(String, String)>, Vec<(String, String)>) {
+fn both(file: &SkeletonFile) -> (Found, Found) {
     let value = serde_json::to_value(file).expect("serialise");
     (sorted(validate_file(file)), sorted(validate(&value)))
 }
