@@ -219,11 +219,15 @@ fn solve<const N: usize>(
             - 0.5 / spec.steps)
             .max(0.0);
         let z2 = z[2].clamp(s_end - room, s_end + room);
-        let v2 = spec.shortest_in(
-            (z2 - BEZIER_END_SLACK * room).max(s_end - room),
-            (z2 + BEZIER_END_SLACK * room).min(s_end + room),
-            z2,
-        );
+        let v2 = if piece.pin_last && j + 1 == piece.samples.len() {
+            spec.quantize(s_end)
+        } else {
+            spec.shortest_in(
+                (z2 - BEZIER_END_SLACK * room).max(s_end - room),
+                (z2 + BEZIER_END_SLACK * room).min(s_end + room),
+                z2,
+            )
+        };
         // Handles again with the end value as written.
         let (mut s11, mut s12, mut s22, mut r1, mut r2) = (
             RIDGE,

@@ -76,6 +76,19 @@ fn cone<const N: usize>(
         if dt_end <= 0.0 {
             break;
         }
+        if piece.pin_last && j + 1 == n {
+            // The run's last key is its sample as written (loop seams stay exact): it ends this
+            // segment if its slope is inside the cone of the frames before it.
+            let pinned: [f64; N] = std::array::from_fn(|c| specs[c].quantize(s[c]));
+            let fits = (0..N).all(|c| {
+                let m = (f32_round(pinned[c]) - v0[c]) / dt_end;
+                lo[c] <= m && m <= hi[c]
+            });
+            if fits {
+                return (j, pinned);
+            }
+            break;
+        }
         let mut cone = [[0.0; 2]; N];
         let mut ok = true;
         for c in 0..N {

@@ -18,7 +18,8 @@
 //!   `vⱼ = vᵢ + m·(tⱼ − tᵢ)` for some `m` in the cone: any value within tolerance of the sample
 //!   may be a key, which reaches farther than ending on the sample; of those values the one
 //!   with the fewest decimals is written ([`ChannelSpec::shortest_in`]), the closest to the
-//!   middle of the cone among them (fewer bytes per key).
+//!   middle of the cone among them (fewer bytes per key). The run's own first and last keys
+//!   are its samples as written, so a loop's last key equals its first (`Piece::pin_last`).
 //! - **Bézier** ([`bezier`], Bézier mode only): a cubic per channel with handle times near
 //!   `tᵢ + Δ/3` and `tᵢ + 2Δ/3` (the decimals with the fewest digits there), handle values and
 //!   end value fitted by least squares to the runtime's own polyline evaluation (which is linear
@@ -204,6 +205,9 @@ pub(crate) struct Piece<'a, const N: usize> {
     pub key_t: Vec<f64>,
     /// Evaluation time of each frame.
     pub eval_t: Vec<f64>,
+    /// The last frame ends the run: its key is the sample as written (not any value within
+    /// tolerance), so a loop's last key equals its first and the seam stays exact.
+    pub pin_last: bool,
 }
 
 impl<'a, const N: usize> Piece<'a, N> {
@@ -212,6 +216,7 @@ impl<'a, const N: usize> Piece<'a, N> {
         samples: &'a [[f64; N]],
         specs: &'a [ChannelSpec; N],
         timing: Timing,
+        pin_last: bool,
     ) -> Self {
         let frames = start_frame..start_frame + samples.len() as u32;
         Piece {
@@ -221,6 +226,7 @@ impl<'a, const N: usize> Piece<'a, N> {
             timing,
             key_t: frames.clone().map(|f| timing.stored_key_time(f)).collect(),
             eval_t: frames.map(|f| timing.eval_time(f)).collect(),
+            pin_last,
         }
     }
 
@@ -288,6 +294,7 @@ pub fn reduce_run_forced<const N: usize>(
             &samples[from..=to],
             specs,
             timing,
+            to == n - 1,
         );
         value = reduce_piece(&piece, value, mode, &cost, &mut keys);
         from = to;

@@ -340,3 +340,29 @@ fn shorter_end_values_keep_a_noisy_path_within_tolerance_and_write_fewer_digits(
         "{chars} characters vs {rounded} for the samples rounded"
     );
 }
+
+#[test]
+fn a_run_starts_and_ends_on_its_samples_as_written() {
+    // A loop's first and last frames are the same state: the run's first and last keys must be
+    // those samples as written (not any value within tolerance), or the seam would jump.
+    let samples: Vec<[f64; 2]> = (0..=60)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / 60.0;
+            [
+                40.0 * libm::cos(a) + 0.013,
+                25.0 * libm::sin(2.0 * a) - 0.027,
+            ]
+        })
+        .collect();
+    let joint = ChannelSpec { joint: true, ..POS };
+    for mode in [CurveMode::Linear, CurveMode::Bezier] {
+        let keys = reduce_run(0, &samples, &[joint, joint], mode, T30);
+        let (first, last) = (keys[0].values, keys[keys.len() - 1].values);
+        assert_eq!(
+            first,
+            [POS.quantize(samples[0][0]), POS.quantize(samples[0][1])]
+        );
+        assert_eq!(last, first, "{mode:?}: the seam must not move");
+        check_bounds(&keys, 0, &samples, &[joint, joint]);
+    }
+}
