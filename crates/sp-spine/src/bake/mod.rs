@@ -107,7 +107,7 @@ pub struct BakedSystem {
 /// Progress reported during an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Stage name: `bake`, `reduce`, `validate`.
+    /// Stage name: `bake`, `reduce`, `validate`, `serialise` (in the order the exporter runs them).
     pub stage: &'static str,
     /// Units done.
     pub done: u32,

@@ -1,6 +1,6 @@
 //! The exporter (export spec §4–§8, §11): bakes every visible system, names everything,
-//! assembles bones → slots → skins → animations, reduces keys, serialises, and validates the
-//! bytes it is about to return.
+//! assembles bones → slots → skins → animations, reduces keys, validates the skeleton on its
+//! types (the JSON validator's rules, [`crate::validate::typed`]) and serialises it.
 
 pub mod names;
 mod system_bone;
@@ -337,9 +337,8 @@ pub fn export_scene_with(
         }],
         animations,
     };
-    let mut json = serde_json::to_string(&file)?;
-    let hash = fnv1a(json.as_bytes());
-    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
+    // Checked on its types before it is written: the same rules as the JSON validator, without
+    // parsing back what we are about to write (crate::validate::typed).
     if !on_progress(Progress {
         stage: "validate",
         done: 0,
@@ -347,7 +346,17 @@ pub fn export_scene_with(
     }) {
         return Err(Error::Cancelled);
     }
-    crate::validate::validate_str(&json)?;
+    crate::validate::validate_skeleton(&file)?;
+    if !on_progress(Progress {
+        stage: "serialise",
+        done: 0,
+        total: 1,
+    }) {
+        return Err(Error::Cancelled);
+    }
+    let mut json = serde_json::to_string(&file)?;
+    let hash = fnv1a(json.as_bytes());
+    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
     let report = ExportReport {
         bones: file.bones.len(),
         slots: file.slots.len(),
