@@ -9,7 +9,7 @@
 //! the design the loop, collider, path and trail work builds on). Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
-//! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
+//! [`system`] (one system), [`trail`] (trail geometry), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
 //! benchmark workload).
 
 pub mod bench;
@@ -28,6 +28,7 @@ pub mod scene;
 pub mod schedule;
 mod state;
 pub mod system;
+pub mod trail;
 
 pub use draw_order::back_to_front;
 pub use follow::{BoneTrack, Follow, FollowTracks};

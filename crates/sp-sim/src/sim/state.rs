@@ -9,6 +9,7 @@ use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
 use super::particle::Particle;
+use super::trail::PreparedTrail;
 use crate::behaviour::RotationMode;
 use crate::document::{FlipbookMode, ParticleSystem, Range, Transform2D};
 
@@ -29,7 +30,12 @@ pub(super) struct Motion {
     pub(super) inv_lifetime: f32,
     /// Born during the current step: moved from its birth state, not by the step's factors.
     pub(super) fresh: bool,
+    /// Index of the particle's trail history in the system's store ([`NO_TRAIL`]: none).
+    pub(super) trail: u32,
 }
+
+/// [`Motion::trail`] of a particle without a trail.
+pub(super) const NO_TRAIL: u32 = u32::MAX;
 
 /// Properties of the system read in the per-particle loop, prepared once.
 #[derive(Clone, Debug)]
@@ -54,6 +60,8 @@ pub(super) struct Prepared {
     /// `Some` when the motion is integrated ([`super::integrate`]).
     pub(super) model: Option<MotionModel>,
     pub(super) substeps_per_sec: u32,
+    /// The trail, when the system has an active one ([`crate::sim::trail`]).
+    pub(super) trail: Option<PreparedTrail>,
 }
 
 impl Prepared {
@@ -67,6 +75,7 @@ impl Prepared {
         let (gravity, damping) = closed_form_gravity_damping(system);
         let rotation_mode = system.effective_rotation_mode();
         let ol = &system.over_life;
+        let model = MotionModel::new(system, substeps_per_sec, transform);
         Prepared {
             damping,
             gravity,
@@ -83,7 +92,8 @@ impl Prepared {
             align: rotation_mode == RotationMode::Velocity,
             rotation_mode,
             force_ranges: system.forces.iter().map(|f| f.strength()).collect(),
-            model: MotionModel::new(system, substeps_per_sec, transform),
+            trail: PreparedTrail::new(system, substeps_per_sec, model.is_some()),
+            model,
             substeps_per_sec,
         }
     }

@@ -44,7 +44,8 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{Integrated, Motion, Prepared, finish};
+use super::state::{Integrated, Motion, NO_TRAIL, Prepared, finish};
+use super::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
@@ -74,6 +75,10 @@ pub struct SystemSim {
     head: usize,
     /// Indices (into `particles`) of the particles that died in the current step.
     dead: Vec<usize>,
+    /// Trail histories, indexed by [`Motion::trail`] (reused after a death).
+    histories: Vec<History>,
+    /// Free entries of `histories`.
+    free_histories: Vec<u32>,
 }
 
 impl SystemSim {
@@ -102,6 +107,8 @@ impl SystemSim {
             integrated: Vec::new(),
             head: 0,
             dead: Vec::new(),
+            histories: Vec::new(),
+            free_histories: Vec::new(),
         }
     }
 
@@ -154,6 +161,38 @@ impl SystemSim {
                 Prepared::with(&self.system, self.prepared.substeps_per_sec, &transform);
         }
         self.transform = transform;
+    }
+
+    /// The system's prepared trail (`None` without an active trail).
+    pub fn trail(&self) -> Option<&PreparedTrail> {
+        self.prepared.trail.as_ref()
+    }
+
+    /// The trail of live particle `index` (an index into [`SystemSim::particles`]) now, into
+    /// `out` ([`crate::sim::trail`]; `skin`: with the mesh vertices). False when the system has
+    /// no trail or there is no such particle.
+    pub fn trail_frame(&self, index: usize, out: &mut TrailFrame, skin: bool) -> bool {
+        let Some(trail) = &self.prepared.trail else {
+            return false;
+        };
+        let i = self.head + index;
+        let (Some(p), Some(m)) = (self.particles.get(i), self.motion.get(i)) else {
+            return false;
+        };
+        let Some(history) = self.histories.get(m.trail as usize) else {
+            return false;
+        };
+        let transform = self.transform_at(self.time_secs);
+        let input = TrailInput {
+            particle: p,
+            pose: pose_in_scene(self.system.space, &transform, p),
+            age_secs: self.time_secs - p.birth_secs,
+            velocity: [m.vx, m.vy],
+            space: self.system.space,
+            transform: &transform,
+        };
+        out.compute(trail, history, &input, skin);
+        true
     }
 
     /// The prepared integrated motion of this system, `None` on the closed-form path.
@@ -359,6 +398,20 @@ impl SystemSim {
             texture_index,
             visible: true,
         });
+        let trail = match &self.prepared.trail {
+            Some(_) => {
+                let index = self.free_histories.pop().unwrap_or_else(|| {
+                    self.histories.push(History::default());
+                    (self.histories.len() - 1) as u32
+                });
+                self.histories[index as usize].start(
+                    [f64::from(px), f64::from(py)],
+                    [f64::from(vx), f64::from(vy)],
+                );
+                index
+            }
+            None => NO_TRAIL,
+        };
         self.motion.push(Motion {
             px: f64::from(px),
             py: f64::from(py),
@@ -371,6 +424,7 @@ impl SystemSim {
             dir0,
             inv_lifetime,
             fresh: true,
+            trail,
         });
         if let Some(i) = integrated {
             self.integrated.push(i);
@@ -382,6 +436,12 @@ impl SystemSim {
     /// is cheaper: the live ones before the last dead one move back (and `head` advances), or the
     /// live ones after the first dead one move forward.
     fn remove_dead(&mut self) {
+        for &d in &self.dead {
+            let trail = self.motion[d].trail;
+            if trail != NO_TRAIL {
+                self.free_histories.push(trail);
+            }
+        }
         let dead = &mut self.dead;
         dead.sort_unstable();
         let (m, len) = (dead.len(), self.particles.len());
@@ -464,6 +524,16 @@ impl SystemSim {
             m.fresh = false;
             finish(prep, p, m, age, None);
         }
+        if let Some(trail) = &prep.trail {
+            let rec = &trail.recorder;
+            for (p, m) in particles.iter().zip(motion.iter()) {
+                if let Some(h) = self.histories.get_mut(m.trail as usize) {
+                    let age = t1 - p.birth_secs;
+                    h.record_closed_form(rec, age, prep.gravity, prep.damping);
+                    h.prune(rec, age);
+                }
+            }
+        }
     }
 
     /// Moves every living particle of an integrated system to its age at `t1` on its own grid
@@ -482,7 +552,21 @@ impl SystemSim {
             .zip(integrated.iter_mut())
         {
             let age = t1 - p.birth_secs;
-            let (y, heading) = model.advance(&i.record, &mut i.grid, age, prep.align);
+            let (y, heading) = match (&prep.trail, self.histories.get_mut(m.trail as usize)) {
+                (Some(trail), Some(h)) => {
+                    let stride = trail.stride;
+                    let rec = &trail.recorder;
+                    let out =
+                        model.advance_with(&i.record, &mut i.grid, age, prep.align, |n, y| {
+                            if n.is_multiple_of(stride) {
+                                h.offer(rec, n / stride, y.p);
+                            }
+                        });
+                    h.prune(rec, age);
+                    out
+                }
+                _ => model.advance(&i.record, &mut i.grid, age, prep.align),
+            };
             m.px = y.p[0];
             m.py = y.p[1];
             m.vx = y.v[0];
