@@ -1,5 +1,5 @@
-//! A system's trails as ribbons: for every live particle (in the system's draw order, back to
-//! front), its trail as the simulation computes it (`sp_sim::sim::SystemSim::trail_frame`: the
+//! A system's trails as ribbons: for every visible particle (in the system's draw order, back to
+//! front; a fake-dead particle shows no trail), its trail as the simulation computes it (`sp_sim::sim::SystemSim::trail_frame`: the
 //! chain and the skinned mesh vertices, scene pixels), drawn with the trail's blend mode; image
 //! coordinates from the system's trail mesh mapped into the image's atlas rectangle; tint = the
 //! trail colour (over the particle's life) × the colour along the trail. A system draws all its
@@ -44,6 +44,10 @@ pub fn push_system_trails(
     let mesh = &trail.mesh;
     let order = system_sim.system().draw_order;
     for p in back_to_front(particles, order) {
+        // A fake-dead particle (a vanished flipbook) shows no trail either.
+        if !p.visible {
+            continue;
+        }
         let Ok(index) = particles.binary_search_by_key(&p.serial, |q| q.serial) else {
             continue;
         };

@@ -41,6 +41,9 @@
 //!   mesh has one colour per slot, so the export warns and leaves them out (put such a fade into
 //!   the trail image, e.g. `builtin:trail_fade`).
 //!
+//! A trail is shown while its particle is alive and visible (a fake-dead particle, a vanished
+//! flipbook, shows none); a system draws its trails behind its particles.
+//!
 //! Channels (export): translate (chain root), rotate and scale (every chain bone), rgba and
 //! attachment (the trail slot). Never a deform timeline.
 

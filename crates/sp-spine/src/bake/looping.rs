@@ -269,6 +269,7 @@ mod tests {
                 },
                 color: [1.0; 4],
                 texture: Some(0),
+                trail: crate::bake::trail::NO_TRAIL,
             })
             .collect();
         Life {

@@ -14,6 +14,7 @@ pub mod assign;
 pub mod follow;
 pub mod looping;
 pub mod sample;
+pub mod trail;
 
 use crate::coords::{Affine, Inherit, SpinePose};
 
@@ -29,6 +30,9 @@ pub struct FrameState {
     pub color: [f32; 4],
     /// Texture index shown, `None` while fake-dead (hidden).
     pub texture: Option<u16>,
+    /// The particle's trail at this frame: an index into its system's [`trail::TrailArena`]
+    /// ([`trail::NO_TRAIL`] without a trail).
+    pub trail: u32,
 }
 
 /// Consecutive frames of one life on one bone, in the frames of its animation segment.
@@ -101,6 +105,8 @@ pub struct BakedSystem {
     pub lives: usize,
     /// One track per animation the system writes into.
     pub tracks: Vec<Track>,
+    /// The trails of every sampled frame (empty without a trail).
+    pub trails: trail::TrailArena,
 }
 
 /// Progress reported during an export.
@@ -373,7 +379,9 @@ pub fn bake_system(
     for t in &mut tracks {
         t.bones.resize(bone_count, Vec::new());
     }
+    let trails = sampled.trails;
     Ok(BakedSystem {
+        trails,
         scene_index: index,
         root_pose,
         parent,

@@ -1,6 +1,7 @@
 //! Frame-by-frame sampling of one system: every particle alive at frame `f` (time `f / fps`)
 //! is recorded with its world pose (Spine axes), its local pose under the system bone, its
-//! colour (unquantised, alpha clamped to 0..1) and the texture it shows. Lives are keyed by spawn serial; a life never sampled
+//! colour (unquantised, alpha clamped to 0..1), the texture it shows and, with a trail, its
+//! trail ([`super::trail`]). Lives are keyed by spawn serial; a life never sampled
 //! (born and dead between two frames) is invisible in every baked frame and is not exported.
 
 use std::collections::BTreeMap;
@@ -9,6 +10,7 @@ use sp_sim::document::ParticleSystem;
 use sp_sim::sim::{Follow, SystemSim};
 
 use super::FrameState;
+use super::trail::{NO_TRAIL, TrailArena};
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
 
 /// One particle's life as sampled.
@@ -53,6 +55,8 @@ pub struct Sampled {
     pub last_frame: u32,
     /// Most particles alive in one sampled frame.
     pub peak_alive: usize,
+    /// The trails of every frame state (empty without a trail).
+    pub trails: TrailArena,
 }
 
 /// How sampled poses become bone transforms.
@@ -81,6 +85,8 @@ pub fn sample_system(
     let mut active: BTreeMap<u64, usize> = BTreeMap::new();
     let mut peak_alive = 0usize;
     let mut frame = 0u32;
+    let mut trails = TrailArena::new(sim.trail().map_or(0, |t| t.mesh.bones));
+    let mut trail_frame = sp_sim::sim::trail::TrailFrame::default();
     loop {
         let time = f64::from(frame) / f64::from(fps);
         events.clear();
@@ -88,8 +94,13 @@ pub fn sample_system(
         let particles = sim.particles();
         peak_alive = peak_alive.max(particles.len());
         let mut seen: Vec<u64> = Vec::with_capacity(particles.len());
-        for p in particles {
+        for (i, p) in particles.iter().enumerate() {
             let pose = sim.scene_pose(p);
+            let trail = if sim.trail_frame(i, &mut trail_frame, false) {
+                trails.push(&trail_frame)
+            } else {
+                NO_TRAIL
+            };
             let world = SpinePose::from_editor(
                 pose.x,
                 pose.y,
@@ -106,6 +117,7 @@ pub fn sample_system(
                 local,
                 color: [p.color.r, p.color.g, p.color.b, p.alpha].map(unit),
                 texture: p.visible.then_some(p.texture_index),
+                trail,
             };
             let idx = *active.entry(p.serial).or_insert_with(|| {
                 lives.push(Life {
@@ -137,5 +149,6 @@ pub fn sample_system(
         lives,
         last_frame: frame,
         peak_alive,
+        trails,
     })
 }

@@ -2,11 +2,13 @@
 //! `reference/spine-format.md`): unique bone names, parents before children, slots on existing
 //! bones, skins as an array naming existing slots, region sizes present, attachment keys naming
 //! existing attachments, only timeline names the Java runtime knows, no empty timelines, every
-//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite.
+//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite;
+//! meshes with consistent counts, valid bone indices and weights summing to 1, and no `deform`
+//! timeline anywhere ([`mesh`]).
 //! Every issue names its JSON path (`animations.fire.slots._particle_000.rgba[3].color`).
 
 mod animations;
-mod mesh;
+pub mod mesh;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -340,7 +342,7 @@ impl Validator {
                     };
                     let mut keys = BTreeSet::new();
                     for (key, a) in entries {
-                        self.check_attachment(&key_path(&spath, key), a);
+                        self.check_attachment(&key_path(&spath, key), a, setup.bones.len());
                         keys.insert(key.clone());
                     }
                     slots_map.insert(slot.clone(), keys);
@@ -350,7 +352,7 @@ impl Validator {
         }
     }
 
-    fn check_attachment(&mut self, path: &str, a: &Value) {
+    fn check_attachment(&mut self, path: &str, a: &Value, bone_count: usize) {
         let Some(o) = a.as_object() else {
             self.issue(path, format!("expected an object, found {}", kind(a)));
             return;
@@ -364,7 +366,7 @@ impl Validator {
                     self.number(o, k, path);
                 }
             }
-            "mesh" => self.check_mesh(path, o),
+            "mesh" => self.check_mesh(path, o, bone_count),
             other => self.issue(
                 format!("{path}.type"),
                 format!("attachment type {other:?} is not one this exporter writes"),

@@ -1,0 +1,462 @@
+//! Trails in the export (export spec §5.2, §9, §12.3–12.4): per pool bone of a trailed system,
+//! a chain of `N` bones under the system bone, a trail slot on the chain's root, and one
+//! weighted mesh attachment per trail image it shows; bone timelines for the chain and slot
+//! timelines (attachment, rgba) for the slot. Never a `deform` timeline.
+//!
+//! **Chain.** Bone 0 (`<particle>_trail_1_0`) is a child of the system bone, bone `j` of bone
+//! `j − 1`, all `inherit: onlyTranslation`. Setup pose (§5.2): bone 0 at the origin, every
+//! other bone at `(L, 0)` of its parent, rotation 0, scale 1, length `L` (the bind chord: the
+//! mean chord of the system's baked trails, so the chain looks like a trail in the editor).
+//! Animation, per baked frame, with the simulation's chain (nodes `P_j`, directions `θ_j`,
+//! chords `ℓ_j`, width `σ`, in Spine axes, [`crate::bake::trail`]):
+//! - bone 0 translate: `P₀` solved against the system bone's world transform of that frame
+//!   (the runtime's evaluation of its keys when it moves);
+//! - bone `j` rotate `θ_j` (unwrapped over the frames) and scale `(ℓ_j / L, σ / W)`, `W` the
+//!   trail's `widthPx` (1 when 0);
+//! - bones `j ≥ 1` keep their setup translation: with `onlyTranslation`, bone `j` lands at
+//!   `P_{j−1} + R(θ_{j−1})·(ℓ_{j−1}/L·L, 0) = P_j`, its rotation and scale are its own.
+//!
+//! **Mesh.** The system's trail mesh ([`sp_sim::sim::trail::TrailMesh`]) with each vertex bound
+//! to its one or two chain bones: bone index into the final `bones` array, bind position
+//! `(x·L, −y·W)` (bone-local x in chord lengths times `L`; the editor's `+y` across is Spine's
+//! `−y`), weight (quantised to 10⁻⁶, summing to 1 exactly). The runtime's skinning
+//! `Σ w·(M_k·(x, y) + P_k)` with `M_k = R(θ_k)·diag(ℓ_k / L, σ / W)` is then the simulation's
+//! `Σ w·(P_k + ℓ_k·x·t_k + σ·y·n_k)`: the preview's ribbon.
+//!
+//! **Tolerances** (§12.3 trail bones: 0.1 px, 0.01°, 0.01 scale), split so that a node moves by
+//! at most 0.09 px however the errors add up along the chain: bone 0's position within 0.03 px;
+//! every rotation within `min(0.009°, 0.03 px / longest chain length)` (the rotation errors of
+//! all bones add at most 0.03 px at the tail); every `ℓ/L` within `0.03 px / (L·(N − 1))`; `σ/W`
+//! within `min(0.009, 0.15 px / widest bind offset)` (mesh vertices 0.15 px). Keys are forced
+//! where the trail appears, disappears and switches image (§12.4).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sp_sim::document::ParticleSystem;
+use sp_sim::sim::trail::TrailMesh;
+
+use super::timelines::{
+    KeyCounts, KeyMode, SlotLook, Specs, all_equal, curve_json, run_keys, slot_timelines_with,
+    steps_for, xy_keys,
+};
+use crate::bake::trail::{NO_TRAIL, TrailArena};
+use crate::bake::{BakedSystem, FrameState, Run, Track};
+use crate::coords::{Affine, Inherit, SpinePose, unwrap_near};
+use crate::images::ImageResolver;
+use crate::json::{BoneData, BoneTimelines, MeshAttachment, Num, SlotTimelines, ValueKey};
+use crate::names::{NameAllocator, particle_bone_base};
+use crate::reduce::runtime_curve::f32_round;
+use crate::reduce::{ChannelSpec, Timing, runtime_value};
+
+/// Budget of each of the three position error sources, pixels (see the module docs).
+pub const NODE_BUDGET_PX: f64 = 0.03;
+/// Largest error of a mesh vertex from the width scale, pixels.
+pub const WIDTH_BUDGET_PX: f64 = 0.15;
+
+/// One image a trail slot can show.
+#[derive(Clone, Debug)]
+pub struct TrailImage {
+    /// Path (absent when equal to the entry key).
+    pub path: Option<String>,
+    /// Image size, pixels.
+    pub width: u32,
+    /// Image size, pixels.
+    pub height: u32,
+}
+
+/// The names and bind of one system's trails.
+#[derive(Clone, Debug)]
+pub struct TrailNames {
+    /// Per pool bone: the chain's bone names, head first.
+    pub bones: Vec<Vec<String>>,
+    /// Per pool bone: the trail slot.
+    pub slots: Vec<String>,
+    /// Per pool bone: trail image index → entry key, for the images that bone shows.
+    pub attachments: Vec<BTreeMap<u16, String>>,
+    /// Entry key → image.
+    pub images: BTreeMap<String, TrailImage>,
+    /// Bind chord `L`, pixels.
+    pub bind_length_px: f64,
+    /// Bind width `W`, pixels.
+    pub bind_width_px: f64,
+    /// The mesh.
+    pub mesh: TrailMesh,
+    /// `inherit` of the chain bones.
+    pub inherit: Inherit,
+    /// Slot blend mode.
+    pub blend: sp_sim::document::BlendMode,
+}
+
+/// Mean chord of every baked trail frame (the tail bone's copy left out), rounded to 0.01 px,
+/// at least 1 px.
+fn bind_length(arena: &TrailArena) -> f64 {
+    let (mut sum, mut count) = (0.0f64, 0u64);
+    for i in 0..arena.len() as u32 {
+        let nodes = arena.nodes(i);
+        for n in nodes.iter().take(nodes.len().saturating_sub(1)) {
+            sum += f64::from(n.length_px);
+            count += 1;
+        }
+    }
+    let mean = if count > 0 { sum / count as f64 } else { 10.0 };
+    (libm::round(mean * 100.0) / 100.0).max(1.0)
+}
+
+/// Allocates the trail names of `baked` (a system with an active trail), after its particle
+/// bones (`particle_bones`, empty when the particle is not drawn).
+pub fn allocate(
+    system: &ParticleSystem,
+    baked: &BakedSystem,
+    particle_bones: &[String],
+    bones: &mut NameAllocator,
+    slots: &mut NameAllocator,
+    images: &mut ImageResolver,
+) -> TrailNames {
+    let trail = &system.trail;
+    let arena = &baked.trails;
+    let mut used: Vec<BTreeSet<u16>> = vec![BTreeSet::new(); baked.bone_count];
+    for track in &baked.tracks {
+        for (b, runs) in track.bones.iter().enumerate() {
+            for run in runs {
+                used[b].extend(
+                    run.states
+                        .iter()
+                        .filter(|s| s.trail != NO_TRAIL)
+                        .filter_map(|s| arena.image(s.trail)),
+                );
+            }
+        }
+    }
+    let all: BTreeSet<u16> = used.iter().flatten().copied().collect();
+    let mut keys = NameAllocator::new();
+    let mut key_of: BTreeMap<u16, String> = BTreeMap::new();
+    let mut by_reference: BTreeMap<&str, String> = BTreeMap::new();
+    let mut table = BTreeMap::new();
+    for &k in &all {
+        let Some(reference) = trail.images.get(usize::from(k)) else {
+            continue;
+        };
+        if let Some(key) = by_reference.get(reference.as_str()) {
+            key_of.insert(k, key.clone());
+            continue;
+        }
+        let image = images.resolve(reference);
+        let key = keys.claim(&image.path);
+        table.insert(
+            key.clone(),
+            TrailImage {
+                path: (key != image.path).then(|| image.path.clone()),
+                width: image.width,
+                height: image.height,
+            },
+        );
+        by_reference.insert(reference, key.clone());
+        key_of.insert(k, key);
+    }
+    let n = trail.bone_count();
+    let mut names = TrailNames {
+        bones: Vec::new(),
+        slots: Vec::new(),
+        attachments: Vec::new(),
+        images: table,
+        bind_length_px: bind_length(arena),
+        bind_width_px: if trail.width_px > 0.0 {
+            f64::from(trail.width_px)
+        } else {
+            1.0
+        },
+        mesh: TrailMesh::new(trail),
+        inherit: Inherit::OnlyTranslation,
+        blend: trail.blend.unwrap_or(system.blend),
+    };
+    for (b, set) in used.iter().enumerate() {
+        let base = particle_bones
+            .get(b)
+            .cloned()
+            .unwrap_or_else(|| particle_bone_base(b));
+        names.bones.push(
+            (0..n)
+                .map(|j| bones.claim(&format!("{base}_trail_1_{j}")))
+                .collect(),
+        );
+        names.slots.push(slots.claim(&format!("{base}_trail")));
+        names.attachments.push(
+            set.iter()
+                .filter_map(|k| Some((*k, key_of.get(k)?.clone())))
+                .collect(),
+        );
+    }
+    names
+}
+
+/// A value as written with `steps` steps per unit.
+fn quantize(v: f64, steps: f64) -> f64 {
+    let q = libm::round(v * steps) / steps;
+    if q == 0.0 { 0.0 } else { q }
+}
+
+impl TrailNames {
+    /// The chain bones of pool bone `b` with their setup pose (see the module docs); `parent`
+    /// is the system bone.
+    pub fn bone_data(&self, b: usize, parent: &str) -> Vec<BoneData> {
+        let l = self.bind_length_px;
+        self.bones[b]
+            .iter()
+            .enumerate()
+            .map(|(j, name)| {
+                let mut bone = BoneData::new(
+                    name.clone(),
+                    Some(if j == 0 {
+                        parent.to_owned()
+                    } else {
+                        self.bones[b][j - 1].clone()
+                    }),
+                    self.inherit.json_name(),
+                );
+                if j > 0 {
+                    bone.x = Num(l);
+                }
+                bone.length = Num(l);
+                bone
+            })
+            .collect()
+    }
+
+    /// The mesh attachment of pool bone `b` showing entry `key`; `first_bone` is the index of
+    /// the chain's bone 0 in the final `bones` array (the chain follows it in order).
+    pub fn mesh_attachment(&self, key: &str, first_bone: usize) -> MeshAttachment {
+        let image = self.images.get(key);
+        let (l, w) = (self.bind_length_px, self.bind_width_px);
+        let mut vertices = Vec::with_capacity(self.mesh.vertices.len() * 9);
+        let mut uvs = Vec::with_capacity(self.mesh.vertices.len() * 2);
+        for v in &self.mesh.vertices {
+            let influences = v.influences();
+            vertices.push(Num(influences.len() as f64));
+            for i in influences {
+                vertices.push(Num((first_bone + usize::from(i.bone)) as f64));
+                vertices.push(Num(quantize(i.x * l, 1e4)));
+                vertices.push(Num(quantize(-v.y * w, 1e4)));
+                vertices.push(Num(i.weight));
+            }
+            uvs.push(Num(quantize(f64::from(v.uv[0]), 1e6)));
+            uvs.push(Num(quantize(f64::from(v.uv[1]), 1e6)));
+        }
+        MeshAttachment {
+            kind: "mesh",
+            path: image.and_then(|i| i.path.clone()),
+            uvs,
+            triangles: self.mesh.triangles.clone(),
+            vertices,
+            hull: self.mesh.hull,
+            width: Num(f64::from(image.map_or(0, |i| i.width))),
+            height: Num(f64::from(image.map_or(0, |i| i.height))),
+        }
+    }
+
+    /// The timelines of pool bone `b`'s chain (one entry per chain bone, `None` when it has no
+    /// key) and of its trail slot, in `track`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn timelines(
+        &self,
+        b: usize,
+        baked: &BakedSystem,
+        track: &Track,
+        specs: &Specs,
+        mode: KeyMode,
+        counts: &mut KeyCounts,
+    ) -> (Vec<Option<BoneTimelines>>, Option<SlotTimelines>) {
+        let runs = &track.bones[b];
+        let arena = &baked.trails;
+        let n = self.bones[b].len();
+        if runs.is_empty() || n == 0 {
+            return (vec![None; n], None);
+        }
+        // Shown while the particle is (a fake-dead particle shows no trail, as in the preview).
+        let image = |s: &FrameState| {
+            (s.trail != NO_TRAIL && s.texture.is_some())
+                .then(|| arena.image(s.trail))
+                .flatten()
+        };
+        let (l, w) = (self.bind_length_px, self.bind_width_px);
+        // Tolerances (module docs).
+        let longest = runs
+            .iter()
+            .flat_map(|r| &r.states)
+            .filter(|s| s.trail != NO_TRAIL)
+            .map(|s| {
+                let nodes = arena.nodes(s.trail);
+                nodes
+                    .iter()
+                    .take(n - 1)
+                    .map(|x| f64::from(x.length_px))
+                    .sum::<f64>()
+            })
+            .fold(0.0f64, f64::max);
+        let spec = |tolerance: f64| {
+            let steps = steps_for(tolerance);
+            ChannelSpec {
+                tolerance,
+                steps,
+                handle_steps: steps,
+                joint: false,
+            }
+        };
+        let rotate = spec(if longest > 0.0 {
+            0.009f64.min((NODE_BUDGET_PX / longest).to_degrees())
+        } else {
+            0.009
+        });
+        let widest = self
+            .mesh
+            .vertices
+            .iter()
+            .map(|v| (v.y * w).abs())
+            .fold(0.0f64, f64::max);
+        let scale = [
+            spec(NODE_BUDGET_PX / (l * (n - 1).max(1) as f64)),
+            spec(if widest > 0.0 {
+                0.009f64.min(WIDTH_BUDGET_PX / widest)
+            } else {
+                0.009
+            }),
+        ];
+        let gain = baked.parent.max_stretch().max(1e-6);
+        let translate = ChannelSpec {
+            joint: true,
+            ..spec(NODE_BUDGET_PX / gain)
+        };
+        let time = |f: u32| Num(mode.timing.key_time(f));
+        let node = |s: &FrameState, j: usize| arena.nodes(s.trail).get(j).copied();
+        let mut out = Vec::with_capacity(n);
+        for j in 0..n {
+            let mut t = BoneTimelines::default();
+            if j == 0 {
+                let (keys, frames) = run_keys(
+                    runs,
+                    &[translate; 2],
+                    mode,
+                    true,
+                    |run| {
+                        run.states
+                            .iter()
+                            .enumerate()
+                            .map(|(k, s)| {
+                                let p = node(s, 0).unwrap_or_default();
+                                let parent = parent_at(
+                                    baked,
+                                    track,
+                                    run.start_frame + k as u32,
+                                    mode.timing,
+                                );
+                                parent
+                                    .to_local_point(f64::from(p.x), f64::from(p.y))
+                                    .map_or([0.0, 0.0], |(x, y)| [x, y])
+                            })
+                            .collect()
+                    },
+                    image,
+                );
+                if !all_equal(&keys, [0.0, 0.0]) {
+                    counts.add("translate", keys.len(), frames);
+                    t.translate = xy_keys(&keys, time);
+                }
+            }
+            let (keys, frames) = run_keys(
+                runs,
+                &[rotate],
+                mode,
+                false,
+                |run| {
+                    let mut prev: Option<f64> = None;
+                    run.states
+                        .iter()
+                        .map(|s| {
+                            let raw = f64::from(node(s, j).unwrap_or_default().rotation_deg);
+                            let v = prev.map_or(raw, |p| unwrap_near(raw, p));
+                            prev = Some(v);
+                            [v]
+                        })
+                        .collect()
+                },
+                image,
+            );
+            if !all_equal(&keys, [0.0]) {
+                counts.add("rotate", keys.len(), frames);
+                t.rotate = keys
+                    .iter()
+                    .map(|k| ValueKey {
+                        time: time(k.frame),
+                        value: Num(k.values[0]),
+                        curve: curve_json(&k.curve),
+                    })
+                    .collect();
+            }
+            let (keys, frames) = run_keys(
+                runs,
+                &scale,
+                mode,
+                false,
+                |run| {
+                    run.states
+                        .iter()
+                        .map(|s| {
+                            let p = node(s, j).unwrap_or_default();
+                            let width = if s.trail == NO_TRAIL {
+                                0.0
+                            } else {
+                                f64::from(arena.width(s.trail))
+                            };
+                            [f64::from(p.length_px) / l, width / w]
+                        })
+                        .collect()
+                },
+                image,
+            );
+            if !all_equal(&keys, [1.0, 1.0]) {
+                counts.add("scale", keys.len(), frames);
+                t.scale = xy_keys(&keys, time);
+            }
+            out.push(Some(t));
+        }
+        let names = &self.attachments[b];
+        let look = SlotLook {
+            shown: &image,
+            color: &|s: &FrameState| {
+                if s.trail == NO_TRAIL {
+                    [0.0; 4]
+                } else {
+                    arena.color(s.trail)
+                }
+            },
+            name: &|k: u16| names.get(&k).cloned(),
+        };
+        let slot = slot_timelines_with(runs, track.end_frame, &look, specs, mode, counts);
+        (out, slot)
+    }
+}
+
+/// The system bone's world transform at `frame` of `track`, as the runtime evaluates it (its
+/// translate keys when it follows a bone, [`crate::bake::follow`]).
+fn parent_at(baked: &BakedSystem, track: &Track, frame: u32, timing: Timing) -> Affine {
+    let Some(keys) = &track.root_translate else {
+        return baked.parent;
+    };
+    let Some([x, y]) = runtime_value(keys, frame, timing) else {
+        return baked.parent;
+    };
+    let root = baked.root_pose;
+    let at = SpinePose {
+        x,
+        y,
+        rotation_deg: f32_round(root.rotation_deg),
+        scale_x: f32_round(root.scale_x),
+        scale_y: f32_round(root.scale_y),
+    };
+    Affine::IDENTITY.child(&at, Inherit::Normal)
+}
+
+/// Whether a run of states carries a trail at all (for the draw order of trail slots).
+pub fn has_trail(runs: &[Run]) -> bool {
+    runs.iter()
+        .any(|r| r.states.iter().any(|s| s.trail != NO_TRAIL))
+}
