@@ -16,7 +16,8 @@ import { exportWithCli, parseExport, runOracle, type OracleReport } from './orac
 import { TRAIL_TOLERANCE } from './oracle/trails';
 
 const SCENES = join(import.meta.dirname, 'scenes/trails');
-const scene = (name: string) => join(SCENES, name);
+const PRESETS = join(import.meta.dirname, '../../presets');
+const scene = (name: string) => (name.startsWith('preset:') ? join(PRESETS, name.slice(7)) : join(SCENES, name));
 
 function faithful(name: string): { report: OracleReport; json: string; data: SkeletonData } {
   const { json } = exportWithCli(scene(name));
@@ -42,7 +43,8 @@ function meshes(data: SkeletonData): { slot: string; bone: string; mesh: MeshAtt
 }
 
 describe('trails: exported chain and mesh = the preview ribbon (spine-core vs simulate --dump)', () => {
-  for (const name of ['straight.json', 'bending.json', 'width.json', 'rotated_image.json', 'rotating_local.json', 'loop.json']) {
+  const presets = ['preset:comet.json', 'preset:sword_slash.json', 'preset:firework_streaks.json'];
+  for (const name of ['straight.json', 'bending.json', 'width.json', 'rotated_image.json', 'rotating_local.json', 'loop.json', ...presets]) {
     it(name, () => {
       const { report, json, data } = faithful(name);
       // Structure (§9.2–9.4, §5.2).
