@@ -323,3 +323,44 @@ fn the_written_bind_and_keys_reproduce_the_ribbon() {
         assert!(d < 0.5, "vertex {k}: ({gx}, {gy}) vs {want:?}");
     }
 }
+
+/// The pre-export estimate counts the chain bones exactly, and its key bound covers the chains.
+#[test]
+fn the_estimate_counts_trail_bones_and_keys() {
+    for (pool, draw_particle) in [(true, true), (false, true), (true, false)] {
+        let mut system = ParticleSystem {
+            duration_secs: 2.0,
+            ..trailed()
+        };
+        system.trail.draw_particle = draw_particle;
+        let mut scene = Scene::default();
+        scene.export.bone_pool = pool;
+        scene.systems.push(system.clone());
+        let out = export_scene(&scene, &ImageSizes::default(), &mut |_| true).expect("export");
+        let estimate = sp_spine::estimate_scene(&scene).expect("estimate");
+        let bones = if pool {
+            estimate.bones_pool_on
+        } else {
+            estimate.bones_pool_off
+        };
+        assert_eq!(bones as usize, out.report.bones, "pool {pool}");
+        let keys: u64 = out.report.keys.values().sum();
+        let unreduced: u64 = out.report.unreduced_keys.values().sum();
+        // The estimate leaves out attachment keys and the system bone's own keys (a few), and
+        // counts every particle channel (the export skips a channel that never moves).
+        let attachments = out.report.keys.get("attachment").copied().unwrap_or(0);
+        let continuous = unreduced - attachments;
+        let e = estimate.unreduced_keys as f64;
+        assert!(
+            e >= 0.99 * continuous as f64 && e <= 1.3 * continuous as f64 && unreduced >= keys,
+            "estimate {} vs unreduced {:?}",
+            estimate.unreduced_keys,
+            out.report.unreduced_keys
+        );
+        // Without the trail the estimate is far smaller: the chains dominate.
+        system.trail.enabled = false;
+        scene.systems[0] = system;
+        let plain = sp_spine::estimate_scene(&scene).expect("estimate");
+        assert!(estimate.unreduced_keys > 3 * plain.unreduced_keys);
+    }
+}
