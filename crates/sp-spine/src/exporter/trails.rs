@@ -11,10 +11,19 @@
 //! chords `ℓ_j`, width `σ`, in Spine axes, [`crate::bake::trail`]):
 //! - bone 0 translate: `P₀` solved against the system bone's world transform of that frame
 //!   (the runtime's evaluation of its keys when it moves);
-//! - bone `j` rotate `θ_j` (unwrapped over the frames) and scale `(ℓ_j / L, σ / W)`, `W` the
-//!   trail's `widthPx` (1 when 0);
 //! - bones `j ≥ 1` keep their setup translation: with `onlyTranslation`, bone `j` lands at
-//!   `P_{j−1} + R(θ_{j−1})·(ℓ_{j−1}/L·L, 0) = P_j`, its rotation and scale are its own.
+//!   `P'_{j−1} + R(θ'_{j−1})·(s'_{j−1}·L, 0)`, where primes are what the runtime evaluates from
+//!   the written (reduced) keys; so the chain is solved head to tail against the runtime: bone
+//!   `j < N − 1` is keyed with the direction `θ_j` and chord scale `s_j = |d|/L` of
+//!   `d = P_{j+1} − P'_j` (from where the runtime puts node `j` to the simulation's node
+//!   `j + 1`), which is the simulation's `θ_j, ℓ_j/L` up to the earlier bones' reduction
+//!   errors; the tail bone with the simulation's last direction and chord. A node's error is
+//!   then only its parent bone's own reduction error: errors do not add up along the chain.
+//!   Where `d` would turn the bone from `θ_j` by more than [`TURN_BUDGET_PX`] / widest vertex
+//!   offset (radians; a chord not much longer than the error, e.g. at birth), the bone keeps
+//!   `θ_j` and takes the chord along it (`d·t_j / L`): the error across is carried on, not
+//!   turned into a swing of the ribbon;
+//! - scale y `σ / W`, `W` the trail's `widthPx` (1 when 0); rotations unwrapped over the frames.
 //!
 //! **Mesh.** The system's trail mesh ([`sp_sim::sim::trail::TrailMesh`]) with each vertex bound
 //! to its one or two chain bones: bone index into the final `bones` array, bind position
@@ -23,12 +32,12 @@
 //! `Σ w·(M_k·(x, y) + P_k)` with `M_k = R(θ_k)·diag(ℓ_k / L, σ / W)` is then the simulation's
 //! `Σ w·(P_k + ℓ_k·x·t_k + σ·y·n_k)`: the preview's ribbon.
 //!
-//! **Tolerances** (§12.3 trail bones: 0.1 px, 0.01°, 0.01 scale), split so that a node moves by
-//! at most 0.09 px however the errors add up along the chain: bone 0's position within 0.03 px;
-//! every rotation within `min(0.009°, 0.03 px / longest chain length)` (the rotation errors of
-//! all bones add at most 0.03 px at the tail); every `ℓ/L` within `0.03 px / (L·(N − 1))`; `σ/W`
-//! within `min(0.009, 0.15 px / widest bind offset)` (mesh vertices 0.15 px). Keys are forced
-//! where the trail appears, disappears and switches image (§12.4).
+//! **Tolerances** (§12.3 trail bones: 0.1 px, 0.01°, 0.01 scale; each capped at 0.009 for the
+//! written precision): bone 0's position within [`ROOT_BUDGET_PX`]; every rotation within
+//! [`CHORD_BUDGET_PX`] / longest chord (radians) and every chord scale within
+//! [`CHORD_BUDGET_PX`] / `L`, so a node is off by at most 0.05 px; `σ/W` within
+//! `0.15 px / widest bind offset` (mesh vertices). Keys are forced where the trail appears,
+//! disappears and switches image (§12.4).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,8 +57,18 @@ use crate::names::{NameAllocator, particle_bone_base};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, Timing, runtime_value};
 
-/// Budget of each of the three position error sources, pixels (see the module docs).
-pub const NODE_BUDGET_PX: f64 = 0.03;
+/// Largest error of the chain root's position, pixels (see the module docs).
+pub const ROOT_BUDGET_PX: f64 = 0.04;
+/// Largest move of a node from its parent bone's rotation error, and again from its chord-scale
+/// error, pixels (see the module docs).
+pub const CHORD_BUDGET_PX: f64 = 0.025;
+/// Largest move of a mesh vertex across the trail from turning a bone off the simulation's
+/// direction to absorb the earlier bones' errors, pixels (see the module docs).
+pub const TURN_BUDGET_PX: f64 = 0.1;
+/// Rotation tolerance cap, degrees (§12.3's 0.01° less a margin for the written precision).
+pub const SPEC_ANGLE_DEG: f64 = 0.009;
+/// Scale tolerance cap (§12.3's 0.01 less a margin for the written precision).
+pub const SPEC_SCALE: f64 = 0.009;
 /// Largest error of a mesh vertex from the width scale, pixels.
 pub const WIDTH_BUDGET_PX: f64 = 0.15;
 
@@ -283,14 +302,7 @@ impl TrailNames {
             .iter()
             .flat_map(|r| &r.states)
             .filter(|s| s.trail != NO_TRAIL)
-            .map(|s| {
-                let nodes = arena.nodes(s.trail);
-                nodes
-                    .iter()
-                    .take(n - 1)
-                    .map(|x| f64::from(x.length_px))
-                    .sum::<f64>()
-            })
+            .flat_map(|s| arena.nodes(s.trail).iter().map(|x| f64::from(x.length_px)))
             .fold(0.0f64, f64::max);
         let spec = |tolerance: f64| {
             let steps = steps_for(tolerance);
@@ -301,10 +313,11 @@ impl TrailNames {
                 joint: false,
             }
         };
+        // A chord `ℓ ≤ longest` turned by `δθ` moves its end by `ℓ·δθ`.
         let rotate = spec(if longest > 0.0 {
-            0.009f64.min((NODE_BUDGET_PX / longest).to_degrees())
+            SPEC_ANGLE_DEG.min((CHORD_BUDGET_PX / longest).to_degrees())
         } else {
-            0.009
+            SPEC_ANGLE_DEG
         });
         let widest = self
             .mesh
@@ -313,20 +326,37 @@ impl TrailNames {
             .map(|v| (v.y * w).abs())
             .fold(0.0f64, f64::max);
         let scale = [
-            spec(NODE_BUDGET_PX / (l * (n - 1).max(1) as f64)),
+            spec(SPEC_SCALE.min(CHORD_BUDGET_PX / l)),
             spec(if widest > 0.0 {
-                0.009f64.min(WIDTH_BUDGET_PX / widest)
+                SPEC_SCALE.min(WIDTH_BUDGET_PX / widest)
             } else {
-                0.009
+                SPEC_SCALE
             }),
         ];
         let gain = baked.parent.max_stretch().max(1e-6);
         let translate = ChannelSpec {
             joint: true,
-            ..spec(NODE_BUDGET_PX / gain)
+            ..spec(ROOT_BUDGET_PX / gain)
+        };
+        // A bone turned by δ moves its vertices across by (widest world offset)·δ.
+        let widest_world = widest
+            * runs
+                .iter()
+                .flat_map(|r| &r.states)
+                .filter(|s| s.trail != NO_TRAIL)
+                .map(|s| f64::from(arena.width(s.trail)) / w)
+                .fold(0.0f64, f64::max);
+        let max_turn_deg = if widest_world > 0.0 {
+            (TURN_BUDGET_PX / widest_world).to_degrees()
+        } else {
+            180.0
         };
         let time = |f: u32| Num(mode.timing.key_time(f));
         let node = |s: &FrameState, j: usize| arena.nodes(s.trail).get(j).copied();
+        let run_index = |run: &Run| runs.iter().position(|r| std::ptr::eq(r, run)).unwrap_or(0);
+        // `actual[run][k]`: node `j`'s world position as the runtime poses it from the keys
+        // written so far (the chain is solved head to tail against it, so errors do not add up).
+        let mut actual: Vec<Vec<[f64; 2]>> = Vec::with_capacity(runs.len());
         let mut out = Vec::with_capacity(n);
         for j in 0..n {
             let mut t = BoneTimelines::default();
@@ -356,12 +386,46 @@ impl TrailNames {
                     },
                     image,
                 );
+                actual = runs
+                    .iter()
+                    .map(|run| {
+                        (0..run.states.len() as u32)
+                            .map(|k| {
+                                let f = run.start_frame + k;
+                                let [x, y] =
+                                    runtime_value(&keys, f, mode.timing).unwrap_or([0.0, 0.0]);
+                                let p = parent_at(baked, track, f, mode.timing);
+                                [p.a * x + p.b * y + p.x, p.c * x + p.d * y + p.y]
+                            })
+                            .collect()
+                    })
+                    .collect();
                 if !all_equal(&keys, [0.0, 0.0]) {
                     counts.add("translate", keys.len(), frames);
                     t.translate = xy_keys(&keys, time);
                 }
             }
-            let (keys, frames) = run_keys(
+            // Bone j's direction and chord: from where the runtime puts node j to the
+            // simulation's node j + 1 (the tail bone: the simulation's last chord); where that
+            // turns the bone by more than `max_turn` from the simulation's direction (a chord
+            // shorter than the error), the simulation's direction and the chord along it.
+            let target = |run: &Run, k: usize, s: &FrameState| -> (f64, f64) {
+                let here = node(s, j).unwrap_or_default();
+                let sim = (f64::from(here.rotation_deg), f64::from(here.length_px));
+                let Some(next) = node(s, j + 1).filter(|_| j + 1 < n) else {
+                    return sim;
+                };
+                let [x, y] = actual[run_index(run)][k];
+                let (dx, dy) = (f64::from(next.x) - x, f64::from(next.y) - y);
+                let chord = libm::hypot(dx, dy);
+                let angle = libm::atan2(dy, dx).to_degrees();
+                if chord > 1e-9 && (unwrap_near(angle, sim.0) - sim.0).abs() <= max_turn_deg {
+                    return (angle, chord);
+                }
+                let (sin, cos) = crate::coords::sin_cos_deg(sim.0);
+                (sim.0, (dx * cos + dy * sin).max(0.0))
+            };
+            let (rot_keys, frames) = run_keys(
                 runs,
                 &[rotate],
                 mode,
@@ -370,8 +434,9 @@ impl TrailNames {
                     let mut prev: Option<f64> = None;
                     run.states
                         .iter()
-                        .map(|s| {
-                            let raw = f64::from(node(s, j).unwrap_or_default().rotation_deg);
+                        .enumerate()
+                        .map(|(k, s)| {
+                            let raw = target(run, k, s).0;
                             let v = prev.map_or(raw, |p| unwrap_near(raw, p));
                             prev = Some(v);
                             [v]
@@ -380,9 +445,9 @@ impl TrailNames {
                 },
                 image,
             );
-            if !all_equal(&keys, [0.0]) {
-                counts.add("rotate", keys.len(), frames);
-                t.rotate = keys
+            if !all_equal(&rot_keys, [0.0]) {
+                counts.add("rotate", rot_keys.len(), frames);
+                t.rotate = rot_keys
                     .iter()
                     .map(|k| ValueKey {
                         time: time(k.frame),
@@ -391,7 +456,7 @@ impl TrailNames {
                     })
                     .collect();
             }
-            let (keys, frames) = run_keys(
+            let (scale_keys, frames) = run_keys(
                 runs,
                 &scale,
                 mode,
@@ -399,24 +464,37 @@ impl TrailNames {
                 |run| {
                     run.states
                         .iter()
-                        .map(|s| {
-                            let p = node(s, j).unwrap_or_default();
+                        .enumerate()
+                        .map(|(k, s)| {
                             let width = if s.trail == NO_TRAIL {
                                 0.0
                             } else {
                                 f64::from(arena.width(s.trail))
                             };
-                            [f64::from(p.length_px) / l, width / w]
+                            [target(run, k, s).1 / l, width / w]
                         })
                         .collect()
                 },
                 image,
             );
-            if !all_equal(&keys, [1.0, 1.0]) {
-                counts.add("scale", keys.len(), frames);
-                t.scale = xy_keys(&keys, time);
+            if !all_equal(&scale_keys, [1.0, 1.0]) {
+                counts.add("scale", scale_keys.len(), frames);
+                t.scale = xy_keys(&scale_keys, time);
             }
             out.push(Some(t));
+            // Node j + 1 as the runtime poses it: node j + bone j's matrix · (L, 0).
+            if j + 1 < n {
+                for (run, positions) in runs.iter().zip(actual.iter_mut()) {
+                    for (k, p) in positions.iter_mut().enumerate() {
+                        let f = run.start_frame + k as u32;
+                        let [r] = runtime_value(&rot_keys, f, mode.timing).unwrap_or([0.0]);
+                        let [sx, _] =
+                            runtime_value(&scale_keys, f, mode.timing).unwrap_or([1.0, 1.0]);
+                        let (sin, cos) = crate::coords::sin_cos_deg(r);
+                        *p = [p[0] + cos * sx * l, p[1] + sin * sx * l];
+                    }
+                }
+            }
         }
         let names = &self.attachments[b];
         let look = SlotLook {
