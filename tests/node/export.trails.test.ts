@@ -4,8 +4,10 @@
 // 0.1 px, the mesh's world vertices (`computeWorldVertices`) within 0.5 px, the slot colour and
 // the image — for a straight trail, a sharply bending one, one with width changing along its
 // length and over life, one with a rotated, tiled image (its UVs checked against the documented
-// mapping), one on rotating particles in a turned, unevenly scaled Local-space system, and a
-// seamless loop (first and last loop frames identical, trails included). Plus the structure:
+// mapping), one on rotating particles in a turned, unevenly scaled Local-space system, one whose
+// image follows a vanishing flipbook (mesh switches within a life, hidden when the particle is),
+// a seamless loop (first and last loop frames identical, trails included), and the three trail
+// presets. Plus the structure:
 // N bones per chain under the system bone, a bind pose that is not piled at the origin, weights
 // summing to 1, bone indices into the bones array, no deform timeline.
 import { readFileSync } from 'node:fs';
@@ -44,7 +46,7 @@ function meshes(data: SkeletonData): { slot: string; bone: string; mesh: MeshAtt
 
 describe('trails: exported chain and mesh = the preview ribbon (spine-core vs simulate --dump)', () => {
   const presets = ['preset:comet.json', 'preset:sword_slash.json', 'preset:firework_streaks.json'];
-  for (const name of ['straight.json', 'bending.json', 'width.json', 'rotated_image.json', 'rotating_local.json', 'loop.json', ...presets]) {
+  for (const name of ['straight.json', 'bending.json', 'width.json', 'rotated_image.json', 'rotating_local.json', 'loop.json', 'flipbook_switch.json', ...presets]) {
     it(name, () => {
       const { report, json, data } = faithful(name);
       // Structure (§9.2–9.4, §5.2).
