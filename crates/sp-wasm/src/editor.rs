@@ -452,6 +452,11 @@ impl Editor {
         f(&mut self.inner.borrow_mut().renderer)
     }
 
+    /// Runs `f` on the scene simulation (read-only).
+    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
+        f(&self.inner.borrow().sim)
+    }
+
     /// Replaces the clip instances drawn by every following `render()`.
     pub(crate) fn set_clip_instance_list(&self, instances: Vec<sp_render::ClipInstance>) {
         self.inner.borrow_mut().clip_instances = instances;
