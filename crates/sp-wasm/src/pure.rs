@@ -147,14 +147,8 @@ mod tests {
         for (i, p) in sim.particles().iter().enumerate() {
             let pose = sim.scene_pose(p);
             let head = &chains[1 + i * 10..1 + i * 10 + 2];
-            assert!(
-                (head[0] - pose.x).abs() < 1e-2,
-                "{head:?} vs {pose:?}"
-            );
-            assert!(
-                (head[1] - pose.y).abs() < 1e-2,
-                "{head:?} vs {pose:?}"
-            );
+            assert!((head[0] - pose.x).abs() < 1e-2, "{head:?} vs {pose:?}");
+            assert!((head[1] - pose.y).abs() < 1e-2, "{head:?} vs {pose:?}");
         }
     }
 
