@@ -453,8 +453,17 @@ impl Editor {
     }
 
     /// Runs `f` on the scene simulation (read-only).
-    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
+    pub(crate) fn read_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
         f(&self.inner.borrow().sim)
+    }
+
+    /// Runs `f` on the scene simulation; its time counts as simulation work of the next frame.
+    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&mut SceneSim) -> R) -> R {
+        let t0 = now_ms();
+        let mut g = self.inner.borrow_mut();
+        let out = f(&mut g.sim);
+        g.sim_ms_pending += now_ms() - t0;
+        out
     }
 
     /// Replaces the clip instances drawn by every following `render()`.

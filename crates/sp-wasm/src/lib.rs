@@ -27,6 +27,8 @@ mod clock;
 #[cfg(target_arch = "wasm32")]
 mod editor;
 #[cfg(target_arch = "wasm32")]
+mod timeline_api;
+#[cfg(target_arch = "wasm32")]
 mod trails_api;
 
 pub use error::{Error, Result};

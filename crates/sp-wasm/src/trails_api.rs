@@ -13,7 +13,7 @@ impl Editor {
     /// The chain nodes of system `system`'s trails now (see the module docs).
     #[wasm_bindgen(js_name = trailChains)]
     pub fn trail_chains(&self, system: u32) -> Vec<f32> {
-        self.with_sim(|sim| {
+        self.read_sim(|sim| {
             sim.systems()
                 .get(system as usize)
                 .map(crate::pure::trail_chains)

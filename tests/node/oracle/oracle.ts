@@ -1,5 +1,6 @@
 // The fidelity oracle (issue 13 §1–§2): an exported skeleton, posed by spine-core 4.2.119 at
-// every frame of every animation, against the preview's own simulation (`simulate --dump`),
+// every frame of every animation, against the preview's own simulation (`simulate --dump`, and
+// for loop-continuous systems `simulate --segment start|loop|end`),
 // system by system, as sets of shown slots vs visible particles (compare.ts), with the stacking
 // of the shown slots against the simulation's draw order. It shares no code with the exporter:
 // the expected frames are built in expected.ts from the documented rules.
@@ -23,7 +24,18 @@ import { join } from 'node:path';
 import { MeshAttachment, RegionAttachment, SkeletonJson, type SkeletonData } from '@esotericsoftware/spine-core';
 import { FakeAtlasAttachmentLoader } from '../../../web/export/fake-atlas';
 import { CHANNELS, SPEC_TOLERANCE, compareFrame, type Channel } from './compare';
-import { attachmentPath, realFramesNeeded, tracks, type ExpectedParticle, type Segment } from './expected';
+import {
+  attachmentPath,
+  EXPECTED_SOURCE,
+  plainFramesNeeded,
+  segmentFramesNeeded,
+  timelineFramesNeeded,
+  tracks,
+  type ExpectedParticle,
+  type ExpectedSource,
+  type Segment,
+  type SimRuns,
+} from './expected';
 import { Poser } from './pose';
 import { drawsParticles, hasTrail, loadScene, simulate } from './sim';
 import { TRAIL_TOLERANCE, compareTrails, type TrailChannel } from './trails';
@@ -35,7 +47,7 @@ export interface Worst {
   where: string;
 }
 
-/** A loop segment whose export differs from what the canvas shows today (issue 16). */
+/** A loop segment whose export differs from what the canvas shows at the same place. */
 export interface PreviewDifference {
   animation: string;
   system: string;
@@ -61,7 +73,7 @@ export interface OracleReport {
   /** Every mismatch (capped at `limit` messages; `errorCount` counts all). */
   errors: string[];
   errorCount: number;
-  /** Loop segments that differ from the canvas's plain simulation (issue 16). */
+  /** Loop segments that differ from what the canvas shows on its timeline. */
   previewDifferences: PreviewDifference[];
   /** Trail slot–trail pairs compared (trails.ts). */
   trailPairs: number;
@@ -78,6 +90,8 @@ export interface OracleOptions {
   limit?: number;
   /** Tolerances (default: the spec's). */
   tolerance?: Record<Channel, number>;
+  /** Where the loop segments come from (default: `simulate --segment`). */
+  source?: ExpectedSource;
 }
 
 /** Parses a skeleton with the official runtime (no atlas: fake 1×1 regions). */
@@ -104,7 +118,20 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
   const frameCount = new Map(data.animations.map((a) => [a.name, Math.round(a.duration * fps)]));
 
   const t0 = performance.now();
-  const run = simulate(scenePath, fps, realFramesNeeded(scene, frameCount));
+  const source = options.source ?? EXPECTED_SOURCE;
+  const runs: SimRuns = { timeline: simulate(scenePath, fps, timelineFramesNeeded(scene, frameCount)) };
+  if (scene.systems.some((s) => s.visible && s.mode === 'loopContinuous')) {
+    if (source === 'construction') {
+      runs.plain = simulate(scenePath, fps, plainFramesNeeded(scene), 'plain');
+    } else {
+      const n = segmentFramesNeeded(scene, frameCount);
+      runs.segments = {
+        start: simulate(scenePath, fps, n.start, 'start'),
+        loop: simulate(scenePath, fps, n.loop, 'loop'),
+        end: simulate(scenePath, fps, n.end, 'end'),
+      };
+    }
+  }
   const simulateMs = performance.now() - t0;
 
   const poser = new Poser(data);
@@ -115,7 +142,7 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
   const boneOfSystem = new Map(visible.map(({ i }, k) => [i, k]));
   staticChecks(data, poser, visible, fail);
 
-  const all = tracks(scene, run);
+  const all = tracks(scene, runs, source);
   const paths = new Map<string, string>();
   const pathOf = (e: ExpectedParticle) => {
     const key = e.texture ?? '';
@@ -216,23 +243,36 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
             fail(`${where}: slot ${inv.over.slot} is drawn over ${inv.under.slot} but its particle belongs behind (${scene.systems[t.system].drawOrder ?? 'newestOnTop'})`);
           }
         }
-        // What the canvas shows today for loop segments (issue 16): recorded, not asserted here.
+        // What the canvas shows at the segment's place on its timeline: recorded, asserted by the
+        // tests (it must equal the export).
         const key = `${t.system}/${t.segment}`;
         if (t.segment !== 'oneShot' && !previewSeen.has(key)) {
-          const canvas = t.preview(u);
-          if (canvas !== null) {
+          const canvasAll = t.preview(u);
+          if (canvasAll !== null) {
+            // The canvas's particles as the export draws them, and their trails.
+            const canvas = drawsParticles(scene.systems[t.system]) ? canvasAll : [];
             const p = compareFrame(shown, canvas, pathOf, tol, commutes);
-            if (!p.ok) {
+            let trailDetail: string | null = null;
+            if (hasTrail(scene.systems[t.system])) {
+              const tc = compareTrails(posed.trails[bone] ?? [], canvasAll, trailPath);
+              const over = (Object.keys(TRAIL_TOLERANCE) as TrailChannel[]).filter((ch) => tc.pairs.some((q) => q.err[ch] > TRAIL_TOLERANCE[ch]));
+              if (tc.extra.length + tc.missing.length > 0) trailDetail = `${(posed.trails[bone] ?? []).length} trails shown vs ${canvasAll.filter((e) => e.trail).length} on the canvas`;
+              else if (over.length > 0) trailDetail = `trail ${over.join(', ')} beyond tolerance`;
+              else if (tc.pairs.some((q) => q.image)) trailDetail = 'trail image';
+            }
+            if (!p.ok || trailDetail !== null) {
               previewSeen.add(key);
               const over = CHANNELS.filter((ch) => p.pairs.some((q) => q.err[ch] > tol[ch]));
               const detail =
-                p.extraSlots.length + p.missing.length > 0
-                  ? `${shown.length} shown vs ${canvas.length} on the canvas`
-                  : p.inversions.length > 0
-                    ? 'stacking'
-                    : over.length > 0
-                      ? `${over.join(', ')} beyond tolerance (position up to ${fmt(Math.max(...p.pairs.map((q) => q.err.position)))} px)`
-                      : 'attachment';
+                p.ok
+                  ? trailDetail!
+                  : p.extraSlots.length + p.missing.length > 0
+                    ? `${shown.length} shown vs ${canvas.length} on the canvas`
+                    : p.inversions.length > 0
+                      ? 'stacking'
+                      : over.length > 0
+                        ? `${over.join(', ')} beyond tolerance (position up to ${fmt(Math.max(...p.pairs.map((q) => q.err.position)))} px)`
+                        : 'attachment';
               previewDifferences.push({ animation: animation.name, system: name, segment: t.segment, frame: u, detail });
             }
           }

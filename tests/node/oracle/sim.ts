@@ -1,6 +1,8 @@
 // The simulation side of the fidelity oracle: what the preview shows, read from
-// `spineparticle simulate --dump` (the preview's own SceneSim) and the document as loaded
-// (`simulate --print-scene`). Nothing here reads the export or its `--frames` intermediate.
+// `spineparticle simulate --dump` (the preview's own SceneSim on the editor's timeline; with
+// `--segment start|loop|end` each loop-continuous system in its own exported segment; with
+// `--plain` the real simulation underneath) and the document as loaded (`simulate
+// --print-scene`). Nothing here reads the export or its `--frames` intermediate.
 //
 // Axes: the dump is in editor axes (pixels, y down, degrees clockwise); the oracle compares in
 // Spine axes (y up, counter-clockwise), so x stays, y and rotation change sign. That is the
@@ -39,6 +41,9 @@ export interface SimParticle {
   drawIndex: number;
   /** Its trail (systems with an active trail), Spine axes. */
   trail?: SimTrail;
+  /** For a copy of a loop-continuous system's periodic emitter: the life's serial in the real
+   * simulation and the copy index. */
+  copy?: { life: number; k: number };
 }
 
 /** A particle's trail as the preview draws it (`--dump`'s `trail`), in Spine axes. */
@@ -76,6 +81,7 @@ export interface SceneSystem {
   durationSecs: number;
   lifetimeSecs: { min: number; max: number };
   textures: string[];
+  maxParticles: number;
   anchor: [number, number];
   blend: 'normal' | 'additive' | 'multiply' | 'screen';
   /** Absent in documents that keep the default (newest on top). */
@@ -119,6 +125,7 @@ interface DumpParticle {
   drawIndex: number;
   scene: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
   trail?: { nodes: [number, number][]; vertices: [number, number][]; rgba: [number, number, number, number]; image: string | null };
+  copy?: { life: number; k: number };
 }
 
 interface DumpFrame {
@@ -126,11 +133,15 @@ interface DumpFrame {
   systems: { index: number; particles: DumpParticle[] }[];
 }
 
+/** What `simulate` runs: the timeline (the preview), one exported segment, or the plain
+ * simulation. */
+export type SimMode = 'timeline' | 'plain' | 'start' | 'loop' | 'end';
+
 /**
- * Runs `spineparticle simulate SCENE --dump --fps FPS` over frames 0..frameCount−1 (time
- * `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
+ * Runs `spineparticle simulate SCENE --dump --fps FPS` (in `mode`) over frames 0..frameCount−1
+ * (time `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
  */
-export function simulate(scenePath: string, fps: number, frameCount: number): SimRun {
+export function simulate(scenePath: string, fps: number, frameCount: number, mode: SimMode = 'timeline'): SimRun {
   // `simulate` visits ⌊duration·fps⌋ + 1 frames. The dump of a big scene runs to hundreds of
   // MB: it goes to a file, read back line by line.
   const duration = (frameCount - 1) / fps;
@@ -138,7 +149,8 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
   const file = join(dir, 'dump.jsonl');
   const out = openSync(file, 'w');
   try {
-    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration)], {
+    const extra = mode === 'timeline' ? [] : mode === 'plain' ? ['--plain'] : ['--segment', mode];
+    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration), ...extra], {
       stdio: ['ignore', out, 'pipe'],
     });
   } finally {
@@ -174,6 +186,7 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
             a: p.trail.rgba[3],
             image: p.trail.image,
           },
+          ...(p.copy ? { copy: p.copy } : {}),
         })),
       ),
     );

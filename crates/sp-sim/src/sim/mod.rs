@@ -9,7 +9,9 @@
 //! the design the loop, collider, path and trail work builds on). Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
-//! [`system`] (one system), [`trail`] (trail geometry), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
+//! [`system`] (one system), [`looping`] (loop-continuous systems as a periodic emitter, and the
+//! editor's timeline), [`trail`] (trail geometry), [`particle`] (scene pose), [`hash`] (state
+//! hash), [`bench`] (the
 //! benchmark workload).
 
 pub mod bench;
@@ -20,6 +22,7 @@ pub mod frames;
 pub mod hash;
 pub mod integrate;
 pub mod lookup;
+pub mod looping;
 pub mod motion;
 pub mod particle;
 pub mod pool;
@@ -35,6 +38,7 @@ pub use follow::{BoneTrack, Follow, FollowTracks};
 pub use hash::{
     Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,
 };
+pub use looping::{LoopPlan, LoopSet, SceneTimeline, SegmentKind};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;
 pub use system::SystemSim;

@@ -8,8 +8,9 @@
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
+use super::motion::StepFactors;
 use super::particle::Particle;
-use super::trail::PreparedTrail;
+use super::trail::{History, PreparedTrail};
 use crate::behaviour::RotationMode;
 use crate::document::{FlipbookMode, ParticleSystem, Range, Transform2D};
 
@@ -166,4 +167,83 @@ fn velocity_turn_deg(dir0: [f32; 2], vx: f64, vy: f64) -> f32 {
     } else {
         libm::atan2f(cross, dot).to_degrees()
     }
+}
+
+/// A particle as spawned: its public state and its motion state at birth. A life is a pure
+/// function of this and its age ([`evaluate`]); the loop set keeps one per life
+/// ([`super::looping`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Birth {
+    pub(super) particle: Particle,
+    pub(super) motion: Motion,
+    pub(super) integrated: Option<Integrated>,
+}
+
+/// The public state of the life spawned as `birth` at age `age` seconds and its own velocity
+/// (particle space), evaluated from its birth with the formulas of [`super::system`]:
+/// closed-form motion over the whole age (as a newborn of a step is moved), or the particle's
+/// own grid continued from `grid` (a kept grid state of this life at or before `age`, updated
+/// in place; `None`: from its birth grid).
+///
+/// With `history` (the life's trail history recorded up to an age at or before `age`, on the
+/// grid state `grid` stands at), it also records the trail's candidates up to `age` and prunes
+/// the history there as the real simulation does ([`crate::sim::trail::history`]: the points are a function of the
+/// age alone).
+pub(super) fn evaluate_traced(
+    prep: &Prepared,
+    birth: &Birth,
+    age: f64,
+    grid: Option<&mut GridState>,
+    history: Option<&mut History>,
+) -> (Particle, [f64; 2]) {
+    let mut p = birth.particle;
+    let mut m = birth.motion;
+    m.fresh = false;
+    match (&prep.model, &birth.integrated) {
+        (Some(model), Some(i)) => {
+            let mut own = i.grid;
+            let grid = grid.unwrap_or(&mut own);
+            let (y, heading) = match (&prep.trail, history) {
+                (Some(trail), Some(h)) => {
+                    let (stride, rec) = (trail.stride, &trail.recorder);
+                    let out = model.advance_with(&i.record, grid, age, prep.align, |n, y| {
+                        if n.is_multiple_of(stride) {
+                            h.offer(rec, n / stride, y.p);
+                        }
+                    });
+                    h.prune(rec, age);
+                    out
+                }
+                _ => model.advance(&i.record, grid, age, prep.align),
+            };
+            m.px = y.p[0];
+            m.py = y.p[1];
+            m.vx = y.v[0];
+            m.vy = y.v[1];
+            let turn = prep.align.then_some((heading - i.heading0_deg) as f32);
+            finish(prep, &mut p, &m, age, turn);
+        }
+        _ => {
+            if let (Some(trail), Some(h)) = (&prep.trail, history) {
+                h.record_closed_form(&trail.recorder, age, prep.gravity, prep.damping);
+                h.prune(&trail.recorder, age);
+            }
+            let [gx, gy] = prep.gravity;
+            let f = StepFactors::new(prep.damping, age);
+            (m.px, m.vx) = f.apply(m.px, m.vx, gx);
+            (m.py, m.vy) = f.apply(m.py, m.vy, gy);
+            finish(prep, &mut p, &m, age, None);
+        }
+    }
+    (p, [m.vx, m.vy])
+}
+
+/// A fresh trail history of the life spawned as `birth` (its candidate 0 recorded).
+pub(super) fn birth_history(birth: &Birth) -> History {
+    let mut h = History::default();
+    h.start(
+        [birth.motion.px, birth.motion.py],
+        [birth.motion.vx, birth.motion.vy],
+    );
+    h
 }

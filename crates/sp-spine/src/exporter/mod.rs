@@ -466,37 +466,14 @@ pub fn export_scene_with(
 const HASH_PLACEHOLDER: &str = "hash-placeholder";
 
 /// Loop-continuous systems sharing a start animation start their loops together (the longest
-/// prewarm), and those sharing a loop animation repeat across the longest loop.
+/// prewarm), and those sharing a loop animation repeat across the longest loop: the one rule of
+/// the simulation crate ([`sp_sim::sim::looping::loop_alignment`]), which the preview plays too.
 pub(crate) fn loop_alignment(
     scene: &Scene,
     visible: &[usize],
     fps: u32,
 ) -> Vec<(usize, crate::bake::LoopAlignment)> {
-    use sp_sim::document::PlayMode;
-    let loops: Vec<(usize, crate::bake::looping::LoopPlan)> = visible
-        .iter()
-        .filter(|&&i| scene.systems[i].mode == PlayMode::LoopContinuous)
-        .map(|&i| (i, crate::bake::own_loop_plan(&scene.systems[i], fps)))
-        .collect();
-    loops
-        .iter()
-        .map(|(i, _)| {
-            let me = &scene.systems[*i].loop_animations;
-            let t0 = loops
-                .iter()
-                .filter(|(j, _)| scene.systems[*j].loop_animations.start == me.start)
-                .map(|(_, p)| p.t0_frames)
-                .max()
-                .unwrap_or(0);
-            let span = loops
-                .iter()
-                .filter(|(j, _)| scene.systems[*j].loop_animations.looping == me.looping)
-                .map(|(_, p)| p.loop_frames)
-                .max()
-                .unwrap_or(1);
-            (*i, (t0, span))
-        })
-        .collect()
+    sp_sim::sim::looping::loop_alignment(scene, visible, fps)
 }
 
 fn has_runs(t: &Track) -> bool {
