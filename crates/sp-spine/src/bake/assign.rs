@@ -104,6 +104,7 @@ mod tests {
             first_frame: first,
             states: vec![s; len],
             particles: Vec::new(),
+            histories: Vec::new(),
         }
     }
 

@@ -337,8 +337,28 @@ pub fn bake_system(
             let lives = sample_loop_lives(&set, system, follow, &ctx, &mut trails).map_err(err)?;
             let windows = windows(&set);
             // A Local-space system whose bone moves carries each copy at its own time.
-            let place = |p: &sp_sim::sim::Particle, v: u32| {
-                frame_state(system, follow, &ctx, p, f64::from(v) / f64::from(fps))
+            let trails = std::cell::RefCell::new(trails);
+            let trail_frame = std::cell::RefCell::new(sp_sim::sim::trail::TrailFrame::default());
+            let place = |life: &sample::Life, i: usize, v: u32| {
+                let t = f64::from(v) / f64::from(fps);
+                let p = &life.particles[i];
+                let mut state = frame_state(system, follow, &ctx, p, t)?;
+                state.trail = life.states[i].trail;
+                if let (Some(prepared), Some(lt)) = (set.trail(), life.histories.get(i)) {
+                    state.trail = sample::trail_state(
+                        system,
+                        follow,
+                        prepared,
+                        p,
+                        &lt.history,
+                        lt.age_secs,
+                        lt.velocity,
+                        t,
+                        &mut trail_frame.borrow_mut(),
+                        &mut trails.borrow_mut(),
+                    );
+                }
+                Ok(state)
             };
             let restate: Option<looping::Restate<'_>> =
                 (system.space == SimulationSpace::Local && follow.is_some()).then_some(&place);
@@ -361,7 +381,12 @@ pub fn bake_system(
             } else {
                 build(pool, 0, ArcCut::Age)?
             };
-            (tracks, counted.peak_alive, counted.lives, trails)
+            (
+                tracks,
+                counted.peak_alive,
+                counted.lives,
+                trails.into_inner(),
+            )
         }
     };
     let bone_count = tracks.iter().map(|t| t.bones.len()).max().unwrap_or(0);

@@ -15,7 +15,7 @@ use sp_sim::sim::{Follow, LoopSet, Particle, SystemSim, pose_in_scene};
 use super::FrameState;
 use super::trail::{NO_TRAIL, TrailArena};
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
-use sp_sim::sim::trail::{TrailFrame, TrailInput};
+use sp_sim::sim::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 
 /// The message of a system whose scale makes its particles unplaceable.
 const ZERO_SCALE: &str = "the system's scale is 0: its particles cannot be placed";
@@ -80,6 +80,50 @@ pub struct Life {
     /// The particle behind each state (kept for a loop life, whose copies are placed again at
     /// their own time when the system bone moves; empty otherwise).
     pub particles: Vec<Particle>,
+    /// The trail behind each state, as [`LoopTrail`]s (a loop life of a trailed Local-space
+    /// system whose bone moves: its copies are placed again at their own time, trails too;
+    /// empty otherwise).
+    pub histories: Vec<LoopTrail>,
+}
+
+/// What a loop life's trail at one frame is computed from, kept to place it again at a copy's
+/// own time ([`trail_state`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopTrail {
+    /// The life's history at that frame.
+    pub history: History,
+    /// Its age then, seconds.
+    pub age_secs: f64,
+    /// Its own velocity, particle space.
+    pub velocity: [f64; 2],
+}
+
+/// The trail of particle `p` with `trail` placed at scene time `time_secs` (the system's
+/// effective transform then), pushed into `trails`: its index.
+#[allow(clippy::too_many_arguments)]
+pub fn trail_state(
+    system: &ParticleSystem,
+    follow: Option<&Follow>,
+    prepared: &PreparedTrail,
+    p: &Particle,
+    history: &History,
+    age_secs: f64,
+    velocity: [f64; 2],
+    time_secs: f64,
+    frame: &mut TrailFrame,
+    trails: &mut TrailArena,
+) -> u32 {
+    let transform = effective_transform(system, follow, time_secs);
+    let input = TrailInput {
+        particle: p,
+        pose: pose_in_scene(system.space, &transform, p),
+        age_secs,
+        velocity,
+        space: system.space,
+        transform: &transform,
+    };
+    frame.compute(prepared, history, &input, false);
+    trails.push(frame)
 }
 
 impl Life {
@@ -162,6 +206,7 @@ pub fn sample_system(
                     first_frame: frame,
                     states: Vec::new(),
                     particles: Vec::new(),
+                    histories: Vec::new(),
                 });
                 lives.len() - 1
             });
@@ -247,9 +292,12 @@ pub fn sample_loop_lives(
     let fps = f64::from(set.plan().fps);
     let mut trail_frame = TrailFrame::default();
     let mut lives = Vec::with_capacity(set.lives().len());
+    // Copies placed again at their own time need their trails' histories.
+    let restated = system.space == SimulationSpace::Local && follow.is_some();
     for (j, life) in set.lives().iter().enumerate() {
         let mut particles = Vec::new();
         let mut states = Vec::new();
+        let mut histories = Vec::new();
         let mut failed = None;
         set.sample_life_with(j, |p, trail| {
             if failed.is_some() {
@@ -259,17 +307,25 @@ pub fn sample_loop_lives(
             match frame_state(system, follow, ctx, &p, t) {
                 Ok(mut state) => {
                     if let (Some(prepared), Some(lt)) = (set.trail(), trail) {
-                        let transform = effective_transform(system, follow, t);
-                        let input = TrailInput {
-                            particle: &p,
-                            pose: pose_in_scene(system.space, &transform, &p),
-                            age_secs: lt.age_secs,
-                            velocity: lt.velocity,
-                            space: system.space,
-                            transform: &transform,
-                        };
-                        trail_frame.compute(prepared, lt.history, &input, false);
-                        state.trail = trails.push(&trail_frame);
+                        state.trail = trail_state(
+                            system,
+                            follow,
+                            prepared,
+                            &p,
+                            lt.history,
+                            lt.age_secs,
+                            lt.velocity,
+                            t,
+                            &mut trail_frame,
+                            trails,
+                        );
+                        if restated {
+                            histories.push(LoopTrail {
+                                history: lt.history.clone(),
+                                age_secs: lt.age_secs,
+                                velocity: lt.velocity,
+                            });
+                        }
                     }
                     states.push(state);
                     particles.push(p);
@@ -286,6 +342,7 @@ pub fn sample_loop_lives(
             first_frame: life.first_frame,
             states,
             particles,
+            histories,
         });
     }
     Ok(lives)
