@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
-use crate::behaviour::{Force, OverLife, RotationMode};
+use crate::behaviour::{Force, OverLife, RotationMode, Trail};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -414,6 +414,9 @@ pub struct ParticleSystem {
     /// The bone this system follows, if any (absent from documents that follow nothing).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub follow: Option<FollowBone>,
+    /// Trails ([`crate::behaviour::trail`]; absent from documents that never set them).
+    #[serde(skip_serializing_if = "Trail::is_default")]
+    pub trail: Trail,
 }
 
 impl ParticleSystem {
@@ -469,6 +472,7 @@ impl Default for ParticleSystem {
             blend: BlendMode::Normal,
             draw_order: DrawOrder::NewestOnTop,
             follow: None,
+            trail: Trail::default(),
         }
     }
 }

@@ -153,7 +153,7 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     if let Some(f) = &s.follow {
         follow(&format!("{p}.follow"), f)?;
     }
-    Ok(())
+    s.trail.validate(&format!("{p}.trail"), s.max_particles)
 }
 
 /// Most firings of one burst per emission cycle.
