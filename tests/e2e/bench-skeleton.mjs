@@ -1,5 +1,5 @@
 // Benchmark runner (not a test): skeleton playback CPU per displayed frame, vertex frames vs
-// spine-core's own per-frame CPU path, for 1, 50 and 200 instances, in one page and one run
+// spine-core's own per-frame CPU path, for 1, 50, 200 and 1,000 instances, in one page and one run
 // (bench/bench-skeleton.html; what each side includes is in bench/bench-skeleton.ts). Serves the
 // test build dist-test/ cross-origin isolated (COOP/COEP, so performance.now() has 5 µs steps
 // instead of 100 µs), opens the page in Debian's Chromium (WebGPU tier via SwiftShader, then WebGL2), measures the
@@ -7,49 +7,26 @@
 // p90 and the ratio per count, then one summary line.
 //
 //   npm run build && node tests/e2e/bench-skeleton.mjs [--tier webgpu|webgl2|both]
-//     [--frames 300] [--warmup 60] [--rounds 4] [--counts 1,50,200] [--skeletons coin,vine]
+//     [--frames 300] [--warmup 60] [--rounds 4] [--counts 1,50,200,1000] [--skeletons coin,vine]
 //     [--json]    (prints the page's results as JSON on stdout, the table on stderr)
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
 const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../fixtures/spine'));
 const SKELETONS = { coin: 'coin-pro-4.2.json', vine: 'vine-pro-4.2.json' };
-const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const FLAGS = {
-  webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
-  webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-};
-function fail(message) {
-  console.error(`bench-skeleton: ${message}`);
-  process.exit(1);
-}
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = process.argv[i + 1];
-  if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
-  return value;
-}
 
-function wholeOption(name, fallback, min) {
-  const text = option(name, String(fallback));
-  const v = Number(text);
-  if (!Number.isInteger(v) || v < min) fail(`--${name} ${text}: expected a whole number ≥ ${min}`);
-  return v;
-}
 
-const tierArg = option('tier', 'both');
-if (!['webgpu', 'webgl2', 'both'].includes(tierArg)) fail(`--tier ${tierArg}: expected webgpu, webgl2 or both`);
-const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
+const { fail, option, wholeOption, tiers } = runnerArgs('bench-skeleton');
 const frames = wholeOption('frames', 300, 1);
 const warmupFrames = wholeOption('warmup', 60, 0);
 const rounds = wholeOption('rounds', 4, 1);
-const counts = option('counts', '1,50,200').split(',').map((s) => Number(s));
+const counts = option('counts', '1,50,200,1000').split(',').map((s) => Number(s));
 if (!counts.every((n) => Number.isInteger(n) && n >= 1)) fail(`--counts ${option('counts', '')}: expected whole numbers ≥ 1, comma-separated`);
 const names = option('skeletons', 'coin,vine').split(',');
 for (const n of names) if (!(n in SKELETONS)) fail(`--skeletons: unknown skeleton "${n}" (known: ${Object.keys(SKELETONS).join(', ')})`);
@@ -70,7 +47,7 @@ const ms = (s) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
 const all = [];
 let failed = false;
 for (const tier of tiers) {
-  const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE, ...FLAGS[tier]] });
+  const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE_FLAGS, ...TIER_FLAGS[tier]] });
   try {
     const page = await browser.newPage();
     const errors = [];

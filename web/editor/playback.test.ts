@@ -1,22 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt, MIN_TIMELINE_SECS, readout, timelineLength } from './playback';
-import type { ParticleSystem, Scene } from '../document/types';
+import { frameAt, placeSegments, readout } from './playback';
+import type { TimelineInfo } from '../engine/engine';
 
-function sys(over: Partial<ParticleSystem>): ParticleSystem {
-  return { visible: true, mode: 'oneShot', durationSecs: 2, delaySecs: 0, lifetimeSecs: { min: 0.5, max: 1 }, bursts: [], ...over } as ParticleSystem;
-}
+const info: TimelineInfo = {
+  lengthSecs: 5,
+  fps: 30,
+  segments: [
+    { kind: 'start', startSecs: 0, endSecs: 1, names: ['start'] },
+    { kind: 'loop', startSecs: 1, endSecs: 3, names: ['loop', 'loop_b'] },
+    { kind: 'end', startSecs: 3, endSecs: 5, names: ['end'] },
+  ],
+};
 
 describe('timeline', () => {
-  it('covers delay, emission and the longest life of visible systems', () => {
-    const scene = { systems: [sys({ delaySecs: 0.5 }), sys({ durationSecs: 10, visible: false })] } as unknown as Scene;
-    expect(timelineLength(scene)).toBeCloseTo(3.5);
+  it('places start | loop | end on the scrub bar with their exported names', () => {
+    const placed = placeSegments(info, 5);
+    expect(placed.map((s) => [s.kind, s.leftPct, s.widthPct])).toEqual([
+      ['start', 0, 20],
+      ['loop', 20, 40],
+      ['end', 60, 40],
+    ]);
+    expect(placed[1].names).toEqual(['loop', 'loop_b']);
   });
-  it('covers a late burst and a loop (warm-up + one loop)', () => {
-    expect(timelineLength({ systems: [sys({ durationSecs: 0.1, bursts: [{ timeSecs: 3, count: 5 }] })] } as unknown as Scene)).toBeCloseTo(4);
-    expect(timelineLength({ systems: [sys({ mode: 'loopContinuous', durationSecs: 2, lifetimeSecs: { min: 1, max: 3 } })] } as unknown as Scene)).toBeCloseTo(5);
+  it('keeps the segments at their times on a longer bar (a skeleton on the same clock)', () => {
+    expect(placeSegments(info, 10).map((s) => [s.leftPct, s.widthPct])).toEqual([
+      [0, 10],
+      [10, 20],
+      [30, 20],
+    ]);
   });
-  it('is never shorter than the minimum', () => {
-    expect(timelineLength({ systems: [] } as unknown as Scene)).toBe(MIN_TIMELINE_SECS);
+  it('has no segments without loop-continuous systems', () => {
+    expect(placeSegments({ lengthSecs: 1.5, fps: null, segments: [] }, 1.5)).toEqual([]);
   });
   it('reads out seconds and frames at the export fps', () => {
     expect(frameAt(1, 30)).toBe(30);

@@ -1,27 +1,9 @@
-// Timeline arithmetic (pure): the length the timeline shows, and the time read-out.
-//
-// A one-shot system is over at delay + duration + longest lifetime; a loop-continuous system is
-// shown for its warm-up (longest lifetime) plus one loop (duration) after its delay. The timeline
-// length is the largest over visible systems (at least 0.5 s). Frame of time t at f fps:
-// floor(t·f + 1e-6).
+// Timeline read-out and layout (pure). The clock itself — the timeline's length, the start |
+// loop | end segments of a loop-continuous scene, the seamless wrap of the loop and the end —
+// is the core's (crates/sp-sim/src/sim/looping/timeline.rs, through Engine.timeline / play):
+// nothing here computes a time. Frame of time t at f fps: floor(t·f + 1e-6).
 
-import type { Scene } from '../document/types';
-
-/** Shortest timeline, seconds. */
-export const MIN_TIMELINE_SECS = 0.5;
-
-/** Timeline length in seconds for a scene. */
-export function timelineLength(scene: Scene): number {
-  let end = MIN_TIMELINE_SECS;
-  for (const s of scene.systems) {
-    if (!s.visible) continue;
-    const life = Math.max(s.lifetimeSecs.min, s.lifetimeSecs.max);
-    const lastBurst = s.bursts.reduce((m, b) => Math.max(m, b.timeSecs), 0);
-    const emitEnd = s.mode === 'oneShot' ? Math.max(s.durationSecs, lastBurst) : life + s.durationSecs;
-    end = Math.max(end, s.delaySecs + emitEnd + (s.mode === 'oneShot' ? life : 0));
-  }
-  return end;
-}
+import type { TimelineInfo } from '../engine/engine';
 
 /** Frame index of `timeSecs` at `fps`. */
 export function frameAt(timeSecs: number, fps: number): number {
@@ -31,4 +13,25 @@ export function frameAt(timeSecs: number, fps: number): number {
 /** `1.25 s · 37 f` style read-out parts. */
 export function readout(timeSecs: number, fps: number): { seconds: string; frame: number } {
   return { seconds: timeSecs.toFixed(2), frame: frameAt(timeSecs, fps) };
+}
+
+/** A segment placed on a bar `lengthSecs` long: left edge and width in percent. */
+export interface PlacedSegment {
+  kind: TimelineInfo['segments'][number]['kind'];
+  names: string[];
+  startSecs: number;
+  endSecs: number;
+  leftPct: number;
+  widthPct: number;
+}
+
+/** The segments of `info` on a bar of `lengthSecs` (the scrub range: the timeline, or longer
+ * when skeletons on the same clock last longer). */
+export function placeSegments(info: TimelineInfo, lengthSecs: number): PlacedSegment[] {
+  const length = Math.max(lengthSecs, 1e-9);
+  return info.segments.map((s) => ({
+    ...s,
+    leftPct: (100 * Math.min(s.startSecs, length)) / length,
+    widthPct: (100 * Math.max(0, Math.min(s.endSecs, length) - Math.min(s.startSecs, length))) / length,
+  }));
 }

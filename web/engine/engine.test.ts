@@ -30,6 +30,13 @@ function fakeLoader() {
               time += dt;
             },
             timeSecs: () => time,
+            timelineInfo: () => '{"lengthSecs":2,"fps":null,"segments":[]}',
+            segmentAt: () => undefined,
+            animationsAt: () => '[]',
+            play: (dt: number) => {
+              time += dt;
+              return false;
+            },
             render: () => (time > 100 ? trap() : undefined),
             resize: (w: number, h: number) => log(`resize ${w}x${h}`),
             setView: (x: number, y: number, z: number) => log(`view ${x},${y},${z}`),

@@ -11,6 +11,18 @@ pub enum Error {
         /// The limit ([`crate::document::MAX_DOCUMENT_BYTES`]).
         limit_bytes: usize,
     },
+    /// The document is within the size limit as given, but not once normalised (every field
+    /// written, pretty-printed, as the editor saves it): accepting it would let the editor save
+    /// a document it cannot open again (autosave, share links, files).
+    #[error(
+        "the document is {size_bytes} bytes once every field is written, above the limit of {limit_bytes} bytes: it could not be saved and opened again"
+    )]
+    NormalizedTooLarge {
+        /// Size of the normalised document in bytes.
+        size_bytes: usize,
+        /// The limit ([`crate::document::MAX_DOCUMENT_BYTES`]).
+        limit_bytes: usize,
+    },
     /// The text is not JSON.
     #[error("not valid JSON at line {line}, column {column}: {message}")]
     Json {

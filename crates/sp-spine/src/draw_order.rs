@@ -310,6 +310,7 @@ mod tests {
             color: [1.0; 4],
             texture: Some(0),
             events: 0,
+            trail: crate::bake::trail::NO_TRAIL,
         };
         Run {
             order: (serial as i64 * 1000, serial),

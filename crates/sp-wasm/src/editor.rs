@@ -2,7 +2,8 @@
 //!
 //! Timing: `frameCpuMs` in `stats()` is the CPU time of the last frame = simulation work since
 //! the previous `render()` (`advance`, `setTime`, `setScene`) + the `render()` call itself
-//! (sprite building, instance upload, encoding, submit), measured with `performance.now()`.
+//! (sprite and trail building, instance and ribbon upload, encoding, submit), measured with
+//! `performance.now()`. `ribbons` in `stats()` counts the trail ribbons drawn.
 //!
 //! Context loss: a `webglcontextlost` event (default prevented, so the browser restores the
 //! context) pauses drawing; on `webglcontextrestored`, or when WebGPU reports its device lost,
@@ -447,6 +448,7 @@ impl Editor {
             "simMs": g.last_sim_ms,
             "renderMs": g.last_render_ms,
             "sprites": g.report.sprites,
+            "ribbons": g.report.ribbons,
             "drawCalls": g.report.draw_calls,
             "clipInstances": g.report.clip_instances,
             "presented": g.report.presented,
@@ -466,6 +468,20 @@ impl Editor {
     /// Runs `f` on the renderer (binding modules add clips and images through it).
     pub(crate) fn with_renderer<R>(&self, f: impl FnOnce(&mut Renderer) -> R) -> R {
         f(&mut self.inner.borrow_mut().renderer)
+    }
+
+    /// Runs `f` on the scene simulation (read-only).
+    pub(crate) fn read_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
+        f(&self.inner.borrow().sim)
+    }
+
+    /// Runs `f` on the scene simulation; its time counts as simulation work of the next frame.
+    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&mut SceneSim) -> R) -> R {
+        let t0 = now_ms();
+        let mut g = self.inner.borrow_mut();
+        let out = f(&mut g.sim);
+        g.sim_ms_pending += now_ms() - t0;
+        out
     }
 
     /// Replaces the clip instances drawn by every following `render()`.

@@ -1,7 +1,8 @@
 //! SpineParticle's only crate that knows JavaScript: the wasm-bindgen boundary of CONTRACTS.md
 //! over the core crates and the renderer.
 //!
-//! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer.
+//! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer (trail
+//!   gizmo data: `trailChains`, `trails_api`).
 //! - Pure functions (no GPU, usable in a worker): `normalizeScene`, `defaultScene`,
 //!   `builtinTextures`, `simHash`, `benchSim`, `objectOutlines`, `hitObject`.
 //!
@@ -26,5 +27,9 @@ mod clips_api;
 mod clock;
 #[cfg(target_arch = "wasm32")]
 mod editor;
+#[cfg(target_arch = "wasm32")]
+mod timeline_api;
+#[cfg(target_arch = "wasm32")]
+mod trails_api;
 
 pub use error::{Error, Result};

@@ -1,5 +1,6 @@
 // The fidelity oracle (issue 13 §1–§2): an exported skeleton, posed by spine-core 4.2.119 at
-// every frame of every animation, against the preview's own simulation (`simulate --dump`),
+// every frame of every animation, against the preview's own simulation (`simulate --dump`, and
+// for loop-continuous systems `simulate --segment start|loop|end`),
 // system by system, as sets of shown slots vs visible particles (compare.ts), with the stacking
 // of the shown slots against the simulation's draw order. It shares no code with the exporter:
 // the expected frames are built in expected.ts from the documented rules.
@@ -12,16 +13,32 @@
 //
 // Frames: 0..N of each animation (N = duration·fps), and N + 1 after an animation holding only
 // one-shot systems and end segments (nothing may still show there: no life cut short, §11.4).
+//
+// Trails (trails.ts): the trail slots a system bone shows against the trails of its visible
+// particles (chain nodes 0.1 px, mesh vertices 0.5 px, colour, image), every trail drawn behind
+// the system's particles; a system whose trail hides its particles must show no particle slot.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RegionAttachment, SkeletonJson, type SkeletonData } from '@esotericsoftware/spine-core';
+import { MeshAttachment, RegionAttachment, SkeletonJson, type SkeletonData } from '@esotericsoftware/spine-core';
 import { FakeAtlasAttachmentLoader } from '../../../web/export/fake-atlas';
 import { CHANNELS, SPEC_TOLERANCE, compareFrame, type Channel } from './compare';
-import { attachmentPath, realFramesNeeded, tracks, type ExpectedParticle, type Segment } from './expected';
+import {
+  attachmentPath,
+  EXPECTED_SOURCE,
+  plainFramesNeeded,
+  segmentFramesNeeded,
+  timelineFramesNeeded,
+  tracks,
+  type ExpectedParticle,
+  type ExpectedSource,
+  type Segment,
+  type SimRuns,
+} from './expected';
 import { Poser } from './pose';
-import { loadScene, simulate } from './sim';
+import { drawsParticles, hasTrail, loadScene, simulate } from './sim';
+import { TRAIL_TOLERANCE, compareTrails, type TrailChannel } from './trails';
 import { cliPath } from '../../support/cli';
 
 /** The worst error seen in one channel, and where. */
@@ -30,7 +47,7 @@ export interface Worst {
   where: string;
 }
 
-/** A loop segment whose export differs from what the canvas shows today (issue 16). */
+/** A loop segment whose export differs from what the canvas shows at the same place. */
 export interface PreviewDifference {
   animation: string;
   system: string;
@@ -56,8 +73,12 @@ export interface OracleReport {
   /** Every mismatch (capped at `limit` messages; `errorCount` counts all). */
   errors: string[];
   errorCount: number;
-  /** Loop segments that differ from the canvas's plain simulation (issue 16). */
+  /** Loop segments that differ from what the canvas shows on its timeline. */
   previewDifferences: PreviewDifference[];
+  /** Trail slot–trail pairs compared (trails.ts). */
+  trailPairs: number;
+  /** The worst trail errors. */
+  trailWorst: Record<TrailChannel, Worst>;
   /** Milliseconds spent simulating (CLI) and posing + comparing. */
   simulateMs: number;
   compareMs: number;
@@ -69,6 +90,8 @@ export interface OracleOptions {
   limit?: number;
   /** Tolerances (default: the spec's). */
   tolerance?: Record<Channel, number>;
+  /** Where the loop segments come from (default: `simulate --segment`). */
+  source?: ExpectedSource;
 }
 
 /** Parses a skeleton with the official runtime (no atlas: fake 1×1 regions). */
@@ -95,7 +118,20 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
   const frameCount = new Map(data.animations.map((a) => [a.name, Math.round(a.duration * fps)]));
 
   const t0 = performance.now();
-  const run = simulate(scenePath, fps, realFramesNeeded(scene, frameCount));
+  const source = options.source ?? EXPECTED_SOURCE;
+  const runs: SimRuns = { timeline: simulate(scenePath, fps, timelineFramesNeeded(scene, frameCount)) };
+  if (scene.systems.some((s) => s.visible && s.mode === 'loopContinuous')) {
+    if (source === 'construction') {
+      runs.plain = simulate(scenePath, fps, plainFramesNeeded(scene), 'plain');
+    } else {
+      const n = segmentFramesNeeded(scene, frameCount);
+      runs.segments = {
+        start: simulate(scenePath, fps, n.start, 'start'),
+        loop: simulate(scenePath, fps, n.loop, 'loop'),
+        end: simulate(scenePath, fps, n.end, 'end'),
+      };
+    }
+  }
   const simulateMs = performance.now() - t0;
 
   const poser = new Poser(data);
@@ -106,7 +142,7 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
   const boneOfSystem = new Map(visible.map(({ i }, k) => [i, k]));
   staticChecks(data, poser, visible, fail);
 
-  const all = tracks(scene, run);
+  const all = tracks(scene, runs, source);
   const paths = new Map<string, string>();
   const pathOf = (e: ExpectedParticle) => {
     const key = e.texture ?? '';
@@ -123,6 +159,9 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
 
   let frames = 0;
   let pairs = 0;
+  let trailPairs = 0;
+  const trailWorst = Object.fromEntries(Object.keys(TRAIL_TOLERANCE).map((c) => [c, { value: 0, where: '' }])) as Record<TrailChannel, Worst>;
+  const trailPath = (image: string | null) => (image === null ? '' : attachmentPath(image, scene.export.imagesPath));
   let stacked = 0;
   let invisibleInversions = 0;
   const previewDifferences: PreviewDifference[] = [];
@@ -137,6 +176,14 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
     for (let u = 0; u <= last; u++) {
       frames++;
       const posed = poser.pose(animation, u, fps);
+      // Every trail slot of a system is drawn behind all of its particle slots.
+      posed.trails.forEach((shown, bone) => {
+        const front = Math.max(-1, ...shown.map((g) => g.drawPos));
+        const particles = posed.systems[bone] ?? [];
+        if (particles.some((g) => g.drawPos < front)) {
+          fail(`${animation.name} frame ${u}: a trail of system bone ${poser.systemBones[bone]} is drawn over one of its particles`);
+        }
+      });
       for (let k = 1; k < posed.systemOrder.length; k++) {
         if (posed.systemOrder[k] < posed.systemOrder[k - 1]) {
           fail(`${animation.name} frame ${u}: a slot of system bone ${poser.systemBones[posed.systemOrder[k]]} is drawn over one of ${poser.systemBones[posed.systemOrder[k - 1]]} (systems draw in scene order)`);
@@ -151,7 +198,26 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
         const name = scene.systems[t.system].name;
         const where = `${animation.name} frame ${u} system ${name}`;
         const shown = posed.systems[bone] ?? [];
-        const expected = t.at(u);
+        const visibleNow = t.at(u);
+        // A system whose trail hides the particles exports no particle slot.
+        const expected = drawsParticles(scene.systems[t.system]) ? visibleNow : [];
+        if (hasTrail(scene.systems[t.system])) {
+          const tc = compareTrails(posed.trails[bone] ?? [], visibleNow, trailPath);
+          trailPairs += tc.pairs.length;
+          for (const p of tc.pairs) {
+            for (const ch of Object.keys(TRAIL_TOLERANCE) as TrailChannel[]) {
+              if (p.err[ch] > trailWorst[ch].value) trailWorst[ch] = { value: p.err[ch], where: `${where} slot ${p.g.slot} particle ${p.e.id}` };
+            }
+            const bad = (Object.keys(TRAIL_TOLERANCE) as TrailChannel[]).filter((ch) => p.err[ch] > TRAIL_TOLERANCE[ch]);
+            if (bad.length > 0) fail(`${where} trail ${p.g.slot} particle ${p.e.id}: ${bad.map((ch) => `${ch} ${fmt(p.err[ch])}`).join(', ')}`);
+            if (p.image) fail(`${where} trail ${p.g.slot}: shows ${p.g.path}, particle ${p.e.id}'s trail shows ${trailPath(p.e.trail!.image)}`);
+          }
+          if (tc.extra.length + tc.missing.length > 0) {
+            fail(`${where}: ${(posed.trails[bone] ?? []).length} trails show, ${visibleNow.filter((e) => e.trail).length} expected (extra ${tc.extra.slice(0, 3).map((g) => g.slot).join(',')}; missing ${tc.missing.slice(0, 3).map((e) => e.id).join(',')})`);
+          }
+        } else if ((posed.trails[bone] ?? []).length > 0) {
+          fail(`${where}: shows trails but the system has none`);
+        }
         const commutes = scene.systems[t.system].blend !== 'normal';
         let track = tracking.get(t.system);
         if (!track) tracking.set(t.system, (track = new Map()));
@@ -177,23 +243,36 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
             fail(`${where}: slot ${inv.over.slot} is drawn over ${inv.under.slot} but its particle belongs behind (${scene.systems[t.system].drawOrder ?? 'newestOnTop'})`);
           }
         }
-        // What the canvas shows today for loop segments (issue 16): recorded, not asserted here.
+        // What the canvas shows at the segment's place on its timeline: recorded, asserted by the
+        // tests (it must equal the export).
         const key = `${t.system}/${t.segment}`;
         if (t.segment !== 'oneShot' && !previewSeen.has(key)) {
-          const canvas = t.preview(u);
-          if (canvas !== null) {
+          const canvasAll = t.preview(u);
+          if (canvasAll !== null) {
+            // The canvas's particles as the export draws them, and their trails.
+            const canvas = drawsParticles(scene.systems[t.system]) ? canvasAll : [];
             const p = compareFrame(shown, canvas, pathOf, tol, commutes);
-            if (!p.ok) {
+            let trailDetail: string | null = null;
+            if (hasTrail(scene.systems[t.system])) {
+              const tc = compareTrails(posed.trails[bone] ?? [], canvasAll, trailPath);
+              const over = (Object.keys(TRAIL_TOLERANCE) as TrailChannel[]).filter((ch) => tc.pairs.some((q) => q.err[ch] > TRAIL_TOLERANCE[ch]));
+              if (tc.extra.length + tc.missing.length > 0) trailDetail = `${(posed.trails[bone] ?? []).length} trails shown vs ${canvasAll.filter((e) => e.trail).length} on the canvas`;
+              else if (over.length > 0) trailDetail = `trail ${over.join(', ')} beyond tolerance`;
+              else if (tc.pairs.some((q) => q.image)) trailDetail = 'trail image';
+            }
+            if (!p.ok || trailDetail !== null) {
               previewSeen.add(key);
               const over = CHANNELS.filter((ch) => p.pairs.some((q) => q.err[ch] > tol[ch]));
               const detail =
-                p.extraSlots.length + p.missing.length > 0
-                  ? `${shown.length} shown vs ${canvas.length} on the canvas`
-                  : p.inversions.length > 0
-                    ? 'stacking'
-                    : over.length > 0
-                      ? `${over.join(', ')} beyond tolerance (position up to ${fmt(Math.max(...p.pairs.map((q) => q.err.position)))} px)`
-                      : 'attachment';
+                p.ok
+                  ? trailDetail!
+                  : p.extraSlots.length + p.missing.length > 0
+                    ? `${shown.length} shown vs ${canvas.length} on the canvas`
+                    : p.inversions.length > 0
+                      ? 'stacking'
+                      : over.length > 0
+                        ? `${over.join(', ')} beyond tolerance (position up to ${fmt(Math.max(...p.pairs.map((q) => q.err.position)))} px)`
+                        : 'attachment';
               previewDifferences.push({ animation: animation.name, system: name, segment: t.segment, frame: u, detail });
             }
           }
@@ -216,6 +295,8 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
     errors,
     errorCount,
     previewDifferences,
+    trailPairs,
+    trailWorst,
     simulateMs,
     compareMs: performance.now() - t1,
   };
@@ -226,7 +307,7 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
 function staticChecks(
   data: SkeletonData,
   poser: Poser,
-  visible: { s: { name: string; blend: string; anchor: [number, number] } }[],
+  visible: { s: { name: string; blend: string; anchor: [number, number]; trail?: { blend?: string } } }[],
   fail: (m: string) => void,
 ): void {
   const blendName = ['normal', 'additive', 'multiply', 'screen'];
@@ -236,7 +317,10 @@ function staticChecks(
     const system = parent ? poser.systemBones.indexOf(parent.name) : -1;
     if (system < 0 || !visible[system]) continue;
     const s = visible[system].s;
-    if (blendName[slot.blendMode] !== s.blend) fail(`slot ${slot.name}: blend ${blendName[slot.blendMode]}, system ${s.name} uses ${s.blend}`);
+    const isTrail = (skin?.getAttachments() ?? []).some((e) => e.slotIndex === slot.index && e.attachment instanceof MeshAttachment);
+    const blend = isTrail ? (s.trail?.blend ?? s.blend) : s.blend;
+    if (blendName[slot.blendMode] !== blend) fail(`slot ${slot.name}: blend ${blendName[slot.blendMode]}, system ${s.name} uses ${blend}`);
+    if (isTrail) continue;
     for (const entry of skin?.getAttachments() ?? []) {
       if (entry.slotIndex !== slot.index || !(entry.attachment instanceof RegionAttachment)) continue;
       const r = entry.attachment;

@@ -1,6 +1,8 @@
 // The simulation side of the fidelity oracle: what the preview shows, read from
-// `spineparticle simulate --dump` (the preview's own SceneSim) and the document as loaded
-// (`simulate --print-scene`). Nothing here reads the export or its `--frames` intermediate.
+// `spineparticle simulate --dump` (the preview's own SceneSim on the editor's timeline; with
+// `--segment start|loop|end` each loop-continuous system in its own exported segment; with
+// `--plain` the real simulation underneath) and the document as loaded (`simulate
+// --print-scene`). Nothing here reads the export or its `--frames` intermediate.
 //
 // Axes: the dump is in editor axes (pixels, y down, degrees clockwise); the oracle compares in
 // Spine axes (y up, counter-clockwise), so x stays, y and rotation change sign. That is the
@@ -39,6 +41,26 @@ export interface SimParticle {
   drawIndex: number;
   /** Collision events so far (impacts, pause ends; 0 without colliders). */
   impacts: number;
+  /** Its trail (systems with an active trail), Spine axes. */
+  trail?: SimTrail;
+  /** For a copy of a loop-continuous system's periodic emitter: the life's serial in the real
+   * simulation and the copy index. */
+  copy?: { life: number; k: number };
+}
+
+/** A particle's trail as the preview draws it (`--dump`'s `trail`), in Spine axes. */
+export interface SimTrail {
+  /** Chain nodes, head first. */
+  nodes: [number, number][];
+  /** The ribbon's vertices, in the mesh's vertex order. */
+  vertices: [number, number][];
+  /** Trail slot colour 0..1 (unquantised). */
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+  /** Trail image reference. */
+  image: string | null;
 }
 
 /** One system's particles at one frame, by serial. */
@@ -61,12 +83,25 @@ export interface SceneSystem {
   durationSecs: number;
   lifetimeSecs: { min: number; max: number };
   textures: string[];
+  maxParticles: number;
   anchor: [number, number];
   blend: 'normal' | 'additive' | 'multiply' | 'screen';
   /** Absent in documents that keep the default (newest on top). */
   drawOrder?: 'newestOnTop' | 'oldestOnTop';
   transform: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
   space: 'local' | 'world';
+  /** Absent in documents that never set a trail. */
+  trail?: { enabled: boolean; images: string[]; drawParticle: boolean; blend?: 'normal' | 'additive' | 'multiply' | 'screen' };
+}
+
+/** Whether a system draws its trail (enabled, with an image). */
+export function hasTrail(s: SceneSystem): boolean {
+  return !!s.trail && s.trail.enabled && s.trail.images.length > 0;
+}
+
+/** Whether a system draws (and exports) its particles' sprites. */
+export function drawsParticles(s: SceneSystem): boolean {
+  return !hasTrail(s) || s.trail!.drawParticle;
 }
 
 /** The loaded document. */
@@ -92,6 +127,8 @@ interface DumpParticle {
   drawIndex: number;
   scene: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
   impacts?: number;
+  trail?: { nodes: [number, number][]; vertices: [number, number][]; rgba: [number, number, number, number]; image: string | null };
+  copy?: { life: number; k: number };
 }
 
 interface DumpFrame {
@@ -99,11 +136,15 @@ interface DumpFrame {
   systems: { index: number; particles: DumpParticle[] }[];
 }
 
+/** What `simulate` runs: the timeline (the preview), one exported segment, or the plain
+ * simulation. */
+export type SimMode = 'timeline' | 'plain' | 'start' | 'loop' | 'end';
+
 /**
- * Runs `spineparticle simulate SCENE --dump --fps FPS` over frames 0..frameCount−1 (time
- * `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
+ * Runs `spineparticle simulate SCENE --dump --fps FPS` (in `mode`) over frames 0..frameCount−1
+ * (time `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
  */
-export function simulate(scenePath: string, fps: number, frameCount: number): SimRun {
+export function simulate(scenePath: string, fps: number, frameCount: number, mode: SimMode = 'timeline'): SimRun {
   // `simulate` visits ⌊duration·fps⌋ + 1 frames. The dump of a big scene runs to hundreds of
   // MB: it goes to a file, read back line by line.
   const duration = (frameCount - 1) / fps;
@@ -111,7 +152,8 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
   const file = join(dir, 'dump.jsonl');
   const out = openSync(file, 'w');
   try {
-    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration)], {
+    const extra = mode === 'timeline' ? [] : mode === 'plain' ? ['--plain'] : ['--segment', mode];
+    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration), ...extra], {
       stdio: ['ignore', out, 'pipe'],
     });
   } finally {
@@ -139,6 +181,16 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
           visible: p.visible,
           drawIndex: p.drawIndex,
           impacts: p.impacts ?? 0,
+          trail: p.trail && {
+            nodes: p.trail.nodes.map(([x, y]) => [x, -y] as [number, number]),
+            vertices: p.trail.vertices.map(([x, y]) => [x, -y] as [number, number]),
+            r: p.trail.rgba[0],
+            g: p.trail.rgba[1],
+            b: p.trail.rgba[2],
+            a: p.trail.rgba[3],
+            image: p.trail.image,
+          },
+          ...(p.copy ? { copy: p.copy } : {}),
         })),
       ),
     );

@@ -51,6 +51,8 @@ export interface SkeletonInfo {
   strings: (string | null)[] | null;
   headerSize: number | null;
   defects: SkelDefect[];
+  /** What the reader tolerated (a header field of the wrong type); absent when none. */
+  warnings?: string[];
 }
 
 /** One change of a repair. */

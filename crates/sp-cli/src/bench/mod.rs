@@ -6,6 +6,8 @@ mod ms3d;
 mod objects;
 mod repair;
 mod sim;
+mod stats;
+mod trails;
 
 use crate::error::Result;
 
@@ -23,10 +25,12 @@ enum Target {
     Sim(sim::Args),
     /// Export: bake + reduce + validate + serialise of a reference scene.
     Export(export::Args),
-    /// MS3D: parse time vs `assimp info`, playback CPU vs CPU skinning.
+    /// MS3D: parse time vs `assimp info` (post-processing on and off), baked memory.
     Ms3d(ms3d::Args),
     /// Skeleton repair vs a plain copy of the same file.
     Repair(repair::Args),
+    /// Trails: CPU per preview frame of 1,000 trailed particles (step and ribbon geometry).
+    Trails(trails::Args),
 }
 
 /// Runs `spineparticle bench`.
@@ -36,5 +40,6 @@ pub fn run(args: Args) -> Result<()> {
         Target::Export(a) => export::run(a),
         Target::Ms3d(a) => ms3d::run(a),
         Target::Repair(a) => repair::run(a),
+        Target::Trails(a) => trails::run(a),
     }
 }

@@ -14,7 +14,7 @@ pub mod validate;
 
 pub use crate::behaviour::{
     Attractor, CentreSpace, Collision, CollisionResponse, Drag, Falloff, Force, OverLife,
-    PathFollow, PathFollowMode, PathRepeat, PathStart, PathTiming, RotationMode, SpeedLimit,
+    PathFollow, PathFollowMode, PathRepeat, PathStart, PathTiming, RotationMode, SpeedLimit, Trail,
     Turbulence, Vortex, Wind,
 };
 pub use collider::{Collider, ColliderShape};

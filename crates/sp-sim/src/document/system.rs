@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
-use crate::behaviour::{Collision, Force, OverLife, PathFollow, RotationMode};
+use crate::behaviour::{Collision, Force, OverLife, PathFollow, RotationMode, Trail};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -422,6 +422,9 @@ pub struct ParticleSystem {
     /// ([`crate::behaviour::path_follow`]; absent from documents that follow none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path_follow: Option<PathFollow>,
+    /// Trails ([`crate::behaviour::trail`]; absent from documents that never set them).
+    #[serde(skip_serializing_if = "Trail::is_default")]
+    pub trail: Trail,
 }
 
 impl ParticleSystem {
@@ -479,6 +482,7 @@ impl Default for ParticleSystem {
             follow: None,
             collision: Collision::default(),
             path_follow: None,
+            trail: Trail::default(),
         }
     }
 }

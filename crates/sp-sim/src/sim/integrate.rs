@@ -56,10 +56,12 @@
 //!   and the impact count is reported with each sample so the exporter forces keys around it.
 //!   A system with colliders but no force steps with the exact closed form of gravity and
 //!   damping (one [`super::motion::StepFactors`] per step) instead of the midpoint method.
+//!   A life stays a function of its record and age, so a loop copy bounces as its original.
 //! - **Path following** ([`super::path_motion`]): particles on a path are placed by a function
 //!   of their age, with no integration; an emitter on a path moves the system's transform.
-//! - **Trails**: record the head's sampled position every fixed age interval (a multiple of `h`
-//!   keeps it on the grid: the kept states are the trail points).
+//! - **Trails**: the head's position is recorded every `round(Δ/h)` grid steps
+//!   ([`MotionModel::advance_with`] hands over each grid state, after the step's collisions),
+//!   so the kept states are the trail points ([`crate::sim::trail`]).
 
 use super::contact::{ContactState, Contacts, Phase};
 use super::lookup::CurveEval;
@@ -564,7 +566,20 @@ impl MotionModel {
         age_secs: f64,
         track_heading: bool,
     ) -> (Kinematics, f64) {
-        let s = self.sample(r, grid, age_secs, track_heading);
+        self.advance_with(r, grid, age_secs, track_heading, |_, _| {})
+    }
+
+    /// [`MotionModel::advance`], calling `on_grid(n, state)` at every grid point reached (a
+    /// trail records its candidates there, [`crate::sim::trail`]).
+    pub fn advance_with(
+        &self,
+        r: &SpawnRecord,
+        grid: &mut GridState,
+        age_secs: f64,
+        track_heading: bool,
+        on_grid: impl FnMut(u32, &Kinematics),
+    ) -> (Kinematics, f64) {
+        let s = self.sample_with(r, grid, age_secs, track_heading, on_grid);
         (s.y, s.heading_deg)
     }
 
@@ -630,9 +645,23 @@ impl MotionModel {
         age_secs: f64,
         track_heading: bool,
     ) -> Sample {
+        self.sample_with(r, grid, age_secs, track_heading, |_, _| {})
+    }
+
+    /// [`MotionModel::sample`], calling `on_grid(n, state)` at every grid point reached (after
+    /// the step's collisions: a trail records the bounced path).
+    pub fn sample_with(
+        &self,
+        r: &SpawnRecord,
+        grid: &mut GridState,
+        age_secs: f64,
+        track_heading: bool,
+        mut on_grid: impl FnMut(u32, &Kinematics),
+    ) -> Sample {
         let target = self.grid_index(age_secs);
         while grid.n < target {
             self.grid_step(r, grid, track_heading);
+            on_grid(grid.n, &grid.at);
         }
         let a0 = f64::from(grid.n) * self.h;
         let tau = age_secs - a0;

@@ -9,9 +9,11 @@
 //! the design the loop, collider, path and trail work builds on). Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
-//! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`](mod@bench) (the
-//! benchmark workload), [`walls`] and [`contact`] (colliders), [`path_geom`] and
-//! [`path_motion`] (paths), [`env`](mod@env) (what acts on a system in its scene).
+//! [`system`] (one system), [`looping`] (loop-continuous systems as a periodic emitter, and the
+//! editor's timeline), [`trail`] (trail geometry), [`particle`] (scene pose), [`hash`] (state
+//! hash), [`bench`](mod@bench) (the benchmark workload), [`walls`] and [`contact`] (colliders),
+//! [`path_geom`] and [`path_motion`] (paths), [`env`](mod@env) (what acts on a system in its
+//! scene).
 
 pub mod bench;
 pub mod contact;
@@ -23,6 +25,7 @@ pub mod frames;
 pub mod hash;
 pub mod integrate;
 pub mod lookup;
+pub mod looping;
 pub mod motion;
 pub mod particle;
 pub mod path_geom;
@@ -33,6 +36,7 @@ pub mod scene;
 pub mod schedule;
 mod state;
 pub mod system;
+pub mod trail;
 pub mod walls;
 
 pub use draw_order::back_to_front;
@@ -41,6 +45,7 @@ pub use follow::{BoneTrack, Follow, FollowTracks};
 pub use hash::{
     Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,
 };
+pub use looping::{LoopPlan, LoopSet, SceneTimeline, SegmentKind};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;
 pub use system::SystemSim;

@@ -12,9 +12,11 @@ use super::env::SystemEnv;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
+use super::motion::StepFactors;
 use super::particle::Particle;
 use super::path_geom::PathGeom;
 use super::path_motion::{PathOnLife, PathTravel};
+use super::trail::{History, PreparedTrail};
 use crate::behaviour::{CollisionResponse, PathFollowMode, RotationMode};
 use crate::document::{FlipbookMode, ParticleSystem, Range, SimulationSpace, Transform2D};
 
@@ -35,7 +37,12 @@ pub(super) struct Motion {
     pub(super) inv_lifetime: f32,
     /// Born during the current step: moved from its birth state, not by the step's factors.
     pub(super) fresh: bool,
+    /// Index of the particle's trail history in the system's store ([`NO_TRAIL`]: none).
+    pub(super) trail: u32,
 }
+
+/// [`Motion::trail`] of a particle without a trail.
+pub(super) const NO_TRAIL: u32 = u32::MAX;
 
 /// Properties of the system read in the per-particle loop, prepared once.
 #[derive(Clone, Debug)]
@@ -68,6 +75,8 @@ pub(super) struct Prepared {
     pub(super) particle_path: Option<PathTravel>,
     /// `∫₀ᵘ speed` over the normalised life (the progress of particles on a path).
     pub(super) speed_integral: IntegralEval,
+    /// The trail, when the system has an active one ([`crate::sim::trail`]).
+    pub(super) trail: Option<PreparedTrail>,
 }
 
 impl Prepared {
@@ -133,6 +142,7 @@ impl Prepared {
             align: rotation_mode == RotationMode::Velocity,
             rotation_mode,
             force_ranges: system.forces.iter().map(|f| f.strength()).collect(),
+            trail: PreparedTrail::new(system, substeps_per_sec, model.is_some()),
             model,
             substeps_per_sec,
             destroys,
@@ -239,4 +249,123 @@ fn velocity_turn_deg(dir0: [f32; 2], vx: f64, vy: f64) -> f32 {
     } else {
         libm::atan2f(cross, dot).to_degrees()
     }
+}
+
+/// A particle as spawned: its public state and its motion state at birth. A life is a pure
+/// function of this and its age ([`evaluate`]); the loop set keeps one per life
+/// ([`super::looping`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Birth {
+    pub(super) particle: Particle,
+    pub(super) motion: Motion,
+    pub(super) integrated: Option<Integrated>,
+    /// Its travel, when the particles follow a path.
+    pub(super) on_path: Option<OnPath>,
+    /// Its death time, seconds: birth + lifetime, or earlier when a collider destroys it.
+    pub(super) death_secs: f64,
+}
+
+/// The public state of the life spawned as `birth` at age `age` seconds and its own velocity
+/// (particle space), evaluated from its birth with the formulas of [`super::system`]:
+/// closed-form motion over the whole age (as a newborn of a step is moved), or the particle's
+/// own grid continued from `grid` (a kept grid state of this life at or before `age`, updated
+/// in place; `None`: from its birth grid).
+///
+/// With `history` (the life's trail history recorded up to an age at or before `age`, on the
+/// grid state `grid` stands at), it also records the trail's candidates up to `age` and prunes
+/// the history there as the real simulation does ([`crate::sim::trail::history`]: the points are a function of the
+/// age alone).
+pub(super) fn evaluate_traced(
+    prep: &Prepared,
+    birth: &Birth,
+    age: f64,
+    grid: Option<&mut GridState>,
+    history: Option<&mut History>,
+) -> (Particle, [f64; 2]) {
+    let mut p = birth.particle;
+    let mut m = birth.motion;
+    m.fresh = false;
+    match (&prep.model, &birth.integrated) {
+        (Some(model), Some(i)) => {
+            let mut own = i.grid;
+            let grid = grid.unwrap_or(&mut own);
+            let sample = match (&prep.trail, history) {
+                (Some(trail), Some(h)) => {
+                    let (stride, rec) = (trail.stride, &trail.recorder);
+                    let out = model.sample_with(&i.record, grid, age, prep.align, |n, y| {
+                        if n.is_multiple_of(stride) {
+                            h.offer(rec, n / stride, y.p);
+                        }
+                    });
+                    h.prune(rec, age);
+                    out
+                }
+                _ => model.sample(&i.record, grid, age, prep.align),
+            };
+            let y = sample.y;
+            m.px = y.p[0];
+            m.py = y.p[1];
+            m.vx = y.v[0];
+            m.vy = y.v[1];
+            let turn = prep
+                .align
+                .then_some((sample.heading_deg - i.heading0_deg) as f32);
+            finish(prep, &mut p, &m, age, turn);
+            p.impacts = sample.contact.events;
+        }
+        (_, None) if birth.on_path.is_some() => {
+            if let (Some(travel), Some(o)) = (&prep.particle_path, &birth.on_path) {
+                place_on_path(prep, travel, o, &mut p, &mut m, age);
+            }
+        }
+        _ => {
+            if let (Some(trail), Some(h)) = (&prep.trail, history) {
+                h.record_closed_form(&trail.recorder, age, prep.gravity, prep.damping);
+                h.prune(&trail.recorder, age);
+            }
+            let [gx, gy] = prep.gravity;
+            let f = StepFactors::new(prep.damping, age);
+            (m.px, m.vx) = f.apply(m.px, m.vx, gx);
+            (m.py, m.vy) = f.apply(m.py, m.vy, gy);
+            finish(prep, &mut p, &m, age, None);
+        }
+    }
+    (p, [m.vx, m.vy])
+}
+
+/// Places a particle travelling a path at age `age` (the distance travelled is
+/// `v·L_life·∫₀ᵘ speed`, [`super::path_motion`]) and writes its public state.
+#[inline]
+pub(super) fn place_on_path(
+    prep: &Prepared,
+    travel: &PathTravel,
+    o: &OnPath,
+    p: &mut Particle,
+    m: &mut Motion,
+    age: f64,
+) {
+    let age = age.max(0.0);
+    let covered = if o.lifetime > 0.0 {
+        o.lifetime * prep.speed_integral.eval(age / o.lifetime)
+    } else {
+        0.0
+    };
+    let (pos, heading) = travel.particle_at(&o.start, o.speed * covered);
+    m.px = pos[0];
+    m.py = pos[1];
+    m.fresh = false;
+    finish(prep, p, m, age, None);
+    if travel.follow.orient {
+        p.rotation_deg += heading as f32;
+    }
+}
+
+/// A fresh trail history of the life spawned as `birth` (its candidate 0 recorded).
+pub(super) fn birth_history(birth: &Birth) -> History {
+    let mut h = History::default();
+    h.start(
+        [birth.motion.px, birth.motion.py],
+        [birth.motion.vx, birth.motion.vy],
+    );
+    h
 }

@@ -97,12 +97,15 @@ mod tests {
             color: [1.0; 4],
             texture: Some(0),
             events: 0,
+            trail: crate::bake::trail::NO_TRAIL,
         };
         Life {
             serial,
             birth_secs: 0.0,
             first_frame: first,
             states: vec![s; len],
+            particles: Vec::new(),
+            histories: Vec::new(),
         }
     }
 

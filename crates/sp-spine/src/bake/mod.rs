@@ -8,12 +8,14 @@
 //! [`follow`] moves the system bone of a Local-space following system.
 //!
 //! Bones: one-shot systems use interval colouring of lives on the frame line ([`assign`]);
-//! loop-continuous systems use the seamless-loop construction of [`looping`].
+//! loop-continuous systems play the simulation crate's periodic emitter
+//! ([`sp_sim::sim::looping`]: what the preview shows), its copies given bones by [`looping`].
 
 pub mod assign;
 pub mod follow;
 pub mod looping;
 pub mod sample;
+pub mod trail;
 
 use crate::coords::{Affine, Inherit, SpinePose};
 
@@ -32,6 +34,9 @@ pub struct FrameState {
     /// Collision events of the particle so far (impacts and pause ends): where it changes
     /// between two frames, keys are forced on both (export spec §10.2, §12.4).
     pub events: u32,
+    /// The particle's trail at this frame: an index into its system's [`trail::TrailArena`]
+    /// ([`trail::NO_TRAIL`] without a trail).
+    pub trail: u32,
 }
 
 /// Consecutive frames of one life on one bone, in the frames of its animation segment.
@@ -107,12 +112,14 @@ pub struct BakedSystem {
     pub lives: usize,
     /// One track per animation the system writes into.
     pub tracks: Vec<Track>,
+    /// The trails of every sampled frame (empty without a trail).
+    pub trails: trail::TrailArena,
 }
 
 /// Progress reported during an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Stage name: `bake`, `reduce`, `validate`.
+    /// Stage name: `bake`, `reduce`, `validate`, `serialise` (in the order the exporter runs them).
     pub stage: &'static str,
     /// Units done.
     pub done: u32,
@@ -120,12 +127,14 @@ pub struct Progress {
     pub total: u32,
 }
 
-use sp_sim::document::{ParticleSystem, PlayMode, Scene, SimulationSpace};
-use sp_sim::sim::{Follow, SystemEnv};
+use sp_sim::document::{PlayMode, Scene, SimulationSpace};
+use sp_sim::sim::looping::longest_life_secs;
+use sp_sim::sim::{Follow, LoopPlan, LoopSet, SystemEnv};
 
 use crate::error::{Error, Result};
-use looping::{ArcCut, LoopPlan, loop_tracks};
-use sample::{PoseContext, Stop, sample_system};
+use looping::{ArcCut, loop_tracks, windows};
+use sample::{PoseContext, Stop, census, frame_state, sample_loop_lives, sample_system};
+use trail::TrailArena;
 
 /// Quantises the system bone pose as it is written (2 decimals for position, 3 for rotation,
 /// 4 for scale) and as the runtime stores it (`f32`), so particle bones are placed against
@@ -200,19 +209,7 @@ fn cheapest(candidates: Vec<Vec<Track>>, order: sp_sim::document::DrawOrder) -> 
     best.map(|(_, t)| t).unwrap_or_default()
 }
 
-/// Frame alignment of a loop-continuous system with the others sharing its animations:
-/// `(start segment length, loop animation length)` in frames.
-pub type LoopAlignment = (u32, u32);
-
-/// The loop plan a system would have on its own (before alignment).
-pub fn own_loop_plan(system: &ParticleSystem, fps: u32) -> LoopPlan {
-    let longest_life = system
-        .lifetime_secs
-        .min
-        .max(system.lifetime_secs.max)
-        .max(0.0);
-    LoopPlan::new(system.delay_secs, longest_life, system.duration_secs, fps)
-}
+pub use sp_sim::sim::looping::LoopAlignment;
 
 /// Bakes one visible system (`scene.systems[index]`) at `fps`, its integrated motion (if any) on
 /// the scene's grid of `substepsPerSec`, meeting the scene's colliders and path that act on it;
@@ -262,12 +259,8 @@ pub fn bake_system(
     let ctx = PoseContext { parent, inherit };
     // Normal blend: the stacking of the system's particles shows, bones are assigned for it.
     let stacks = crate::draw_order::stacking_shows(system.blend);
-    let longest_life = system
-        .lifetime_secs
-        .min
-        .max(system.lifetime_secs.max)
-        .max(0.0);
-    let (tracks, sampled) = match system.mode {
+    let longest_life = longest_life_secs(system);
+    let (tracks, peak_alive, lives, trails) = match system.mode {
         PlayMode::OneShot => {
             let last_burst = system
                 .bursts
@@ -315,16 +308,22 @@ pub fn bake_system(
                     assign::Turn::Lowest,
                 ))]
             };
-            (tracks, sampled)
+            let lives = sampled
+                .lives
+                .iter()
+                .filter(|l| !l.states.is_empty())
+                .count();
+            (tracks, sampled.peak_alive, lives, sampled.trails)
         }
         PlayMode::LoopContinuous => {
-            let mut plan = own_loop_plan(system, fps);
+            let mut plan = LoopPlan::of(system, fps);
             if let Some((t0, span)) = align {
                 plan = plan.aligned(t0, span);
             }
             if !plan.span_frames.is_multiple_of(plan.loop_frames) {
                 warnings.push(format!(
-                    "system {:?}: its loop of {} frames does not divide the loop animation {:?} of {}                      frames (set by a longer loop in the same animation); the joint loop has a seam",
+                    "system {:?}: its loop of {} frames does not divide the loop animation {:?} of {} \
+                     frames (set by a longer loop in the same animation); the joint loop has a seam",
                     system.name, plan.loop_frames, system.loop_animations.looping, plan.span_frames
                 ));
             }
@@ -354,54 +353,67 @@ pub fn bake_system(
                     ));
                 }
             }
-            let sampled = sample_system(
-                system,
-                substeps,
-                follow,
-                &env,
-                &ctx,
-                fps,
-                Stop::AtFrame(until),
-            )
-            .map_err(err)?;
+            // The report counts the real simulation over the frames the loop is built from.
+            let counted = census(system, substeps, follow, &env, fps, until);
+            let set = LoopSet::record_in(system, substeps, follow, env.clone(), plan);
+            let mut trails = TrailArena::new(set.trail().map_or(0, |t| t.mesh.bones));
+            let motion = |t: f64| probe.transform_at(t);
+            // A Local-space system whose bone moves (a followed bone, a path) carries each copy
+            // at its own time.
+            let restated = system.space == SimulationSpace::Local
+                && (follow.is_some() || probe.travels_path());
+            let lives = sample_loop_lives(&set, system, &motion, restated, &ctx, &mut trails)
+                .map_err(err)?;
+            let windows = windows(&set);
+            let trails = std::cell::RefCell::new(trails);
+            let trail_frame = std::cell::RefCell::new(sp_sim::sim::trail::TrailFrame::default());
+            let place = |life: &sample::Life, i: usize, v: u32| {
+                let t = f64::from(v) / f64::from(fps);
+                let p = &life.particles[i];
+                let mut state = frame_state(system, &motion, &ctx, p, t)?;
+                state.trail = life.states[i].trail;
+                if let (Some(prepared), Some(lt)) = (set.trail(), life.histories.get(i)) {
+                    state.trail = sample::trail_state(
+                        system,
+                        &motion,
+                        prepared,
+                        p,
+                        &lt.history,
+                        lt.age_secs,
+                        lt.velocity,
+                        t,
+                        &mut trail_frame.borrow_mut(),
+                        &mut trails.borrow_mut(),
+                    );
+                }
+                Ok(state)
+            };
+            let restate: Option<looping::Restate<'_>> = restated.then_some(&place);
             let la = &system.loop_animations;
             let names = [la.start.as_str(), &la.looping, &la.end];
+            let build = |pool: bool, budget: usize, cut: ArcCut| {
+                loop_tracks(&set, &lives, &windows, pool, budget, cut, names, restate).map_err(err)
+            };
             let tracks = if stacks {
-                let mut candidates = vec![loop_tracks(
-                    &sampled.lives,
-                    &plan,
-                    pool,
-                    0,
-                    ArcCut::Seam,
-                    names,
-                )];
+                let mut candidates = vec![build(pool, 0, ArcCut::Seam)?];
                 if pool {
                     for h in RING_BUDGETS_HALVES {
-                        let budget = sampled.peak_alive * h / 2;
-                        candidates.push(loop_tracks(
-                            &sampled.lives,
-                            &plan,
-                            true,
-                            budget,
-                            ArcCut::AgeRing,
-                            names,
-                        ));
+                        let budget = counted.peak_alive * h / 2;
+                        candidates.push(build(true, budget, ArcCut::AgeRing)?);
                     }
                 } else {
-                    candidates.push(loop_tracks(
-                        &sampled.lives,
-                        &plan,
-                        false,
-                        0,
-                        ArcCut::Age,
-                        names,
-                    ));
+                    candidates.push(build(false, 0, ArcCut::Age)?);
                 }
                 cheapest(candidates, system.draw_order)
             } else {
-                loop_tracks(&sampled.lives, &plan, pool, 0, ArcCut::Age, names)
+                build(pool, 0, ArcCut::Age)?
             };
-            (tracks, sampled)
+            (
+                tracks,
+                counted.peak_alive,
+                counted.lives,
+                trails.into_inner(),
+            )
         }
     };
     let bone_count = tracks.iter().map(|t| t.bones.len()).max().unwrap_or(0);
@@ -410,17 +422,14 @@ pub fn bake_system(
         t.bones.resize(bone_count, Vec::new());
     }
     Ok(BakedSystem {
+        trails,
         scene_index: index,
         root_pose,
         parent,
         inherit,
         bone_count,
-        peak_alive: sampled.peak_alive,
-        lives: sampled
-            .lives
-            .iter()
-            .filter(|l| !l.states.is_empty())
-            .count(),
+        peak_alive,
+        lives,
         tracks,
     })
 }

@@ -1,10 +1,11 @@
 //! The exporter (export spec §4–§8, §11): bakes every visible system, names everything,
-//! assembles bones → slots → skins → animations, reduces keys, serialises, and validates the
-//! bytes it is about to return.
+//! assembles bones → slots → skins → animations, reduces keys, validates the skeleton on its
+//! types (the JSON validator's rules, [`crate::validate::typed`]) and serialises it.
 
 pub mod names;
 mod system_bone;
 pub mod timelines;
+pub mod trails;
 
 use sp_sim::document::{CurveKind, Scene, SimulationSpace};
 use sp_sim::sim::{FollowTracks, SystemEnv, SystemSim};
@@ -16,8 +17,8 @@ use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
 use crate::json::{
-    AnimationData, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData, SlotData,
-    hash_string,
+    AnimationData, Attachment, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData,
+    SlotData, hash_string,
 };
 use crate::names::NameAllocator;
 use crate::reduce::{CurveMode, Timing};
@@ -188,6 +189,8 @@ pub fn export_scene_with(
     let mut slot_ns = NameAllocator::new();
     let mut resolver = ImageResolver::new(scene, images);
     let mut all_names: Vec<BoneNames> = Vec::new();
+    let mut all_trails: Vec<Option<trails::TrailNames>> = Vec::new();
+    let mut trail_first_slots: Vec<usize> = Vec::new();
     let mut bones = vec![BoneData::new("root".into(), None, None)];
     let mut slots = Vec::new();
     let mut skin = OrderedMap::default();
@@ -196,7 +199,8 @@ pub fn export_scene_with(
     let mut first_slots: Vec<usize> = Vec::new();
     for b in &baked {
         let system = &scene.systems[b.scene_index];
-        let names = names::allocate(system, b, &mut bone_ns, &mut slot_ns, &mut resolver);
+        let draws = system.trail.draws_particle();
+        let names = names::allocate(system, b, draws, &mut bone_ns, &mut slot_ns, &mut resolver);
         bones.push(BoneData::new(
             names.system_bone.clone(),
             Some("root".into()),
@@ -209,6 +213,67 @@ pub fn export_scene_with(
                 b.inherit.json_name(),
             ));
         }
+        // Trails (§9): the chains after the particle bones, their slots first in the system's
+        // block (every trail behind every particle of the system, as the preview draws them).
+        let trail = (b.trails.bones > 0).then(|| {
+            trails::allocate(
+                system,
+                b,
+                &names.bones,
+                &mut bone_ns,
+                &mut slot_ns,
+                &mut resolver,
+            )
+        });
+        trail_first_slots.push(slots.len());
+        if let Some(t) = &trail {
+            let n = b.bone_count;
+            let mut first_bone = vec![0usize; n];
+            for (i, first) in first_bone.iter_mut().enumerate() {
+                *first = bones.len();
+                bones.extend(t.bone_data(i, &names.system_bone));
+            }
+            for p in 0..n {
+                let i = (0..n)
+                    .find(|&i| draw_order::setup_position(i, n, system.draw_order) == p)
+                    .unwrap_or(p);
+                let keys = &t.attachments[i];
+                slots.push(SlotData {
+                    name: t.slots[i].clone(),
+                    bone: t.bones[i][0].clone(),
+                    color: "ffffff00".into(),
+                    attachment: keys.values().next().cloned(),
+                    blend: blend_name(t.blend),
+                });
+                let mut entries = OrderedMap::default();
+                let mut seen = std::collections::BTreeSet::new();
+                for key in keys.values() {
+                    if seen.insert(key.clone()) {
+                        entries.push(
+                            key.clone(),
+                            Attachment::Mesh(t.mesh_attachment(key, first_bone[i])),
+                        );
+                        attachment_count += 1;
+                    }
+                }
+                if !entries.is_empty() {
+                    skin.push(t.slots[i].clone(), entries);
+                }
+            }
+            if system.trail.has_color_along() {
+                warnings.push(format!(
+                    "system {:?}: the trail's colour and alpha along its length are not exported (a Spine mesh has one colour per slot); put the fade into the trail image, e.g. builtin:trail_fade",
+                    system.name
+                ));
+            }
+        }
+        if system.trail.enabled && system.trail.images.is_empty() {
+            warnings.push(format!(
+                "system {:?}: its trail has no image, so it is neither drawn nor exported",
+                system.name
+            ));
+        }
+        all_trails.push(trail);
         first_slots.push(slots.len());
         let n = names.bones.len();
         for p in 0..n {
@@ -231,7 +296,7 @@ pub fn export_scene_with(
                 if seen.insert(key.clone())
                     && let Some(region) = names.regions.get(key)
                 {
-                    entries.push(key.clone(), region.clone());
+                    entries.push(key.clone(), Attachment::Region(region.clone()));
                     attachment_count += 1;
                 }
             }
@@ -309,7 +374,23 @@ pub fn export_scene_with(
                 crate::coords::Inherit::OnlyTranslation => 1.0,
             };
             let specs = Specs::new(gain, scale_gain);
+            let trail = all_trails[si].as_ref();
+            let draws = !names.bones.is_empty();
             for (bi, runs) in track.bones.iter().enumerate() {
+                if let Some(t) = trail {
+                    let (chain, slot) = t.timelines(bi, b, track, &specs, mode, &mut counts);
+                    for (j, timelines) in chain.into_iter().enumerate() {
+                        if let Some(timelines) = timelines {
+                            data.bones.push(t.bones[bi][j].clone(), timelines);
+                        }
+                    }
+                    if let Some(slot) = slot {
+                        data.slots.push(t.slots[bi].clone(), slot);
+                    }
+                }
+                if !draws {
+                    continue;
+                }
                 if let Some(t) = bone_timelines(runs, &specs, mode, &mut counts) {
                     data.bones.push(names.bones[bi].clone(), t);
                 }
@@ -319,11 +400,21 @@ pub fn export_scene_with(
                     data.slots.push(names.slots[bi].clone(), t);
                 }
             }
-            if let Some(f) = frames.as_mut() {
+            if draws && let Some(f) = frames.as_mut() {
                 f.add_track(anim, track, names);
             }
             let system = &scene.systems[b.scene_index];
-            if draw_order::stacking_shows(system.blend) {
+            if let Some(t) = trail
+                && draw_order::stacking_shows(t.blend)
+            {
+                draw_parts.push(draw_order::SystemPart {
+                    first_slot: trail_first_slots[si],
+                    order: system.draw_order,
+                    bones: &track.bones,
+                    end_frame: track.end_frame,
+                });
+            }
+            if draws && draw_order::stacking_shows(system.blend) {
                 draw_parts.push(draw_order::SystemPart {
                     first_slot: first_slots[si],
                     order: system.draw_order,
@@ -364,9 +455,8 @@ pub fn export_scene_with(
         }],
         animations,
     };
-    let mut json = serde_json::to_string(&file)?;
-    let hash = fnv1a(json.as_bytes());
-    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
+    // Checked on its types before it is written: the same rules as the JSON validator, without
+    // parsing back what we are about to write (crate::validate::typed).
     if !on_progress(Progress {
         stage: "validate",
         done: 0,
@@ -374,7 +464,17 @@ pub fn export_scene_with(
     }) {
         return Err(Error::Cancelled);
     }
-    crate::validate::validate_str(&json)?;
+    crate::validate::validate_skeleton(&file)?;
+    if !on_progress(Progress {
+        stage: "serialise",
+        done: 0,
+        total: 1,
+    }) {
+        return Err(Error::Cancelled);
+    }
+    let mut json = serde_json::to_string(&file)?;
+    let hash = fnv1a(json.as_bytes());
+    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
     let report = ExportReport {
         bones: file.bones.len(),
         slots: file.slots.len(),
@@ -402,37 +502,14 @@ pub fn export_scene_with(
 const HASH_PLACEHOLDER: &str = "hash-placeholder";
 
 /// Loop-continuous systems sharing a start animation start their loops together (the longest
-/// prewarm), and those sharing a loop animation repeat across the longest loop.
+/// prewarm), and those sharing a loop animation repeat across the longest loop: the one rule of
+/// the simulation crate ([`sp_sim::sim::looping::loop_alignment`]), which the preview plays too.
 pub(crate) fn loop_alignment(
     scene: &Scene,
     visible: &[usize],
     fps: u32,
 ) -> Vec<(usize, crate::bake::LoopAlignment)> {
-    use sp_sim::document::PlayMode;
-    let loops: Vec<(usize, crate::bake::looping::LoopPlan)> = visible
-        .iter()
-        .filter(|&&i| scene.systems[i].mode == PlayMode::LoopContinuous)
-        .map(|&i| (i, crate::bake::own_loop_plan(&scene.systems[i], fps)))
-        .collect();
-    loops
-        .iter()
-        .map(|(i, _)| {
-            let me = &scene.systems[*i].loop_animations;
-            let t0 = loops
-                .iter()
-                .filter(|(j, _)| scene.systems[*j].loop_animations.start == me.start)
-                .map(|(_, p)| p.t0_frames)
-                .max()
-                .unwrap_or(0);
-            let span = loops
-                .iter()
-                .filter(|(j, _)| scene.systems[*j].loop_animations.looping == me.looping)
-                .map(|(_, p)| p.loop_frames)
-                .max()
-                .unwrap_or(1);
-            (*i, (t0, span))
-        })
-        .collect()
+    sp_sim::sim::looping::loop_alignment(scene, visible, fps)
 }
 
 fn has_runs(t: &Track) -> bool {

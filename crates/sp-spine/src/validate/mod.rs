@@ -2,13 +2,22 @@
 //! `reference/spine-format.md`): unique bone names, parents before children, slots on existing
 //! bones, skins as an array naming existing slots, region sizes present, attachment keys naming
 //! existing attachments, only timeline names the Java runtime knows, no empty timelines, every
-//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite,
-//! and no constraint section (`ik`, `transform`, `path`, `physics`, at the top level or in an
-//! animation): colliders and paths are baked, never exported as objects (§2.3, §10.2–10.3).
+//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite;
+//! meshes with consistent counts, valid bone indices and weights summing to 1, and no `deform`
+//! timeline anywhere ([`mesh`]); no constraint section (`ik`, `transform`, `path`, `physics`, at
+//! the top level or in an animation): colliders and paths are baked, never exported as objects
+//! (§2.3, §10.2–10.3).
 //! Every issue names its JSON path (`animations.fire.slots._particle_000.rgba[3].color`).
+//!
+//! [`validate_str`] / [`validate`] read any JSON text; the exporter checks the skeleton it is
+//! about to write with the same rules on its types ([`typed::validate_file`]), without parsing
+//! its own output back.
 
 mod animations;
-mod mesh;
+pub mod mesh;
+pub mod typed;
+
+pub use typed::validate_file;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -38,6 +47,17 @@ pub struct Issue {
 pub fn validate_str(json: &str) -> Result<()> {
     let value: Value = serde_json::from_str(json)?;
     match validate(&value).into_iter().next() {
+        None => Ok(()),
+        Some(issue) => Err(Error::Invalid {
+            path: issue.path,
+            message: issue.message,
+        }),
+    }
+}
+
+/// The first issue of `file` (see [`typed`]) as [`Error::Invalid`].
+pub fn validate_skeleton(file: &crate::json::SkeletonFile) -> Result<()> {
+    match validate_file(file).into_iter().next() {
         None => Ok(()),
         Some(issue) => Err(Error::Invalid {
             path: issue.path,
@@ -356,7 +376,7 @@ impl Validator {
                     };
                     let mut keys = BTreeSet::new();
                     for (key, a) in entries {
-                        self.check_attachment(&key_path(&spath, key), a);
+                        self.check_attachment(&key_path(&spath, key), a, setup.bones.len());
                         keys.insert(key.clone());
                     }
                     slots_map.insert(slot.clone(), keys);
@@ -366,7 +386,7 @@ impl Validator {
         }
     }
 
-    fn check_attachment(&mut self, path: &str, a: &Value) {
+    fn check_attachment(&mut self, path: &str, a: &Value, bone_count: usize) {
         let Some(o) = a.as_object() else {
             self.issue(path, format!("expected an object, found {}", kind(a)));
             return;
@@ -380,7 +400,7 @@ impl Validator {
                     self.number(o, k, path);
                 }
             }
-            "mesh" => self.check_mesh(path, o),
+            "mesh" => self.check_mesh(path, o, bone_count),
             other => self.issue(
                 format!("{path}.type"),
                 format!("attachment type {other:?} is not one this exporter writes"),
@@ -458,3 +478,5 @@ pub(crate) fn describe(v: &Value) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_typed;

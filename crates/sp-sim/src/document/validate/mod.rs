@@ -227,7 +227,7 @@ pub(crate) fn curve(p: &str, c: &Curve, lo: f32, hi: f32) -> Result<()> {
     Ok(())
 }
 
-fn gradient(p: &str, g: &Gradient) -> Result<()> {
+pub(crate) fn gradient(p: &str, g: &Gradient) -> Result<()> {
     if g.keys.len() > MAX_CURVE_KEYS {
         return Err(err(
             p,
@@ -306,7 +306,7 @@ fn optional_path(p: &str, s: &str) -> Result<()> {
 }
 
 /// A texture or image reference (see the module doc).
-fn reference(p: &str, s: &str) -> Result<()> {
+pub(crate) fn reference(p: &str, s: &str) -> Result<()> {
     text(p, s, MAX_PATH_CHARS)?;
     if s.is_empty() {
         return Err(err(p, "is empty"));

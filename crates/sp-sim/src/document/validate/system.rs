@@ -157,7 +157,7 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     if let Some(f) = &s.path_follow {
         f.validate(&format!("{p}.pathFollow"))?;
     }
-    Ok(())
+    s.trail.validate(&format!("{p}.trail"), s.max_particles)
 }
 
 /// Most firings of one burst per emission cycle.
