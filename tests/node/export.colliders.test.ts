@@ -21,17 +21,20 @@ interface ImpactCheck {
   framesChecked: number;
 }
 
-/** Checks the frames around every impact of a one-shot scene's single animation. */
-function checkImpactFrames(rel: string): ImpactCheck {
+/** Checks the frames around every impact of a one-shot scene's single animation, or (`segment`)
+ * of one segment of a scene whose systems are all loop-continuous in the animations start, loop
+ * and end (the periodic emitter's copies, `simulate --segment`). */
+function checkImpactFrames(rel: string, segment?: 'start' | 'loop' | 'end'): ImpactCheck {
   const scenePath = join(ROOT, rel);
   const scene = loadScene(scenePath);
   const fps = scene.export.fps;
   const { json } = exportWithCli(scenePath);
   const data = parseExport(json);
-  expect(data.animations.length).toBe(1);
-  const animation = data.animations[0];
+  if (!segment) expect(data.animations.length).toBe(1);
+  const animation = segment ? data.findAnimation(segment)! : data.animations[0];
+  expect(animation, `${rel}: animation ${segment}`).toBeTruthy();
   const frames = Math.round(animation.duration * fps) + 1;
-  const run = simulate(scenePath, fps, frames);
+  const run = simulate(scenePath, fps, frames, segment ?? 'timeline');
   const poser = new Poser(data);
   const visible = scene.systems.map((s, i) => ({ s, i })).filter(({ s }) => s.visible);
   let impacts = 0;
@@ -84,9 +87,21 @@ describe('export: the frames around every impact, posed by spine-core', () => {
   }
 });
 
+describe('export: the frames around every impact of loop copies, posed by spine-core', () => {
+  // The golden loop scene: bounce, pause and destroy on loop-continuous systems; every segment
+  // of the periodic emitter keeps keys around its copies' impacts.
+  for (const segment of ['start', 'loop', 'end'] as const) {
+    it(`tests/golden/scenes/colliders_loop.json ${segment}`, () => {
+      const r = checkImpactFrames('tests/golden/scenes/colliders_loop.json', segment);
+      expect(r.impacts).toBeGreaterThan(3);
+      expect(r.framesChecked).toBeGreaterThan(3);
+    });
+  }
+});
+
 describe('export: colliders and paths are baked, never written', () => {
   it('the JSON names no collider or path and has no constraint', () => {
-    for (const rel of ['presets/rain_ledges.json', 'presets/comet_path.json', 'tests/node/scenes/paths.json']) {
+    for (const rel of ['presets/rain_ledges.json', 'presets/comet_path.json', 'tests/node/scenes/paths.json', 'tests/golden/scenes/colliders_loop.json']) {
       const doc = JSON.parse(readFileSync(join(ROOT, rel), 'utf8')) as { colliders?: { name: string }[]; paths?: { name: string }[] };
       const { json } = exportWithCli(join(ROOT, rel));
       const out = JSON.parse(json) as Record<string, unknown>;

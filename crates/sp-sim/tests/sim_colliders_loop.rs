@@ -234,3 +234,63 @@ fn a_bouncing_particle_trail_follows_its_bounced_path() {
         "bounced {bounced}, {checked} frames"
     );
 }
+
+/// A trailed particle travelling a path: its trail lies on the path behind it (the history
+/// starts where the path puts the particle, not at the emitter, and records the travel).
+#[test]
+fn a_trail_on_a_path_lies_on_the_path() {
+    let mut system = ParticleSystem {
+        name: "rider".into(),
+        rate_per_sec: 0.0,
+        bursts: vec![Burst::once(0.0, 1)],
+        lifetime_secs: Range::fixed(1.5),
+        speed: Range::fixed(200.0),
+        path_follow: Some(PathFollow {
+            mode: PathFollowMode::Particles,
+            path: "rail".into(),
+            ..PathFollow::default()
+        }),
+        ..ParticleSystem::default()
+    };
+    system.trail.enabled = true;
+    system.trail.images = vec!["builtin:trail_fade".into()];
+    system.trail.length_secs = 0.4;
+    system.trail.min_move_px = 0.5;
+    let sc = Scene {
+        systems: vec![system],
+        paths: vec![PathObject {
+            name: "rail".into(),
+            kind: PathKind::Polyline,
+            points: vec![[100.0, 50.0], [500.0, 50.0]],
+            ..PathObject::default()
+        }],
+        ..Scene::default()
+    };
+    let mut sim = SceneSim::new(&sc);
+    let mut frame = sp_sim::sim::trail::TrailFrame::default();
+    let mut longest = 0.0f64;
+    for f in 1..=60 {
+        sim.advance_to(f64::from(f) / 60.0);
+        let s = &sim.systems()[0];
+        let p = s.particles()[0];
+        assert!(s.trail_frame(0, &mut frame, false));
+        for n in &frame.nodes {
+            assert!(
+                (n.y - 50.0).abs() < 1e-6,
+                "frame {f}: node off the rail at y {}",
+                n.y
+            );
+            assert!(
+                n.x >= 100.0 - 1e-6 && n.x <= f64::from(p.x) + 1e-6,
+                "frame {f}: x {}",
+                n.x
+            );
+        }
+        let tail = frame.nodes.last().map_or(0.0, |n| n.x);
+        longest = longest.max(f64::from(p.x) - tail);
+    }
+    assert!(
+        longest > 50.0,
+        "the trail stretches behind the particle: {longest}"
+    );
+}

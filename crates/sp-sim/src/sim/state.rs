@@ -315,7 +315,7 @@ pub(super) fn evaluate_traced(
         }
         (_, None) if birth.on_path.is_some() => {
             if let (Some(travel), Some(o)) = (&prep.particle_path, &birth.on_path) {
-                place_on_path(prep, travel, o, &mut p, &mut m, age);
+                place_on_path(prep, travel, o, &mut p, &mut m, age, history);
             }
         }
         _ => {
@@ -333,8 +333,26 @@ pub(super) fn evaluate_traced(
     (p, [m.vx, m.vy])
 }
 
-/// Places a particle travelling a path at age `age` (the distance travelled is
-/// `v·L_life·∫₀ᵘ speed`, [`super::path_motion`]) and writes its public state.
+/// Where a particle travelling a path is at age `age` and its direction of travel (the
+/// distance travelled is `v·L_life·∫₀ᵘ speed`, [`super::path_motion`]).
+#[inline]
+pub(super) fn path_position(
+    prep: &Prepared,
+    travel: &PathTravel,
+    o: &OnPath,
+    age: f64,
+) -> ([f64; 2], f64) {
+    let age = age.max(0.0);
+    let covered = if o.lifetime > 0.0 {
+        o.lifetime * prep.speed_integral.eval(age / o.lifetime)
+    } else {
+        0.0
+    };
+    travel.particle_at(&o.start, o.speed * covered)
+}
+
+/// Places a particle travelling a path at age `age` ([`path_position`]) and writes its public
+/// state; with `history`, records its trail's candidates up to `age` along the path.
 #[inline]
 pub(super) fn place_on_path(
     prep: &Prepared,
@@ -343,20 +361,21 @@ pub(super) fn place_on_path(
     p: &mut Particle,
     m: &mut Motion,
     age: f64,
+    history: Option<&mut History>,
 ) {
-    let age = age.max(0.0);
-    let covered = if o.lifetime > 0.0 {
-        o.lifetime * prep.speed_integral.eval(age / o.lifetime)
-    } else {
-        0.0
-    };
-    let (pos, heading) = travel.particle_at(&o.start, o.speed * covered);
+    let (pos, heading) = path_position(prep, travel, o, age);
     m.px = pos[0];
     m.py = pos[1];
     m.fresh = false;
-    finish(prep, p, m, age, None);
+    finish(prep, p, m, age.max(0.0), None);
     if travel.follow.orient {
         p.rotation_deg += heading as f32;
+    }
+    if let (Some(trail), Some(h)) = (&prep.trail, history) {
+        h.record_with(&trail.recorder, age, |a| {
+            path_position(prep, travel, o, a).0
+        });
+        h.prune(&trail.recorder, age);
     }
 }
 

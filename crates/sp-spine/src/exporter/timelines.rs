@@ -142,21 +142,36 @@ fn impact_frames(run: &Run) -> impl Iterator<Item = usize> + '_ {
 /// Makes a linear key stepped where its value changes so fast to the next frame's key (a
 /// bounce turning a spark aligned with its motion, the apex of a vertical throw) that the
 /// runtime, already [`Timing::key_lag_secs`] past the key when it samples the key's own frame,
-/// would be off by more than the tolerance: the next key holds the frame after, and between the
-/// two frames the change is sudden anyway. At 30 fps this needs a jump of more than 900° or
-/// 9,000 px in one frame; at 144 fps a spark flipping by 180° at a bounce takes it.
-fn step_sudden_keys<const N: usize>(keys: &mut [Key<N>], specs: &[ChannelSpec; N], timing: Timing) {
+/// would be off the sample `samples[frame − start_frame]` by more than the tolerance (the lag's
+/// share added to what the written value already differs): the next key holds the frame
+/// after, and between the two frames the change is sudden anyway. A spark flipping by 100° or
+/// more in one frame at a bounce or at 240 fps takes it.
+fn step_sudden_keys<const N: usize>(
+    keys: &mut [Key<N>],
+    specs: &[ChannelSpec; N],
+    timing: Timing,
+    samples: &[[f64; N]],
+    start_frame: u32,
+) {
     for i in 0..keys.len().saturating_sub(1) {
         let (a, b) = (&keys[i], &keys[i + 1]);
         if b.frame != a.frame + 1 || a.curve != KeyCurve::Linear {
             continue;
         }
+        let Some(sample) = a
+            .frame
+            .checked_sub(start_frame)
+            .and_then(|k| samples.get(k as usize))
+        else {
+            continue;
+        };
         let span = timing.key_time(b.frame) - timing.key_time(a.frame);
         if span <= 0.0 {
             continue;
         }
         let lag = timing.key_lag_secs(a.frame) / span;
-        let err: [f64; N] = std::array::from_fn(|c| (b.values[c] - a.values[c]) * lag);
+        let err: [f64; N] =
+            std::array::from_fn(|c| a.values[c] + (b.values[c] - a.values[c]) * lag - sample[c]);
         if !crate::reduce::within_tolerance(specs, &err) {
             keys[i].curve = KeyCurve::Stepped;
         }
@@ -232,7 +247,7 @@ pub(super) fn run_keys<const N: usize>(
                 })
                 .collect()
         };
-        step_sudden_keys(&mut run_keys, specs, mode.timing);
+        step_sudden_keys(&mut run_keys, specs, mode.timing, &samples, run.start_frame);
         if ri + 1 < runs.len()
             && let Some(last) = run_keys.last_mut()
         {

@@ -570,9 +570,14 @@ impl SystemSim {
             visible: true,
             impacts: 0,
         };
+        // A particle on a path starts where the path puts it (its trail history too).
+        let [mx, my] = match (&on_path, &self.prepared.particle_path) {
+            (Some(o), Some(travel)) => travel.particle_at(&o.start, 0.0).0,
+            _ => [f64::from(px), f64::from(py)],
+        };
         let motion = Motion {
-            px: f64::from(px),
-            py: f64::from(py),
+            px: mx,
+            py: my,
             vx: f64::from(vx),
             vy: f64::from(vy),
             rotation0_deg: rotation0,
@@ -760,7 +765,8 @@ impl SystemSim {
         let on_path = &self.on_path[self.head..];
         for ((p, m), o) in particles.iter_mut().zip(motion.iter_mut()).zip(on_path) {
             let age = t1 - p.birth_secs;
-            place_on_path(prep, travel, o, p, m, age);
+            let history = self.histories.get_mut(m.trail as usize);
+            place_on_path(prep, travel, o, p, m, age, history);
         }
     }
 }

@@ -85,16 +85,23 @@ impl History {
     /// Offers every candidate up to age `age_secs` of closed-form motion (gravity `g`, damping
     /// `k`, see [`crate::sim::motion`]) from the birth state.
     pub fn record_closed_form(&mut self, rec: &Recorder, age_secs: f64, g: [f64; 2], damping: f64) {
+        let (p0, v0) = (self.p0, self.v0);
+        self.record_with(rec, age_secs, |a| {
+            let f = StepFactors::new(damping, a);
+            [f.apply(p0[0], v0[0], g[0]).0, f.apply(p0[1], v0[1], g[1]).0]
+        });
+    }
+
+    /// Offers every candidate up to age `age_secs` of a motion given as a function of age
+    /// (`at(age)`: the position then, particle space; a particle travelling a path).
+    pub fn record_with(&mut self, rec: &Recorder, age_secs: f64, at: impl Fn(f64) -> [f64; 2]) {
         let last_k = libm::floor(age_secs / rec.interval_secs);
         if last_k.is_nan() || last_k < f64::from(self.next_k) {
             return;
         }
         let last_k = last_k.min(f64::from(u32::MAX - 1)) as u32;
         for k in self.next_k..=last_k {
-            let f = StepFactors::new(damping, f64::from(k) * rec.interval_secs);
-            let x = f.apply(self.p0[0], self.v0[0], g[0]).0;
-            let y = f.apply(self.p0[1], self.v0[1], g[1]).0;
-            self.offer(rec, k, [x, y]);
+            self.offer(rec, k, at(f64::from(k) * rec.interval_secs));
         }
     }
 
