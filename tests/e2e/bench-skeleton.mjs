@@ -16,7 +16,7 @@ import { chromium } from 'playwright-core';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist');
-const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../../../shared/fixtures/spine'));
+const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../fixtures/spine'));
 const SKELETONS = { coin: 'coin-pro-4.2.json', vine: 'vine-pro-4.2.json' };
 const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const FLAGS = {

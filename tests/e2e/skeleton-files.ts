@@ -7,7 +7,7 @@ import { zlibSync } from 'fflate';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
 
 /** The shared fixtures folder of Spine examples. */
-export const SPINE_FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+export const SPINE_FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;

@@ -13,7 +13,7 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas';
 import { dropFiles, openEditor, useSite } from './support';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
 const COIN_38 = readFileSync(join(FIXTURES, 'coin-pro-3.8.skel'));
 const ATLAS = synthAtlas(regionPaths(readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8')), 'coin-pro-4.2.png');

@@ -14,7 +14,7 @@ import { loadSkeleton } from '../../web/skeleton/load.ts';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas.ts';
 import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const VINE_JSON = readFileSync(join(FIXTURES, 'vine-pro-4.2.json'), 'utf8');
 const OFFSET = { x: 12, y: -8 };
 

@@ -15,7 +15,7 @@ import {
 } from '@esotericsoftware/spine-core';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas.ts';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 
 const ALL_TYPES = JSON.stringify({
   skeleton: { spine: '4.2.22' },

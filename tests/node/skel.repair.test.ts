@@ -16,7 +16,7 @@ import {
 import { runCli, runCliFailing } from '../support/cli.ts';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas.ts';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const dir = mkdtempSync(join(tmpdir(), 'skel-repair-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

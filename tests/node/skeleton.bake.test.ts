@@ -9,7 +9,7 @@ import { CpuReference } from '../../web/skeleton/cpu.ts';
 import { loadAtlas, loadSkeleton } from '../../web/skeleton/load.ts';
 import { regionPaths, synthAtlas } from '../../web/skeleton/synth-atlas.ts';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
 const COIN_SKEL = new Uint8Array(readFileSync(join(FIXTURES, 'coin-pro-4.2.skel')));
 const REGIONS = regionPaths(COIN_JSON);

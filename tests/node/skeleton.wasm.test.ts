@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SkeletonInfo, SkelWasm } from '../../web/skeleton/types.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-const FIXTURES = join(ROOT, '../shared/fixtures/spine');
+const FIXTURES = join(ROOT, 'tests/fixtures/spine');
 const COIN = new Uint8Array(readFileSync(join(FIXTURES, 'coin-pro-4.2.skel')));
 
 let wasm: SkelWasm;

@@ -10,7 +10,7 @@ import { CpuReference } from './cpu';
 import { loadSkeleton } from './load';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../../tests/fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
 
 interface SentInstance {

@@ -9,7 +9,7 @@ import { NO_TEXTURE, PER_DRAW, PER_DRAW_COLOR, PER_FRAME, PER_INSTANCE, PER_TOPO
 import { loadSkeleton } from './load';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../../tests/fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
 
 function draw(page: number, firstIndex: number, indexCount: number, alpha = 1, blend: BakedDraw['blend'] = 'normal', dark: BakedDraw['dark'] = null): BakedDraw {

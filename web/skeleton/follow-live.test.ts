@@ -8,7 +8,7 @@ import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, typ
 import { loadSkeleton } from './load';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
-const VINE_JSON = readFileSync(join(import.meta.dirname, '../../../shared/fixtures/spine/vine-pro-4.2.json'), 'utf8');
+const VINE_JSON = readFileSync(join(import.meta.dirname, '../../tests/fixtures/spine/vine-pro-4.2.json'), 'utf8');
 const loaded = loadSkeleton(VINE_JSON, synthAtlas(regionPaths(VINE_JSON)));
 
 function vine(x = 0): FollowSkeleton {

@@ -15,7 +15,7 @@ import { SkeletonScene } from './scene';
 import { fnv1a64Reference, skeletonFilesKey } from './store';
 import { regionPaths, synthAtlas } from './synth-atlas';
 
-const FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/spine');
+const FIXTURES = join(import.meta.dirname, '../../tests/fixtures/spine');
 const COIN_SKEL = new Uint8Array(readFileSync(join(FIXTURES, 'coin-pro-4.2.skel')));
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
 const ATLAS = synthAtlas(regionPaths(COIN_JSON), 'coin-pro-4.2.png');

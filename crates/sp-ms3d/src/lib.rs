@@ -4,7 +4,7 @@
 //! [`Marker`]), and baking of a clip into vertex frames for GPU playback by buffer switching
 //! ([`bake_clip`], [`BakedClip`]).
 //!
-//! The byte layout is `shared/reference/ms3d-format.md`. Parsing never panics and never
+//! The byte layout is `docs/reference/ms3d-format.md`. Parsing never panics and never
 //! allocates by a count it has not checked against the bytes left; repairs come back as
 //! [`Warning`]s.
 //!

@@ -1,5 +1,7 @@
 //! SpineParticle's scene document and deterministic particle simulation.
 //!
+//! "Export spec §N" in this crate means section N of `docs/spec/spine-json-export-spec.zh.md`.
+//!
 //! No web crates here: the same code runs natively (CLI, tests) and as wasm (editor).
 //!
 //! - [`document`]: the versioned scene document (types, defaults, loading with migration and

@@ -1,5 +1,8 @@
 //! Spine 4.2 JSON export of SpineParticle scenes.
 //!
+//! "Export spec §N" everywhere in this crate means section N of
+//! `docs/spec/spine-json-export-spec.zh.md`, the authoritative export specification.
+//!
 //! Modules follow the export spec's §15: export settings come from the document
 //! (`sp_sim::document::ExportSettings`), [`json`] holds the 4.2 JSON types, [`bake`] the
 //! deterministic frame-by-frame baker, [`reduce`] the error-bounded keyframe reducer,

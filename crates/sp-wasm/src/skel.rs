@@ -153,7 +153,7 @@ mod tests {
 
     const FIXTURES: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/fixtures/spine"
+        "/../../tests/fixtures/spine"
     );
 
     fn coin_skel() -> Vec<u8> {

@@ -24,8 +24,7 @@ use crate::error::{Error, Result, read_file};
 /// Arguments of `spineparticle bench ms3d`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files for the parse comparison (default: `*.ms3d` in `tests/fixtures/ms3d` or
-    /// `../shared/fixtures/ms3d`).
+    /// Files for the parse comparison (default: `*.ms3d` in `tests/fixtures/ms3d`).
     #[arg(long, num_args = 1..)]
     files: Vec<PathBuf>,
     /// Process spawns per file and tool.
@@ -78,7 +77,7 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn default_files() -> Result<Vec<PathBuf>> {
-    for dir in ["tests/fixtures/ms3d", "../shared/fixtures/ms3d"] {
+    for dir in ["tests/fixtures/ms3d"] {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
         };
@@ -95,7 +94,7 @@ fn default_files() -> Result<Vec<PathBuf>> {
         }
     }
     Err(Error::Usage(
-        "no fixtures found in tests/fixtures/ms3d or ../shared/fixtures/ms3d; pass --files".into(),
+        "no fixtures found in tests/fixtures/ms3d; pass --files".into(),
     ))
 }
 
