@@ -8,9 +8,12 @@
 //!   validation, saving, the default scene).
 //! - [`sim`]: the deterministic simulation (exact in time: any step size gives the same states).
 //! - [`textures`]: the procedural built-in textures (`builtin:NAME`).
+//! - [`time`]: the one clock ([`time::Timebase`]): frame of a time, frame counts, the frame pair
+//!   and blend of playback, loop periods, the timeline's length.
 
 pub mod document;
 mod error;
 pub mod sim;
 pub mod textures;
+pub mod time;
 pub use error::{Error, Result};

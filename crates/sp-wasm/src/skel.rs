@@ -151,10 +151,7 @@ mod js {
 mod tests {
     use super::*;
 
-    const FIXTURES: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/fixtures/spine"
-    );
+    const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/spine");
 
     fn coin_skel() -> Vec<u8> {
         std::fs::read(format!("{FIXTURES}/coin-pro-4.2.skel")).expect("coin fixture")

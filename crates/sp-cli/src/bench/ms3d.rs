@@ -18,6 +18,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use sp_ms3d::{BakeOptions, Interp, Model, Rig, bake_clip, model_clips, parse, writer};
+use sp_sim::time::{Playback, wrap_secs};
 
 use crate::error::{Error, Result, read_file};
 
@@ -234,11 +235,14 @@ fn playback_table(model: &Model, args: &Args) -> Result<()> {
         // Vertex frames: choose i, i+1 and the blend, and write each draw's uniform.
         let mut state = instances(n);
         let mut uniforms = vec![[0u32; 3]; n];
+        let (clock, frames) = (baked.timebase(), baked.frame_count() as u32);
+        let duration = f64::from(baked.duration_secs);
         let start = Instant::now();
         for _ in 0..args.frames {
             for (inst, u) in state.iter_mut().zip(uniforms.iter_mut()) {
                 inst.time_secs += dt * inst.speed;
-                let pair = baked.frame_pair(inst.time_secs, true);
+                let t = wrap_secs(f64::from(inst.time_secs), duration);
+                let pair = clock.frame_pair(t, frames, Playback::Clamp);
                 *u = [pair.a, pair.b, pair.blend.to_bits()];
             }
             black_box(&mut uniforms);

@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 use sp_ms3d::UpAxis;
 use sp_render::ClipInstance;
 use sp_render::clips::mat4_mul;
+use sp_sim::time::wrap_secs;
 
 use super::models::Models;
 use super::{MAX_PENDING_EVENTS, MAX_STEP_SECS, arg, check, short};
@@ -212,15 +213,18 @@ impl Models {
             let Some(c) = m.clips.get(s.clip as usize) else {
                 continue;
             };
-            let d = c.clip.duration_secs().max(0.0);
-            let t = if s.looping && d > 0.0 {
-                inst.time_secs.rem_euclid(d)
+            // The clip baked its end point as its last frame: wrap by the duration, then the
+            // renderer plays it clamped (`sp_sim::time`).
+            let d = f64::from(c.clip.duration_secs().max(0.0));
+            let t = f64::from(inst.time_secs);
+            let t = if s.looping {
+                wrap_secs(t, d)
             } else {
-                inst.time_secs.clamp(0.0, d)
+                t.clamp(0.0, d)
             };
             self.drawn.push(ClipInstance {
                 clip: c.id,
-                time_secs: f64::from(t),
+                time_secs: t,
                 looping: false,
                 model_to_scene: placement(s, m.up_axis, m.pixels_per_unit),
                 tint: [1.0; 4],
