@@ -21,8 +21,9 @@ const EXTENSIONS: [&str; 8] = [
 ];
 
 /// Pixel sizes of the images the caller has loaded, by the reference the systems use.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize, ts_rs::TS)]
 #[serde(transparent)]
+#[ts(as = "BTreeMap<String, [u32; 2]>")]
 pub struct ImageSizes(pub BTreeMap<String, [u32; 2]>);
 
 /// A resolved image.

@@ -1,11 +1,12 @@
 //! The export summary shown after an export (export spec §16; issue "After export").
 
 use std::collections::BTreeMap;
+use ts_rs::TS;
 
 use serde::Serialize;
 
 /// Counts, sizes and warnings of one export.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ExportReport {
     /// Bones written (root, system bones, particle bones).

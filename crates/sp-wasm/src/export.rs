@@ -6,12 +6,15 @@
 
 use serde::Serialize;
 use sp_spine::{ExportReport, ImageSizes};
+use ts_rs::TS;
 
-/// The JSON returned to JavaScript.
-#[derive(Serialize)]
-struct ExportResult<'a> {
-    json: &'a str,
-    report: &'a ExportReport,
+/// What `exportSpine` returns (as JSON).
+#[derive(Serialize, TS)]
+pub struct ExportResult<'a> {
+    /// The Spine 4.2 skeleton JSON text (`SpineParticle.json`).
+    pub json: &'a str,
+    /// Counts, sizes and warnings of the export.
+    pub report: &'a ExportReport,
 }
 
 /// Parses `imagesJson`: `{ "path": [width, height], … }`; empty text means none.

@@ -9,6 +9,7 @@
 //! by `console_error_panic_hook` (the UI facade re-instantiates the module).
 
 pub mod clip_arrays;
+pub mod contract;
 mod error;
 pub mod export;
 pub mod ms3d;

@@ -5,6 +5,7 @@ use sp_sim::document::{default_scene, load_scene, save_scene};
 use sp_sim::sim::bench::warmed_bench;
 use sp_sim::sim::state_hash;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
+use ts_rs::TS;
 
 use crate::error::{Result, finite};
 
@@ -18,20 +19,25 @@ pub fn default_scene_json() -> String {
     save_scene(&default_scene())
 }
 
-#[derive(Serialize)]
-struct BuiltinInfo {
-    name: &'static str,
-    path: String,
-    width: u32,
-    height: u32,
+/// One built-in texture as `builtinTextures` lists it.
+#[derive(Serialize, TS)]
+pub struct BuiltinTexture {
+    /// Name (`soft_dot` …).
+    pub name: &'static str,
+    /// Reference used by systems: `builtin:NAME`.
+    pub path: String,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
 }
 
 /// `[{name, path, width, height}]` of the built-in textures (`path` = `builtin:NAME`).
 pub fn builtin_textures_json() -> String {
-    let list: Vec<BuiltinInfo> = BUILTIN_NAMES
+    let list: Vec<BuiltinTexture> = BUILTIN_NAMES
         .iter()
         .filter_map(|&name| {
-            builtin_size(name).map(|(width, height)| BuiltinInfo {
+            builtin_size(name).map(|(width, height)| BuiltinTexture {
                 name,
                 path: format!("{BUILTIN_PREFIX}{name}"),
                 width,

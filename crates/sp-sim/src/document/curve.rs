@@ -5,11 +5,12 @@
 //! value holds, after the last key the last value holds. Keys are kept sorted by `t`.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::color::Rgb;
 
 /// One key of a [`Curve`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CurveKey {
     /// Normalised life, 0..1.
     pub t: f32,
@@ -18,8 +19,9 @@ pub struct CurveKey {
 }
 
 /// A scalar curve over normalised life (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(transparent)]
+#[ts(as = "Vec<CurveKey>")]
 pub struct Curve {
     /// Keys sorted by `t`; an empty curve evaluates to 1.
     pub keys: Vec<CurveKey>,
@@ -65,7 +67,7 @@ impl Curve {
 }
 
 /// One key of a [`Gradient`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ColorKey {
     /// Normalised life, 0..1.
     pub t: f32,
@@ -74,8 +76,9 @@ pub struct ColorKey {
 }
 
 /// A colour gradient over normalised life (see the module formula, per channel).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(transparent)]
+#[ts(as = "Vec<ColorKey>")]
 pub struct Gradient {
     /// Keys sorted by `t`; an empty gradient evaluates to white.
     pub keys: Vec<ColorKey>,

@@ -4,12 +4,13 @@
 //! a default, so a partial JSON object loads (旧配置默认值补齐).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Range {
     /// Smallest value.
     pub min: f32,
@@ -33,7 +34,7 @@ impl Range {
 }
 
 /// Position, rotation and scale of a system (its emitter and, in local space, its particles).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Transform2D {
     /// X in scene pixels (right).
@@ -61,7 +62,7 @@ impl Default for Transform2D {
 }
 
 /// How a system plays over time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PlayMode {
     /// Emits for `durationSecs` once, then lets the living particles finish (one animation,
@@ -74,7 +75,7 @@ pub enum PlayMode {
 }
 
 /// Names of the three animations a [`PlayMode::LoopContinuous`] system exports into.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LoopAnimations {
     /// Start segment (warm-up from empty).
@@ -97,7 +98,7 @@ impl Default for LoopAnimations {
 }
 
 /// Where particles are born, in the system's local space (pixels, y down).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum EmitterShape {
     /// All particles at the origin.
@@ -129,7 +130,7 @@ pub enum EmitterShape {
 }
 
 /// A burst: `count` particles at `timeSecs` after the system starts.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Burst {
     /// Seconds after the system's start (after `delaySecs`).
@@ -139,7 +140,7 @@ pub struct Burst {
 }
 
 /// How a particle picks its image among `textures` when there is no flipbook.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum TexturePick {
     /// Uniformly at random per particle (seeded).
@@ -150,7 +151,7 @@ pub enum TexturePick {
 }
 
 /// Flipbook playback modes (the four of the export spec §8.5).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum FlipbookMode {
     /// 单次-尾帧消失: plays once, then the particle is hidden (fake death) until it dies.
@@ -165,7 +166,7 @@ pub enum FlipbookMode {
 }
 
 /// Flipbook: when enabled, `textures` are the frames, in order, played at `fps`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Flipbook {
     /// Whether `textures` play as a flipbook (otherwise one texture per particle).
@@ -188,7 +189,7 @@ impl Default for Flipbook {
 
 /// Slot blend modes, with Spine's premultiplied-alpha semantics (the preview uses the same
 /// equations as the Spine runtimes so export = preview).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum BlendMode {
     /// Source-over.
@@ -203,7 +204,7 @@ pub enum BlendMode {
 }
 
 /// Whether particles move with their system after birth.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum SimulationSpace {
     /// Particles live in the system's space: moving the system moves them.
@@ -216,7 +217,7 @@ pub enum SimulationSpace {
 /// Following a bone of a loaded Spine skeleton (export spec §10.4): the system's position is
 /// the bone's scene position plus the offset; its rotation and scale stay its own. When the
 /// skeleton or bone is not loaded, the system falls back to its own transform.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct FollowBone {
     /// Name of the skeleton object (`skeletons[].name`).
@@ -230,7 +231,7 @@ pub struct FollowBone {
 }
 
 /// One particle system.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ParticleSystem {
     /// Display name (user text; never interpreted as markup).
@@ -300,6 +301,7 @@ pub struct ParticleSystem {
     pub blend: BlendMode,
     /// The bone this system follows, if any (absent from documents that follow nothing).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub follow: Option<FollowBone>,
 }
 

@@ -16,6 +16,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use ts_rs::TS;
 
 use serde::Deserialize;
 
@@ -103,22 +104,33 @@ pub struct FollowTracks {
     tracks: BTreeMap<(String, String), Arc<BoneTrack>>,
 }
 
-#[derive(Deserialize)]
+/// The follow-tracks document as JSON carries it (`--follow`, `setFollowTracks`, the export
+/// worker's `followJson`): `{ "tracks": [ … ] }`.
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct TracksJson {
+pub struct FollowTracksJson {
+    /// The tracks (absent: none).
     #[serde(default)]
-    tracks: Vec<TrackJson>,
+    #[ts(optional = nullable)]
+    pub tracks: Vec<BoneTrackJson>,
 }
 
-#[derive(Deserialize)]
+/// One bone's track in [`FollowTracksJson`] (see the module formula for `points`).
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct TrackJson {
-    skeleton: String,
-    bone: String,
-    sample_fps: f64,
+pub struct BoneTrackJson {
+    /// Skeleton object name (`skeletons[].name`).
+    pub skeleton: String,
+    /// Bone name.
+    pub bone: String,
+    /// Samples per second of scene time (0 < rate ≤ [`MAX_SAMPLE_FPS`]).
+    pub sample_fps: f64,
+    /// Repeat with period `(n − 1) / sampleFps` (absent: false).
     #[serde(default, rename = "loop")]
-    looping: bool,
-    points: Vec<[f32; 2]>,
+    #[ts(optional = nullable)]
+    pub looping: bool,
+    /// Scene positions, pixels, y down: `points[i]` at `i / sampleFps` seconds.
+    pub points: Vec<[f32; 2]>,
 }
 
 fn field(path: String, message: impl Into<String>) -> Error {
@@ -150,7 +162,7 @@ impl FollowTracks {
                 ),
             ));
         }
-        let parsed: TracksJson = serde_json::from_str(text).map_err(|e| Error::Json {
+        let parsed: FollowTracksJson = serde_json::from_str(text).map_err(|e| Error::Json {
             line: e.line(),
             column: e.column(),
             message: e.to_string(),

@@ -25,7 +25,7 @@ pub mod schedule;
 mod state;
 pub mod system;
 
-pub use follow::{BoneTrack, Follow, FollowTracks};
+pub use follow::{BoneTrack, BoneTrackJson, Follow, FollowTracks, FollowTracksJson};
 pub use hash::{Fnv64, frame_hash, state_hash, state_hash_following};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;
