@@ -16,4 +16,4 @@ mod error;
 pub mod sim;
 pub mod textures;
 pub mod time;
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, FieldIssue, Result};

@@ -6,6 +6,7 @@ mod default_scene;
 mod io;
 pub mod migrate;
 mod scene;
+pub mod schema;
 mod settings;
 mod system;
 pub mod validate;
@@ -15,6 +16,7 @@ pub use curve::{ColorKey, Curve, CurveKey, Gradient};
 pub use default_scene::default_scene;
 pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use scene::{DOCUMENT_VERSION, ImageAsset, ModelObject, Scene, SkeletonObject};
+pub use schema::{FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
     BlendMode, Burst, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,

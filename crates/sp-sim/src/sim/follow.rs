@@ -21,7 +21,7 @@ use ts_rs::TS;
 use serde::Deserialize;
 
 use crate::document::{ParticleSystem, Transform2D};
-use crate::error::{Error, Result};
+use crate::error::{Error, FieldIssue, Result};
 
 /// Most tracks in one [`FollowTracks`] document.
 pub const MAX_TRACKS: usize = 1024;
@@ -133,11 +133,8 @@ pub struct BoneTrackJson {
     pub points: Vec<[f32; 2]>,
 }
 
-fn field(path: String, message: impl Into<String>) -> Error {
-    Error::Field {
-        path,
-        message: message.into(),
-    }
+fn field(path: String, issue: FieldIssue) -> Error {
+    Error::Field { path, issue }
 }
 
 impl FollowTracks {
@@ -156,10 +153,10 @@ impl FollowTracks {
         if text.len() > limit_bytes {
             return Err(field(
                 "tracks".into(),
-                format!(
-                    "the tracks text is {} bytes, above the limit of {limit_bytes} bytes",
-                    text.len()
-                ),
+                FieldIssue::TracksTooLarge {
+                    size_bytes: text.len(),
+                    limit_bytes,
+                },
             ));
         }
         let parsed: FollowTracksJson = serde_json::from_str(text).map_err(|e| Error::Json {
@@ -170,10 +167,11 @@ impl FollowTracks {
         if parsed.tracks.len() > MAX_TRACKS {
             return Err(field(
                 "tracks".into(),
-                format!(
-                    "{} tracks is above the limit {MAX_TRACKS}",
-                    parsed.tracks.len()
-                ),
+                FieldIssue::TooMany {
+                    count: parsed.tracks.len(),
+                    limit: MAX_TRACKS,
+                    noun: "tracks",
+                },
             ));
         }
         let mut out = FollowTracks::new();
@@ -183,20 +181,22 @@ impl FollowTracks {
             if !(t.sample_fps.is_finite() && t.sample_fps > 0.0 && t.sample_fps <= MAX_SAMPLE_FPS) {
                 return Err(field(
                     format!("{p}.sampleFps"),
-                    format!("{} is not in (0, {MAX_SAMPLE_FPS}]", t.sample_fps),
+                    FieldIssue::RateOutOfRange {
+                        value: t.sample_fps,
+                        limit: MAX_SAMPLE_FPS,
+                    },
                 ));
             }
             if t.points.is_empty() {
-                return Err(field(
-                    format!("{p}.points"),
-                    "a track needs at least one point",
-                ));
+                return Err(field(format!("{p}.points"), FieldIssue::NoPoints));
             }
             total += t.points.len();
             if total > MAX_TRACK_POINTS {
                 return Err(field(
                     format!("{p}.points"),
-                    format!("more than {MAX_TRACK_POINTS} points in all tracks"),
+                    FieldIssue::TooManyPoints {
+                        limit: MAX_TRACK_POINTS,
+                    },
                 ));
             }
             for (j, q) in t.points.iter().enumerate() {
@@ -204,7 +204,10 @@ impl FollowTracks {
                     if !(v.is_finite() && v.abs() <= MAX_TRACK_COORD) {
                         return Err(field(
                             format!("{p}.points[{j}][{c}]"),
-                            format!("{v} is not a coordinate within ±{MAX_TRACK_COORD}"),
+                            FieldIssue::CoordinateOutOfRange {
+                                value: format!("{v}").parse().unwrap_or(f64::from(*v)),
+                                limit: f64::from(MAX_TRACK_COORD),
+                            },
                         ));
                     }
                 }
@@ -213,7 +216,10 @@ impl FollowTracks {
             if out.tracks.contains_key(&key) {
                 return Err(field(
                     p,
-                    format!("a second track for skeleton {:?}, bone {:?}", key.0, key.1),
+                    FieldIssue::DuplicateTrack {
+                        skeleton: key.0.clone(),
+                        bone: key.1.clone(),
+                    },
                 ));
             }
             out.insert(
