@@ -657,9 +657,14 @@ lives: number,
  */
 animations: Array<string>, 
 /**
- * Warnings (missing images, duplicate paths, rounded loop lengths …).
+ * Warnings (missing images, duplicate paths, rounded loop lengths …), English sentences.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The same warnings with their code and parameters ([`crate::warning`]), for wording
+ * them in the UI's language.
+ */
+warningDetails: Array<Diagnostic>, };
 
 /**
  * The estimate.
@@ -1061,6 +1066,617 @@ name: string,
  * Model frame (1-based, within the clip's range).
  */
 frame: number, };
+
+/**
+ * The whole schema (wasm `fieldSchema()`, `spineparticle schema`).
+ */
+export type FieldSchema = { 
+/**
+ * Document version the schema describes.
+ */
+version: number, 
+/**
+ * Every editable field, in panel order.
+ */
+fields: Array<SchemaField>, };
+
+/**
+ * One field with its default value, as `fieldSchema()` gives it.
+ */
+export type SchemaField = { 
+/**
+ * Value of a new document, system or skeleton (absent when the field has none, e.g. the
+ * fields of an emitter shape that is not the default one).
+ */
+default?: unknown, 
+/**
+ * Document path, e.g. `systems[].ratePerSec`.
+ */
+path: string, 
+/**
+ * Input kind.
+ */
+kind: FieldKind, 
+/**
+ * Unit (numbers, ranges, curves).
+ */
+unit: Unit, 
+/**
+ * Smallest value (inclusive unless `min_exclusive`), or `None`.
+ */
+min: number | null, 
+/**
+ * The smallest value itself is refused (`min < value`).
+ */
+minExclusive: boolean, 
+/**
+ * Largest value (inclusive), most entries of a list, most characters of a text.
+ */
+max: number | null, 
+/**
+ * Increment of the input's arrows.
+ */
+step: number | null, 
+/**
+ * Choices of a `choice` field, as written in the document.
+ */
+options: Array<string>, };
+
+/**
+ * One editable field (see the module doc).
+ */
+export type FieldSpec = { 
+/**
+ * Document path, e.g. `systems[].ratePerSec`.
+ */
+path: string, 
+/**
+ * Input kind.
+ */
+kind: FieldKind, 
+/**
+ * Unit (numbers, ranges, curves).
+ */
+unit: Unit, 
+/**
+ * Smallest value (inclusive unless `min_exclusive`), or `None`.
+ */
+min: number | null, 
+/**
+ * The smallest value itself is refused (`min < value`).
+ */
+minExclusive: boolean, 
+/**
+ * Largest value (inclusive), most entries of a list, most characters of a text.
+ */
+max: number | null, 
+/**
+ * Increment of the input's arrows.
+ */
+step: number | null, 
+/**
+ * Choices of a `choice` field, as written in the document.
+ */
+options: Array<string>, };
+
+/**
+ * What kind of input a field takes.
+ */
+export type FieldKind = "number" | "integer" | "range" | "bool" | "text" | "choice" | "curve" | "gradient" | "colour" | "list";
+
+/**
+ * Unit of a numeric field.
+ */
+export type Unit = "px" | "px/s" | "px/s²" | "deg" | "deg/s" | "s" | "1/s" | "×" | "image px" | "";
+
+/**
+ * An error or warning as the UI receives it: its code, named parameters and English message
+ * (the JS error object of the wasm boundary, an export warning).
+ */
+export type Diagnostic = { 
+/**
+ * Stable code, e.g. `sim.field.aboveMax` (the lists: `ERROR_CODES` of each crate).
+ */
+code: string, 
+/**
+ * Named parameters of the wording (numbers or strings).
+ */
+params: Record<string, number | string | null>, 
+/**
+ * The English sentence.
+ */
+message: string, };
+
+/**
+ * `Editor.stats()`: the last frame's work and the renderer's state.
+ */
+export type EditorStats = { 
+/**
+ * Live particles in all systems.
+ */
+liveParticles: number, 
+/**
+ * Per system, in scene order.
+ */
+systems: Array<SystemStats>, 
+/**
+ * CPU time of the last frame (simulation since the previous `render()` + `render()`), ms.
+ */
+frameCpuMs: number, 
+/**
+ * Exponential average (0.9) of `frameCpuMs`.
+ */
+frameCpuMsAvg: number, 
+/**
+ * Simulation part of the last frame, ms.
+ */
+simMs: number, 
+/**
+ * `render()` part of the last frame, ms.
+ */
+renderMs: number, 
+/**
+ * Sprites drawn.
+ */
+sprites: number, 
+/**
+ * Draw calls issued.
+ */
+drawCalls: number, 
+/**
+ * Clip instances drawn.
+ */
+clipInstances: number, 
+/**
+ * Whether the last frame was presented.
+ */
+presented: boolean, 
+/**
+ * `WebGPU` or `WebGL2`.
+ */
+renderer: string, 
+/**
+ * Why WebGPU was not used, when it was not.
+ */
+fallbackReason: string | null, 
+/**
+ * Image references the scene uses that are not loaded.
+ */
+missingImages: Array<string>, 
+/**
+ * Drawing is paused while the GPU context is lost or being rebuilt.
+ */
+contextLost: boolean, 
+/**
+ * Device rebuilds since the start.
+ */
+rebuilds: number, 
+/**
+ * Why the last rebuild failed.
+ */
+rebuildError: string | null, 
+/**
+ * The last GPU validation error.
+ */
+gpuError: string | null, };
+
+/**
+ * One system's line of [`EditorStats`].
+ */
+export type SystemStats = { 
+/**
+ * Live particles.
+ */
+live: number, 
+/**
+ * The system's name.
+ */
+name: string, };
+
+/**
+ * `Editor.vertexClipInfo(id)`: GPU memory of a clip's frames.
+ */
+export type ClipMemory = { 
+/**
+ * Bytes of the largest frame.
+ */
+bytesPerFrame: number, 
+/**
+ * Bytes of all frames.
+ */
+totalBytes: number, };
+
+/**
+ * `Editor.addModel(…)`: the model as loaded.
+ */
+export type AddedModel = { 
+/**
+ * Model id.
+ */
+id: number, 
+/**
+ * Name (the file name given).
+ */
+name: string, 
+/**
+ * Counts.
+ */
+counts: ModelCounts, 
+/**
+ * Clips, baked and uploaded.
+ */
+clips: Array<ModelClipInfo>, 
+/**
+ * GPU memory.
+ */
+memory: ModelMemory, 
+/**
+ * Scene pixels per model unit.
+ */
+pixelsPerUnit: number, 
+/**
+ * Groups drawn without their texture.
+ */
+groups: Array<ModelGroupInfo>, 
+/**
+ * Parse and texture warnings, English.
+ */
+warnings: Array<string>, };
+
+/**
+ * Counts of a loaded model.
+ */
+export type ModelCounts = { 
+/**
+ * Vertices.
+ */
+vertices: number, 
+/**
+ * Triangles.
+ */
+triangles: number, 
+/**
+ * Groups.
+ */
+groups: number, 
+/**
+ * Materials.
+ */
+materials: number, 
+/**
+ * Joints.
+ */
+joints: number, };
+
+/**
+ * One clip of a model as `addModel` (with its memory) and `modelClips` (with its markers)
+ * describe it.
+ */
+export type ModelClipInfo = { 
+/**
+ * Clip name.
+ */
+name: string, 
+/**
+ * Baked frames.
+ */
+frames: number, 
+/**
+ * Bake rate, frames per second.
+ */
+fps: number, 
+/**
+ * Clip length, seconds.
+ */
+durationSecs: number, 
+/**
+ * First model frame.
+ */
+startFrame: number, 
+/**
+ * Last model frame.
+ */
+endFrame: number, 
+/**
+ * Bytes of one frame on the GPU (`addModel`).
+ */
+bytesPerFrame?: number, 
+/**
+ * Bytes of all frames, indices and UVs (`addModel`).
+ */
+bytesTotal?: number, 
+/**
+ * Markers (`modelClips`).
+ */
+markers?: Array<Marker>, };
+
+/**
+ * GPU memory of a model's clips.
+ */
+export type ModelMemory = { 
+/**
+ * `unorm16x4` or `float32x3`.
+ */
+encoding: string, 
+/**
+ * Bytes per vertex per frame.
+ */
+bytesPerVertexPerFrame: number, 
+/**
+ * Bytes of one frame of every clip together.
+ */
+bytesPerFrame: number, 
+/**
+ * Bytes of everything.
+ */
+bytesTotal: number, };
+
+/**
+ * A group whose texture was not dropped with the model (drawn with its flat colour).
+ */
+export type ModelGroupInfo = { 
+/**
+ * Group name.
+ */
+name: string, 
+/**
+ * Material index, if any.
+ */
+material: number | null, 
+/**
+ * The material's texture file name, if any.
+ */
+texture: string | null, 
+/**
+ * The registered image used, if found.
+ */
+image: string | null, 
+/**
+ * Flat colour, straight RGBA 0..1.
+ */
+color: [number, number, number, number], };
+
+/**
+ * One entry of `Editor.modelInstances()`.
+ */
+export type ModelInstanceInfo = { 
+/**
+ * Instance id.
+ */
+id: number, 
+/**
+ * Clip time, seconds (unwrapped).
+ */
+timeSecs: number, 
+/**
+ * Model id.
+ */
+model: number, 
+/**
+ * Clip index in the model.
+ */
+clip: number, 
+/**
+ * Scene position, pixels.
+ */
+x: number, 
+/**
+ * Scene position, pixels (down).
+ */
+y: number, 
+/**
+ * Clockwise rotation, degrees.
+ */
+rotationDeg: number, 
+/**
+ * Uniform scale.
+ */
+scale: number, 
+/**
+ * Playback speed (0..=10).
+ */
+speed: number, 
+/**
+ * Wrap at the clip's end instead of holding the last frame.
+ */
+looping: boolean, 
+/**
+ * Whether time advances.
+ */
+playing: boolean, };
+
+/**
+ * `Editor.modelStats()`.
+ */
+export type ModelStats = { 
+/**
+ * Models loaded.
+ */
+models: number, 
+/**
+ * Instances placed.
+ */
+instances: number, 
+/**
+ * Marker events waiting for `modelEvents()`.
+ */
+pendingEvents: number, 
+/**
+ * Marker events dropped because nobody read them.
+ */
+droppedEvents: number, 
+/**
+ * Model names, by id.
+ */
+names: Array<string>, };
+
+/**
+ * Placement and playback of one instance (see the module docs).
+ */
+export type InstanceState = { 
+/**
+ * Model id.
+ */
+model: number, 
+/**
+ * Clip index in the model.
+ */
+clip: number, 
+/**
+ * Scene position, pixels.
+ */
+x: number, 
+/**
+ * Scene position, pixels (down).
+ */
+y: number, 
+/**
+ * Clockwise rotation, degrees.
+ */
+rotationDeg: number, 
+/**
+ * Uniform scale.
+ */
+scale: number, 
+/**
+ * Playback speed (0..=10).
+ */
+speed: number, 
+/**
+ * Wrap at the clip's end instead of holding the last frame.
+ */
+looping: boolean, 
+/**
+ * Whether time advances.
+ */
+playing: boolean, };
+
+/**
+ * A marker crossed during playback.
+ */
+export type MarkerEvent = { 
+/**
+ * Instance id.
+ */
+instance: number, 
+/**
+ * Model id.
+ */
+model: number, 
+/**
+ * Clip name.
+ */
+clip: string, 
+/**
+ * Marker name.
+ */
+marker: string, };
+
+/**
+ * Options of `addModel` (JSON, every field optional).
+ */
+export type ModelOptions = { 
+/**
+ * Bake rate, frames per second (default 30, 0 < fps ≤ 240).
+ */
+fps?: number, 
+/**
+ * Store frames as `unorm16x4` (default true) instead of `float32x3`.
+ */
+quantize?: boolean, 
+/**
+ * Position-key interpolation, `linear` or `hermite` (default hermite).
+ */
+interp?: Interp, 
+/**
+ * Source up axis, `y` (default) or `z`.
+ */
+upAxis?: UpAxis, 
+/**
+ * Scene pixels per model unit (default: the bind pose is 240 px across).
+ */
+pixelsPerUnit?: number, 
+/**
+ * Image paths the page registered with `addImage`, to find material textures among.
+ */
+images?: Array<string>, };
+
+/**
+ * How position keys are interpolated.
+ */
+export type Interp = "linear" | "hermite";
+
+/**
+ * Which model axis points up.
+ */
+export type UpAxis = "y" | "z";
+
+/**
+ * `optionsJson` of `addVertexClip`.
+ */
+export type ClipOptions = { 
+/**
+ * Image paths the draws' `texture` indices refer to.
+ */
+textures?: Array<string>, 
+/**
+ * Store positions as u16 against the bbox.
+ */
+quantize?: boolean, 
+/**
+ * Face-normal lighting.
+ */
+lit?: boolean, 
+/**
+ * Sample the images trilinearly through the atlas mip chain.
+ */
+trilinear?: boolean, };
+
+/**
+ * One entry of `setClipInstances`' JSON (see `clips_api.rs`); absent fields take their
+ * defaults.
+ */
+export type ClipInstanceJson = { 
+/**
+ * Clip id.
+ */
+clip: number, 
+/**
+ * Clip time, seconds.
+ */
+timeSecs?: number, 
+/**
+ * Wrap at the end.
+ */
+loop?: boolean, 
+/**
+ * Scene x, pixels.
+ */
+x?: number, 
+/**
+ * Scene y, pixels (down).
+ */
+y?: number, 
+/**
+ * Clockwise rotation, degrees.
+ */
+rotationDeg?: number, 
+/**
+ * Horizontal scale (default 1).
+ */
+scaleX?: number, 
+/**
+ * Vertical scale (default 1; −1 for a y-up model).
+ */
+scaleY?: number, 
+/**
+ * Depth, scene pixels.
+ */
+depth?: number, 
+/**
+ * Straight-alpha RGBA multiplier (default white).
+ */
+tint?: [number, number, number, number], };
 
 /**
  * One built-in texture as `builtinTextures` lists it.

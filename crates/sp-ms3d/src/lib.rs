@@ -46,7 +46,7 @@ pub use bake::{
     BakeOptions, BakedClip, DrawRange, FramePositions, MAX_BAKED_BYTES, MAX_BAKED_FRAMES, bake_clip,
 };
 pub use clip::{Clip, clips_from_comment, model_clips};
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use hierarchy::{Hierarchy, resolve_parents};
 pub use info::{BboxInfo, GroupInfo, JointInfo, MaterialInfo, ModelInfo, SectionsInfo};
 pub use markers::Marker;

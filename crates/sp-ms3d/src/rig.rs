@@ -22,7 +22,7 @@ use crate::model::Model;
 use crate::{Error, Result};
 
 /// How position keys are interpolated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Interp {
     /// Straight lines between keys.

@@ -362,6 +362,36 @@ impl FieldIssue {
     }
 }
 
+/// An error or warning as the UI receives it: its code, named parameters and English message
+/// (the JS error object of the wasm boundary, an export warning).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, ts_rs::TS)]
+pub struct Diagnostic {
+    /// Stable code, e.g. `sim.field.aboveMax` (the lists: `ERROR_CODES` of each crate).
+    pub code: String,
+    /// Named parameters of the wording (numbers or strings).
+    #[ts(type = "Record<string, number | string | null>")]
+    pub params: Map<String, Value>,
+    /// The English sentence.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// From its parts.
+    pub fn new(code: &str, params: Map<String, Value>, message: String) -> Diagnostic {
+        Diagnostic {
+            code: code.to_string(),
+            params,
+            message,
+        }
+    }
+}
+
+impl From<&Error> for Diagnostic {
+    fn from(e: &Error) -> Diagnostic {
+        Diagnostic::new(e.code(), e.params(), e.to_string())
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 

@@ -16,4 +16,4 @@ mod error;
 pub mod sim;
 pub mod textures;
 pub mod time;
-pub use error::{ERROR_CODES, Error, FieldIssue, Result};
+pub use error::{Diagnostic, ERROR_CODES, Error, FieldIssue, Result};

@@ -27,10 +27,12 @@ pub mod names;
 pub mod reduce;
 pub mod report;
 pub mod validate;
+pub mod warning;
 
 pub use bake::Progress;
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use estimate::{Estimate, estimate_scene};
 pub use exporter::{ExportOptions, ExportOutput, export_scene, export_scene_with};
 pub use images::ImageSizes;
 pub use report::ExportReport;
+pub use warning::{WARNING_CODES, Warning};

@@ -30,8 +30,11 @@ pub struct ExportReport {
     pub lives: usize,
     /// Animation names written, in order.
     pub animations: Vec<String>,
-    /// Warnings (missing images, duplicate paths, rounded loop lengths …).
+    /// Warnings (missing images, duplicate paths, rounded loop lengths …), English sentences.
     pub warnings: Vec<String>,
+    /// The same warnings with their code and parameters ([`crate::warning`]), for wording
+    /// them in the UI's language.
+    pub warning_details: Vec<sp_sim::Diagnostic>,
 }
 
 impl ExportReport {

@@ -1,7 +1,7 @@
 //! The TypeScript contract, generated from the Rust types (ts-rs): every value that crosses the
 //! wasm boundary as JSON, in or out, has its declaration in `web/generated/contract.ts`.
 //!
-//! The file is written by [`typescript`]; the test `tests/contract.rs` fails when the committed
+//! The files are written by [`typescript`] and [`error_codes_typescript`]; the test `tests/contract.rs` fails when the committed
 //! file differs from what the types say now, and `UPDATE_GOLDEN=1 cargo test -p sp-wasm --test
 //! contract` rewrites it (the same switch as the export golden files).
 //!
@@ -103,7 +103,55 @@ pub fn typescript() -> String {
             Marker
         );
     }
+    // The field schema (fieldSchema, `spineparticle schema`).
+    {
+        use sp_sim::document::*;
+        all!(FieldSchema, SchemaField, FieldSpec, FieldKind, Unit);
+    }
+    // Errors and warnings as the UI receives them (the JS error object's code, params and
+    // message; ExportReport.warningDetails). The codes: error-codes.ts.
+    all!(sp_sim::Diagnostic);
+    // The Editor's JSON answers and arguments.
+    {
+        use crate::answers::*;
+        all!(
+            EditorStats,
+            SystemStats,
+            ClipMemory,
+            AddedModel,
+            ModelCounts,
+            ModelClipInfo,
+            ModelMemory,
+            ModelGroupInfo,
+            ModelInstanceInfo,
+            ModelStats,
+        );
+    }
+    all!(
+        crate::ms3d::InstanceState,
+        crate::ms3d::MarkerEvent,
+        crate::ms3d::ModelOptions,
+        sp_ms3d::Interp,
+        sp_ms3d::UpAxis,
+        crate::clip_arrays::ClipOptions,
+        crate::clip_arrays::ClipInstanceJson,
+    );
     // The pure functions' other answers.
     all!(crate::pure::BuiltinTexture);
+    out
+}
+
+/// The whole `web/generated/error-codes.ts`: every error and warning code with the names of its
+/// parameters, so the UI can check that each has a zh and an en wording.
+pub fn error_codes_typescript() -> String {
+    let mut out = String::from(GENERATED_HEADER);
+    out.push_str(
+        "\n/** Every code an error or warning of the wasm module can carry, with its parameter names. */\nexport const ERROR_CODES = {\n",
+    );
+    for (code, params) in crate::error::all_codes() {
+        let names: Vec<String> = params.iter().map(|p| format!("'{p}'")).collect();
+        out.push_str(&format!("  '{code}': [{}],\n", names.join(", ")));
+    }
+    out.push_str("} as const;\n\n/** One of the codes. */\nexport type ErrorCode = keyof typeof ERROR_CODES;\n\n/** The parameter names of a code. */\nexport type ErrorParams<C extends ErrorCode> = (typeof ERROR_CODES)[C][number];\n");
     out
 }

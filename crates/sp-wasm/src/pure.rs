@@ -48,6 +48,24 @@ pub fn builtin_textures_json() -> String {
     serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
 }
 
+/// The field schema of the document (`sp_sim::document::schema`) as JSON `FieldSchema`.
+pub fn field_schema_json() -> String {
+    serde_json::to_string(&sp_sim::document::field_schema()).unwrap_or_default()
+}
+
+/// Length of the editor's timeline for a scene document, seconds
+/// (`sp_sim::time::timeline_length_secs`).
+pub fn timeline_length(scene_json: &str) -> Result<f64> {
+    Ok(sp_sim::time::timeline_length_secs(&load_scene(scene_json)?))
+}
+
+/// Every error and warning code with its parameter names, as JSON `{ code: [names…] }`.
+pub fn error_codes_json() -> String {
+    let map: std::collections::BTreeMap<&str, &[&str]> =
+        crate::error::all_codes().into_iter().collect();
+    serde_json::to_string(&map).unwrap_or_default()
+}
+
 /// FNV-1a 64 hash (16 hex digits) of every frame `i/fps`, `i = 0…⌊time·fps⌋`: the value of
 /// `spineparticle simulate --hash` for the same scene, duration and fps.
 pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String> {

@@ -30,3 +30,11 @@ fn check(name: &str, text: &str) {
 fn contract_types_are_current() {
     check("contract.ts", &sp_wasm::contract::typescript());
 }
+
+#[test]
+fn error_codes_are_current() {
+    check(
+        "error-codes.ts",
+        &sp_wasm::contract::error_codes_typescript(),
+    );
+}
