@@ -64,7 +64,7 @@ pub fn apply_root_motion(
             if gap > 0.1 {
                 warnings.push(Warning::FollowSeam {
                     system: system.name.clone(),
-                    gap_px: f64::from(gap),
+                    gap_px: gap,
                     animation: t.animation.clone(),
                 });
             }

@@ -24,7 +24,7 @@ impl Editor {
     }
 
     /// Re-opens the device on the same canvas without holding the state across the `await`.
-    fn start_rebuild(&self) {
+    pub(super) fn start_rebuild(&self) {
         let rc = self.inner.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let (mut target, preference, forget_old) = {

@@ -25,7 +25,7 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::{ParticleSystem, Scene, SkeletonObject, default_scene};
+use super::{ParticleSystem, Scene, SkeletonObject};
 
 /// What kind of input a field takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
@@ -254,17 +254,12 @@ fn lookup(value: &Value, path: &str, items: &Value) -> Option<Value> {
 
 /// The schema with defaults from the types' `Default` (see the module doc).
 pub fn field_schema() -> FieldSchema {
-    let empty = Scene {
-        animations: Vec::new(),
-        ..Scene::default()
-    };
-    let scene = serde_json::to_value(&empty).unwrap_or(Value::Null);
-    // Defaults of list entries: a new system, a new skeleton, the default scene's first
-    // animation name, an empty image, a key of the default curves.
+    let scene = serde_json::to_value(Scene::default()).unwrap_or(Value::Null);
+    // Defaults of list entries the default document has none of: a new system, a new
+    // skeleton, an empty image, a new model.
     let items = serde_json::json!({
         "systems": ParticleSystem::default(),
         "skeletons": SkeletonObject::default(),
-        "animations": default_scene().animations.first(),
         "images": super::ImageAsset::default(),
         "models": super::ModelObject::default(),
     });
