@@ -28,7 +28,8 @@ fn frame_of_counts_times_on_a_frame_as_that_frame() {
     // 0.1·3 s is 3.0000000000000004 frames, 0.29 s at 100 fps 28.999999999999996: float error
     // either way.
     assert_eq!(t.frame_of(0.1 * 3.0), 3);
-    assert!(0.29 * 100.0 < 29.0);
+    let (time, fps) = (0.29_f64, 100.0_f64);
+    assert!(time * fps < 29.0, "the product is below 29 by float error");
     assert_eq!(tb(100.0).frame_of(0.29), 29);
     assert_eq!(tb(100.0).frame_of(0.57), 57);
     assert_eq!(
