@@ -909,6 +909,27 @@ writtenEncoding: string,
 changes: Array<AtlasChange>, };
 
 /**
+ * One change made to an atlas when it is rewritten.
+ */
+export type AtlasChange = { 
+/**
+ * 1-based line number.
+ */
+line: number, 
+/**
+ * The region name before.
+ */
+before: string, 
+/**
+ * The region name after.
+ */
+after: string, 
+/**
+ * Why.
+ */
+reason: string, };
+
+/**
  * The info document of a parsed model (shape fixed by the CLI contract of issue 5).
  */
 export type ModelInfo = { 

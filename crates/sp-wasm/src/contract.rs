@@ -88,6 +88,7 @@ pub fn typescript() -> String {
             Change,
             Unresolved,
             AtlasReport,
+            AtlasChange,
         );
     }
     // MS3D model information.

@@ -38,3 +38,48 @@ fn error_codes_are_current() {
         &sp_wasm::contract::error_codes_typescript(),
     );
 }
+
+/// Every type name the declarations use is declared in the file (a type missing from the list
+/// in `contract.rs` would leave a dangling name).
+#[test]
+fn every_referenced_type_is_declared() {
+    let text: String = sp_wasm::contract::typescript()
+        .lines()
+        .filter(|l| !l.starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    // Without comments and string literals, what is left is declarations and type names.
+    let mut code = String::new();
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find("/**") {
+        code.push_str(&rest[..start]);
+        rest = rest[start..]
+            .split_once("*/")
+            .map_or("", |(_, after)| after);
+    }
+    code.push_str(rest);
+    let code: String = code
+        .split('"')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, s)| s)
+        .collect();
+    let declared: Vec<&str> = code
+        .split("export type ")
+        .skip(1)
+        .filter_map(|d| d.split([' ', '<']).next())
+        .collect();
+    let builtin = ["Array", "Record"];
+    let mut missing: Vec<String> = code
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .filter(|w| w.starts_with(|c: char| c.is_ascii_uppercase()))
+        .filter(|w| !declared.contains(w) && !builtin.contains(w))
+        .map(str::to_owned)
+        .collect();
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "types used but not declared (add them to contract.rs): {missing:?}"
+    );
+}
