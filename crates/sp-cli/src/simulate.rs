@@ -21,9 +21,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use sp_sim::document::{load_scene, save_scene};
-use sp_sim::sim::{
-    SceneSim, back_to_front, frame_count, natural_duration_secs, state_hash_following,
-};
+use sp_sim::sim::{SceneSim, back_to_front, state_hash_following};
+use sp_sim::time::{Timebase, timeline_length_secs};
 
 use crate::error::{Error, Result, read_file};
 
@@ -35,7 +34,7 @@ pub struct Args {
     /// Frames per second (frame i is at i / fps seconds).
     #[arg(long, default_value_t = 30.0)]
     fps: f64,
-    /// Seconds to simulate (default: the longest delay + emission + lifetime of any system).
+    /// Seconds to simulate (default: the editor timeline's length, `sp_sim::time::timeline_length_secs`).
     #[arg(long)]
     duration: Option<f64>,
     /// Print only the 64-bit FNV-1a hash of all frames, as 16 hex digits.
@@ -75,13 +74,14 @@ pub fn run(args: Args) -> Result<()> {
     let tracks = crate::export::read_follow(args.follow.as_deref())?;
     let duration = args
         .duration
-        .unwrap_or_else(|| natural_duration_secs(&scene));
+        .unwrap_or_else(|| timeline_length_secs(&scene));
     if !(0.0..=36_000.0).contains(&duration) {
         return Err(Error::Usage(format!(
             "--duration {duration} must be in [0, 36000] seconds"
         )));
     }
-    let frames = frame_count(duration, args.fps);
+    let clock = Timebase::new(args.fps).unwrap_or(Timebase::DEFAULT);
+    let frames = clock.frame_count(duration);
     let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
     let io = |source| Error::Io {
         path: PathBuf::from("<stdout>"),
@@ -99,8 +99,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut sim = SceneSim::with_follow(&scene, &tracks);
     let mut peak = vec![0usize; scene.systems.len()];
     for i in 0..frames {
-        let t = i as f64 / args.fps;
-        sim.advance_to(t);
+        sim.advance_to(clock.time_of(i));
         for (p, s) in peak.iter_mut().zip(sim.systems()) {
             *p = (*p).max(s.particles().len());
         }

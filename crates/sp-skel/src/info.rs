@@ -1,6 +1,7 @@
 //! [`SkeletonInfo`]: header metadata and defects of either format, in the CLI's JSON shape.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::binary::{BinarySkeleton, read_binary};
 use crate::check::Checker;
@@ -11,7 +12,7 @@ use crate::{Result, text};
 
 /// Everything `skel info` shows. Fields that do not exist in a format are `None` (`null`):
 /// `nonessential`, `strings` and `headerSize` for JSON; `referenceScale` before 4.2.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SkeletonInfo {
     /// `"json"` or `"binary"`.

@@ -65,7 +65,7 @@ pub use binary::{
 };
 pub use defects::{CharsetFix, Defect, DefectKind, Location, RepairOptions};
 pub use encoding_rs::Encoding;
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use format::{Format, detect_format};
 pub use info::{SkeletonInfo, inspect};
 pub use json::{JsonHeader, JsonSkeleton, read_json};

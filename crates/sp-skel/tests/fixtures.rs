@@ -1,5 +1,5 @@
 //! Header reading of every official fixture against the values in
-//! `shared/reference/spine-format.md` §3, and byte-exact rewriting of their headers.
+//! `docs/reference/spine-format.md` §3, and byte-exact rewriting of their headers.
 
 use std::path::PathBuf;
 
@@ -7,7 +7,7 @@ use sp_skel::{BinaryLayout, Format, RepairOptions, inspect, read_binary, repair,
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures/spine")
+        .join("../../tests/fixtures/spine")
         .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

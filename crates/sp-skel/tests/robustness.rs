@@ -5,7 +5,7 @@ use sp_skel::{RepairOptions, inspect, repair};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/fixtures/spine")
+        .join("../../tests/fixtures/spine")
         .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

@@ -4,10 +4,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::pure;
 
-fn js(e: crate::Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
 /// Runs when the module is instantiated: panics are printed to the console with their message.
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -16,8 +12,8 @@ pub fn start() {
 
 /// `load_scene` + `save_scene`; throws an `Error` naming the field path.
 #[wasm_bindgen(js_name = normalizeScene)]
-pub fn normalize_scene(json: &str) -> Result<String, JsError> {
-    pure::normalize_scene(json).map_err(js)
+pub fn normalize_scene(json: &str) -> Result<String, JsValue> {
+    Ok(pure::normalize_scene(json)?)
 }
 
 /// The default scene document (pretty JSON).
@@ -34,20 +30,32 @@ pub fn builtin_textures() -> String {
 
 /// 16 hex digits: FNV-1a 64 of every frame `i/fps` up to `timeSecs` (= `simulate --hash`).
 #[wasm_bindgen(js_name = simHash)]
-pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsError> {
-    pure::sim_hash(scene_json, time_secs, fps).map_err(js)
+pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsValue> {
+    Ok(pure::sim_hash(scene_json, time_secs, fps)?)
 }
 
 /// Nanoseconds per particle-step for a steady population of `liveParticles`, over `steps` steps;
 /// with `forces` true (turbulence + vortex + attractor), nanoseconds per particle per grid step
 /// of the integrated motion (4 grid steps per 1/60 s frame).
 #[wasm_bindgen(js_name = benchSim)]
-pub fn bench_sim(live_particles: u32, steps: u32, forces: Option<bool>) -> Result<f64, JsError> {
-    pure::bench_sim(
+pub fn bench_sim(live_particles: u32, steps: u32, forces: Option<bool>) -> Result<f64, JsValue> {
+    Ok(pure::bench_sim(
         live_particles,
         steps,
         forces.unwrap_or(false),
         crate::clock::now_ms,
-    )
-    .map_err(js)
+    )?)
+}
+
+/// JSON `FieldSchema`: every editable field of the document with its kind, unit, limits,
+/// default and step (the same table validation reads).
+#[wasm_bindgen(js_name = fieldSchema)]
+pub fn field_schema() -> String {
+    pure::field_schema_json()
+}
+
+/// JSON `{ code: [param names…] }` of every error and warning code the module can report.
+#[wasm_bindgen(js_name = errorCodes)]
+pub fn error_codes() -> String {
+    pure::error_codes_json()
 }

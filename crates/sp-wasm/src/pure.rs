@@ -5,6 +5,7 @@ use sp_sim::document::{default_scene, load_scene, save_scene};
 use sp_sim::sim::bench::{BenchForces, substeps_per_frame, warmed_bench_with};
 use sp_sim::sim::state_hash;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
+use ts_rs::TS;
 
 use crate::error::{Result, finite};
 
@@ -18,20 +19,25 @@ pub fn default_scene_json() -> String {
     save_scene(&default_scene())
 }
 
-#[derive(Serialize)]
-struct BuiltinInfo {
-    name: &'static str,
-    path: String,
-    width: u32,
-    height: u32,
+/// One built-in texture as `builtinTextures` lists it.
+#[derive(Serialize, TS)]
+pub struct BuiltinTexture {
+    /// Name (`soft_dot` …).
+    pub name: &'static str,
+    /// Reference used by systems: `builtin:NAME`.
+    pub path: String,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
 }
 
 /// `[{name, path, width, height}]` of the built-in textures (`path` = `builtin:NAME`).
 pub fn builtin_textures_json() -> String {
-    let list: Vec<BuiltinInfo> = BUILTIN_NAMES
+    let list: Vec<BuiltinTexture> = BUILTIN_NAMES
         .iter()
         .filter_map(|&name| {
-            builtin_size(name).map(|(width, height)| BuiltinInfo {
+            builtin_size(name).map(|(width, height)| BuiltinTexture {
                 name,
                 path: format!("{BUILTIN_PREFIX}{name}"),
                 width,
@@ -40,6 +46,24 @@ pub fn builtin_textures_json() -> String {
         })
         .collect();
     serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
+}
+
+/// The field schema of the document (`sp_sim::document::schema`) as JSON `FieldSchema`.
+pub fn field_schema_json() -> String {
+    serde_json::to_string(&sp_sim::document::field_schema()).unwrap_or_default()
+}
+
+/// Length of the editor's timeline for a scene document, seconds
+/// (`sp_sim::time::timeline_length_secs`).
+pub fn timeline_length(scene_json: &str) -> Result<f64> {
+    Ok(sp_sim::time::timeline_length_secs(&load_scene(scene_json)?))
+}
+
+/// Every error and warning code with its parameter names, as JSON `{ code: [names…] }`.
+pub fn error_codes_json() -> String {
+    let map: std::collections::BTreeMap<&str, &[&str]> =
+        crate::error::all_codes().into_iter().collect();
+    serde_json::to_string(&map).unwrap_or_default()
 }
 
 /// FNV-1a 64 hash (16 hex digits) of every frame `i/fps`, `i = 0…⌊time·fps⌋`: the value of

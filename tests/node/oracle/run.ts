@@ -40,6 +40,11 @@ export const CANVAS_DIFFERS_UNTIL_ISSUE_16: Record<string, string[]> = {
   'rain.json': ['Rain start@0', 'Rain loop@0'],
   'smoke.json': ['Smoke start@1', 'Smoke loop@0'],
   'snow.json': ['Snow start@1', 'Snow loop@0'],
+  // The motion presets (loop-continuous like smoke): the same two segments.
+  'fireflies.json': ['Fireflies start@1', 'Fireflies loop@0'],
+  'leaf_vortex.json': ['Leaf vortex start@1', 'Leaf vortex loop@0'],
+  'magic_portal.json': ['Portal swirl start@1', 'Portal swirl loop@0'],
+  'turbulent_smoke.json': ['Turbulent smoke start@1', 'Turbulent smoke loop@0'],
   'loop_continuous.json': ['Blink start@0', 'Fountain start@16', 'Fountain loop@0', 'Blink loop@0'],
   'loop_pool_off_bezier.json': ['Drift start@0', 'Drift loop@0'],
   'stacking.json': ['Smoke oldest on top start@1', 'Smoke oldest on top loop@0'],

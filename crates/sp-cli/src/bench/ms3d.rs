@@ -18,14 +18,14 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use sp_ms3d::{BakeOptions, Interp, Model, Rig, bake_clip, model_clips, parse, writer};
+use sp_sim::time::{Playback, wrap_secs};
 
 use crate::error::{Error, Result, read_file};
 
 /// Arguments of `spineparticle bench ms3d`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Files for the parse comparison (default: `*.ms3d` in `tests/fixtures/ms3d` or
-    /// `../shared/fixtures/ms3d`).
+    /// Files for the parse comparison (default: `*.ms3d` in `tests/fixtures/ms3d`).
     #[arg(long, num_args = 1..)]
     files: Vec<PathBuf>,
     /// Process spawns per file and tool.
@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 fn default_files() -> Result<Vec<PathBuf>> {
-    for dir in ["tests/fixtures/ms3d", "../shared/fixtures/ms3d"] {
+    for dir in ["tests/fixtures/ms3d"] {
         let Ok(entries) = std::fs::read_dir(dir) else {
             continue;
         };
@@ -95,7 +95,7 @@ fn default_files() -> Result<Vec<PathBuf>> {
         }
     }
     Err(Error::Usage(
-        "no fixtures found in tests/fixtures/ms3d or ../shared/fixtures/ms3d; pass --files".into(),
+        "no fixtures found in tests/fixtures/ms3d; pass --files".into(),
     ))
 }
 
@@ -235,11 +235,14 @@ fn playback_table(model: &Model, args: &Args) -> Result<()> {
         // Vertex frames: choose i, i+1 and the blend, and write each draw's uniform.
         let mut state = instances(n);
         let mut uniforms = vec![[0u32; 3]; n];
+        let (clock, frames) = (baked.timebase(), baked.frame_count() as u32);
+        let duration = f64::from(baked.duration_secs);
         let start = Instant::now();
         for _ in 0..args.frames {
             for (inst, u) in state.iter_mut().zip(uniforms.iter_mut()) {
                 inst.time_secs += dt * inst.speed;
-                let pair = baked.frame_pair(inst.time_secs, true);
+                let t = wrap_secs(f64::from(inst.time_secs), duration);
+                let pair = clock.frame_pair(t, frames, Playback::Clamp);
                 *u = [pair.a, pair.b, pair.blend.to_bits()];
             }
             black_box(&mut uniforms);

@@ -6,6 +6,7 @@ mod default_scene;
 mod io;
 pub mod migrate;
 mod scene;
+pub mod schema;
 mod settings;
 mod system;
 pub mod validate;
@@ -22,6 +23,7 @@ pub use scene::{
     DEFAULT_SUBSTEPS_PER_SEC, DOCUMENT_VERSION, ImageAsset, MAX_SUBSTEPS_PER_SEC,
     MIN_SUBSTEPS_PER_SEC, ModelObject, Scene, SkeletonObject,
 };
+pub use schema::{FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
     BlendMode, Burst, DrawOrder, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,

@@ -1,6 +1,7 @@
 //! The scene document: everything the editor saves, shares and exports.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::settings::ExportSettings;
 use super::system::{ParticleSystem, Transform2D};
@@ -20,7 +21,7 @@ fn is_default_substeps(v: &u32) -> bool {
 }
 
 /// An image the scene refers to, with its pixel size when known (the export writes real sizes).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ImageAsset {
     /// Reference used by systems: `builtin:NAME` or a relative path with `/` (e.g. `fx/fire_01.png`).
@@ -36,7 +37,7 @@ pub struct ImageAsset {
 /// The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
 /// keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
 /// shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SkeletonObject {
     /// Display name, unique among the scene's skeletons (particle systems follow a skeleton by
@@ -94,7 +95,7 @@ impl Default for SkeletonObject {
 }
 
 /// A MilkShape 3D model placed in the scene (never exported).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ModelObject {
     /// Display name.
@@ -114,7 +115,7 @@ pub struct ModelObject {
 }
 
 /// The whole scene document.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Scene {
     /// Document version ([`DOCUMENT_VERSION`] when written by this build).
@@ -135,6 +136,7 @@ pub struct Scene {
     /// other than constant wind and drag; see [`crate::sim::integrate`]). Closed-form systems
     /// ignore it. Left out of saved documents at its default.
     #[serde(skip_serializing_if = "is_default_substeps")]
+    #[ts(as = "Option<u32>", optional)]
     pub substeps_per_sec: u32,
 }
 

@@ -30,10 +30,8 @@ mod state;
 pub mod system;
 
 pub use draw_order::back_to_front;
-pub use follow::{BoneTrack, Follow, FollowTracks};
-pub use hash::{
-    Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,
-};
+pub use follow::{BoneTrack, BoneTrackJson, Follow, FollowTracks, FollowTracksJson};
+pub use hash::{Fnv64, frame_hash, state_hash, state_hash_following};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;
 pub use system::SystemSim;

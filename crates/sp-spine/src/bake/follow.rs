@@ -21,6 +21,7 @@ use crate::coords::{Affine, Inherit, SpinePose, local_pose};
 use crate::error::{Error, Result};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run, runtime_value};
+use crate::warning::Warning;
 
 /// How the system bone's translate keys are made.
 #[derive(Clone, Copy, Debug)]
@@ -43,7 +44,7 @@ pub fn apply_root_motion(
     system: &ParticleSystem,
     follow: &Follow,
     keying: RootKeying,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<()> {
     let mut tracks = std::mem::take(&mut baked.tracks);
     for t in &mut tracks {
@@ -61,10 +62,11 @@ pub fn apply_root_motion(
                 first.values[1] - last.values[1],
             );
             if gap > 0.1 {
-                warnings.push(format!(
-                    "system {:?}: the bone it follows is {gap:.1} px away at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the skeleton animation's period",
-                    system.name, t.animation
-                ));
+                warnings.push(Warning::FollowSeam {
+                    system: system.name.clone(),
+                    gap_px: gap,
+                    animation: t.animation.clone(),
+                });
             }
         }
         t.root_translate = Some(keys);

@@ -1,7 +1,8 @@
 //! Seamless loops for loop-continuous systems (export spec §7.3, §11.3; DESIGN.md).
 //!
-//! Frames: `T₀ = ⌈(delay + longest lifetime)·fps⌉` (prewarm ≥ the longest life),
-//! `L = ⌈duration·fps⌉ ≥ 1` (the loop length, rounded up to whole frames). The *loop set* is
+//! Frames (the one clock, [`sp_sim::time::Timebase`]): `T₀ = ⌈(delay + longest lifetime)·fps⌉`
+//! (`steps_covering`: prewarm ≥ the longest life), `L = ⌈duration·fps⌉ ≥ 1` (`period_frames`:
+//! the loop length, rounded up to whole frames). The *loop set* is
 //! every life born in `[T₀, T₀ + L)` of the real simulation, sampled over its whole life. The
 //! exported effect is the periodic extension of the loop set: copy `k` of a life is the same
 //! states shifted `k·L` frames earlier. So a life that runs past the loop's end reappears at
@@ -27,6 +28,8 @@
 //! `[T₀ + L, …]` shows the copies born up to `T₀ + L` until the last dies (emission stopped).
 //! Fake-dead particles keep their bones and are hidden by the attachment timeline.
 
+use sp_sim::time::Timebase;
+
 use super::sample::Life;
 use super::{Run, Segment, Track};
 
@@ -50,11 +53,12 @@ pub struct LoopPlan {
 impl LoopPlan {
     /// The plan for a system (see the module formula).
     pub fn new(delay_secs: f32, longest_life_secs: f32, duration_secs: f32, fps: u32) -> LoopPlan {
-        let f = f64::from(fps);
+        let clock = Timebase::new(f64::from(fps)).unwrap_or(Timebase::DEFAULT);
         let delay = f64::from(delay_secs.max(0.0));
         let life = f64::from(longest_life_secs.max(0.0));
-        let t0 = libm::ceil((delay + life) * f - 1e-9).max(0.0) as u32;
-        let l = (libm::ceil(f64::from(duration_secs.max(0.0)) * f - 1e-9) as u32).max(1);
+        let frames = |steps: u64| u32::try_from(steps).unwrap_or(u32::MAX);
+        let t0 = frames(clock.steps_covering(delay + life));
+        let l = frames(clock.period_frames(f64::from(duration_secs.max(0.0))));
         LoopPlan {
             t0_frames: t0,
             loop_frames: l,

@@ -16,6 +16,7 @@ pub mod looping;
 pub mod sample;
 
 use crate::coords::{Affine, Inherit, SpinePose};
+use crate::warning::Warning;
 
 /// One particle's baked state at one frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -219,7 +220,7 @@ pub fn bake_system(
     pool: bool,
     follow: Option<&Follow>,
     align: Option<LoopAlignment>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<BakedSystem> {
     let system = &scene.systems[index];
     let substeps = scene.substeps_per_sec;
@@ -312,18 +313,21 @@ pub fn bake_system(
                 plan = plan.aligned(t0, span);
             }
             if !plan.span_frames.is_multiple_of(plan.loop_frames) {
-                warnings.push(format!(
-                    "system {:?}: its loop of {} frames does not divide the loop animation {:?} of {}                      frames (set by a longer loop in the same animation); the joint loop has a seam",
-                    system.name, plan.loop_frames, system.loop_animations.looping, plan.span_frames
-                ));
+                warnings.push(Warning::LoopDoesNotDivide {
+                    system: system.name.clone(),
+                    loop_frames: plan.loop_frames,
+                    animation: system.loop_animations.looping.clone(),
+                    span_frames: plan.span_frames,
+                });
             }
             let exact = f64::from(system.duration_secs) * f64::from(fps);
             if (exact - f64::from(plan.loop_frames)).abs() > 1e-6 {
-                warnings.push(format!(
-                    "system {:?}: loop length {} s is not a whole number of frames at {fps} fps; \
-                     exported as {} frames",
-                    system.name, system.duration_secs, plan.loop_frames
-                ));
+                warnings.push(Warning::LoopRounded {
+                    system: system.name.clone(),
+                    duration_secs: system.duration_secs,
+                    fps,
+                    loop_frames: plan.loop_frames,
+                });
             }
             let until = plan.sample_until(longest_life);
             let sampled = sample_system(system, substeps, follow, &ctx, fps, Stop::AtFrame(until))

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use sp_sim::document::ParticleSystem;
 use sp_sim::sim::{Follow, SystemSim};
+use sp_sim::time::Timebase;
 
 use super::FrameState;
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
@@ -81,8 +82,9 @@ pub fn sample_system(
     let mut active: BTreeMap<u64, usize> = BTreeMap::new();
     let mut peak_alive = 0usize;
     let mut frame = 0u32;
+    let clock = Timebase::new(f64::from(fps)).unwrap_or(Timebase::DEFAULT);
     loop {
-        let time = f64::from(frame) / f64::from(fps);
+        let time = clock.time_of(u64::from(frame));
         events.clear();
         sim.advance_to(time, &mut events);
         let particles = sim.particles();

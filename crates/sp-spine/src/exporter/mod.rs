@@ -22,6 +22,7 @@ use crate::json::{
 use crate::names::NameAllocator;
 use crate::reduce::{CurveMode, Timing};
 use crate::report::ExportReport;
+use crate::warning::Warning;
 use names::BoneNames;
 use system_bone::{bounds, system_timelines};
 use timelines::{KeyCounts, KeyMode, Specs, bone_timelines, slot_timelines};
@@ -106,7 +107,7 @@ pub fn export_scene_with(
         timing,
         reduce: options.reduce,
     };
-    let mut warnings: Vec<String> = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
     let visible: Vec<usize> = (0..scene.systems.len())
         .filter(|&i| scene.systems[i].visible)
         .collect();
@@ -114,9 +115,10 @@ pub fn export_scene_with(
     let align = loop_alignment(scene, &visible, fps);
     for (i, name, target) in follow.missing_targets(&scene.systems) {
         if scene.systems[i].visible {
-            warnings.push(format!(
-                "system {name:?} follows {target:?}, which is not loaded: exported at its own transform"
-            ));
+            warnings.push(Warning::FollowTargetMissing {
+                system: name.to_string(),
+                target: target.to_string(),
+            });
         }
     }
     let mut baked: Vec<BakedSystem> = Vec::new();
@@ -246,10 +248,10 @@ pub fn export_scene_with(
                 parts.push((si, t));
             }
             if mine.next().is_some() {
-                warnings.push(format!(
-                    "system {:?} exports two segments into animation {anim:?}: only the first is written",
-                    scene.systems[b.scene_index].name
-                ));
+                warnings.push(Warning::TwoSegments {
+                    system: scene.systems[b.scene_index].name.clone(),
+                    animation: anim.clone(),
+                });
             }
         }
         let has_content = parts
@@ -363,7 +365,8 @@ pub fn export_scene_with(
             .filter(|n| file.animations.0.iter().any(|(k, _)| k == *n))
             .cloned()
             .collect(),
-        warnings,
+        warnings: warnings.iter().map(ToString::to_string).collect(),
+        warning_details: warnings.iter().map(Warning::diagnostic).collect(),
     };
     Ok(ExportOutput {
         json,

@@ -3,7 +3,6 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use serde_json::{Value, json};
 use sp_ms3d::{
     Aabb, BakeOptions, BakedClip, Clip, FramePositions, Interp, Rig, UpAxis, bake_clip,
     model_clips, parse,
@@ -14,23 +13,30 @@ use sp_render::{
 
 use super::playback::{Instance, MarkerEvent};
 use super::{arg, check, short};
+use crate::answers::{AddedModel, ModelClipInfo, ModelCounts, ModelGroupInfo, ModelMemory};
 use crate::error::{Error, Result};
 
 /// Options of `addModel` (JSON, every field optional).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ModelOptions {
     /// Bake rate, frames per second (default 30, 0 < fps ≤ 240).
+    #[ts(optional)]
     pub fps: Option<f32>,
     /// Store frames as `unorm16x4` (default true) instead of `float32x3`.
+    #[ts(optional)]
     pub quantize: Option<bool>,
     /// Position-key interpolation, `linear` or `hermite` (default hermite).
+    #[ts(optional)]
     pub interp: Option<Interp>,
     /// Source up axis, `y` (default) or `z`.
+    #[ts(optional)]
     pub up_axis: Option<UpAxis>,
     /// Scene pixels per model unit (default: the bind pose is 240 px across).
+    #[ts(optional)]
     pub pixels_per_unit: Option<f32>,
     /// Image paths the page registered with `addImage`, to find material textures among.
+    #[ts(optional = nullable)]
     pub images: Vec<String>,
 }
 
@@ -166,8 +172,13 @@ impl Models {
                             d.name
                         ));
                     }
-                    groups_json.push(json!({ "name": d.name, "material": d.material,
-                        "texture": d.texture, "image": found, "color": d.color.map(short) }));
+                    groups_json.push(ModelGroupInfo {
+                        name: d.name.clone(),
+                        material: d.material,
+                        texture: d.texture.clone(),
+                        image: found.map(str::to_owned),
+                        color: d.color.map(short),
+                    });
                 }
                 draws.push(ClipDrawRange {
                     index_start: d.first_index,
@@ -203,9 +214,17 @@ impl Models {
             };
             let total = all_frames + index_bytes + uv_bytes;
             totals = (totals.0 + per_frame, totals.1 + total);
-            clip_json.push(json!({ "name": clip.name, "frames": frame_count, "fps": short(bake.fps),
-                "durationSecs": short(baked.duration_secs), "startFrame": short(clip.start_frame),
-                "endFrame": short(clip.end_frame), "bytesPerFrame": per_frame, "bytesTotal": total }));
+            clip_json.push(ModelClipInfo {
+                name: clip.name.clone(),
+                frames: frame_count,
+                fps: short(bake.fps),
+                duration_secs: short(baked.duration_secs),
+                start_frame: short(clip.start_frame),
+                end_frame: short(clip.end_frame),
+                bytes_per_frame: Some(per_frame),
+                bytes_total: Some(total),
+                markers: None,
+            });
             loaded.push(LoadedClip {
                 clip,
                 id,
@@ -214,19 +233,32 @@ impl Models {
             });
         }
         let id = self.fresh_id();
-        let out = json!({
-            "id": id,
-            "name": name,
-            "counts": { "vertices": model.vertices.len(), "triangles": model.triangles.len(),
-                "groups": model.groups.len(), "materials": model.materials.len(), "joints": model.joints.len() },
-            "clips": clip_json,
-            "memory": { "encoding": if encoding == FrameEncoding::U16 { "unorm16x4" } else { "float32x3" },
-                "bytesPerVertexPerFrame": encoding.bytes_per_vertex(),
-                "bytesPerFrame": totals.0, "bytesTotal": totals.1 },
-            "pixelsPerUnit": short(pixels_per_unit),
-            "groups": groups_json,
-            "warnings": warnings,
-        });
+        let out = AddedModel {
+            id,
+            name: name.to_owned(),
+            counts: ModelCounts {
+                vertices: model.vertices.len(),
+                triangles: model.triangles.len(),
+                groups: model.groups.len(),
+                materials: model.materials.len(),
+                joints: model.joints.len(),
+            },
+            clips: clip_json,
+            memory: ModelMemory {
+                encoding: if encoding == FrameEncoding::U16 {
+                    "unorm16x4"
+                } else {
+                    "float32x3"
+                }
+                .into(),
+                bytes_per_vertex_per_frame: encoding.bytes_per_vertex(),
+                bytes_per_frame: totals.0,
+                bytes_total: totals.1,
+            },
+            pixels_per_unit: short(pixels_per_unit),
+            groups: groups_json,
+            warnings,
+        };
         self.models.insert(
             id,
             LoadedModel {
@@ -236,22 +268,28 @@ impl Models {
                 pixels_per_unit,
             },
         );
-        Ok(out.to_string())
+        Ok(serde_json::to_string(&out).unwrap_or_default())
     }
 
     /// JSON `[{name, frames, fps, durationSecs, startFrame, endFrame, markers: [{name, frame}]}]`.
     pub fn clips_json(&self, model: u32) -> Result<String> {
         let m = self.model(model)?;
-        let list: Vec<Value> = m
+        let list: Vec<ModelClipInfo> = m
             .clips
             .iter()
-            .map(|c| {
-                json!({ "name": c.clip.name, "frames": c.frames, "fps": short(c.bake_fps),
-                    "durationSecs": short(c.clip.duration_secs()), "startFrame": short(c.clip.start_frame),
-                    "endFrame": short(c.clip.end_frame), "markers": c.clip.markers })
+            .map(|c| ModelClipInfo {
+                name: c.clip.name.clone(),
+                frames: c.frames,
+                fps: short(c.bake_fps),
+                duration_secs: short(c.clip.duration_secs()),
+                start_frame: short(c.clip.start_frame),
+                end_frame: short(c.clip.end_frame),
+                bytes_per_frame: None,
+                bytes_total: None,
+                markers: Some(c.clip.markers.clone()),
             })
             .collect();
-        Ok(Value::Array(list).to_string())
+        Ok(serde_json::to_string(&list).unwrap_or_default())
     }
 
     /// Removes a model, its clips from `renderer` and its instances.

@@ -1,17 +1,19 @@
 //! Instances of models: validation, playback time, marker events and placement per frame.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
 use sp_ms3d::UpAxis;
 use sp_render::ClipInstance;
 use sp_render::clips::mat4_mul;
+use sp_sim::time::wrap_secs;
+use ts_rs::TS;
 
 use super::models::Models;
 use super::{MAX_PENDING_EVENTS, MAX_STEP_SECS, arg, check, short};
+use crate::answers::{ModelInstanceInfo, ModelStats};
 use crate::error::Result;
 
 /// Placement and playback of one instance (see the module docs).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct InstanceState {
     /// Model id.
@@ -41,7 +43,7 @@ pub(super) struct Instance {
 }
 
 /// A marker crossed during playback.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct MarkerEvent {
     /// Instance id.
     pub instance: u32,
@@ -109,19 +111,16 @@ impl Models {
 
     /// JSON `[{id, model, clip, x, y, rotationDeg, scale, speed, looping, playing, timeSecs}]`.
     pub fn instances_json(&self) -> String {
-        let list: Vec<Value> = self
+        let list: Vec<ModelInstanceInfo> = self
             .instances
             .iter()
-            .map(|(id, i)| {
-                let mut v = serde_json::to_value(i.state).unwrap_or(Value::Null);
-                if let Value::Object(o) = &mut v {
-                    o.insert("id".into(), json!(id));
-                    o.insert("timeSecs".into(), short(i.time_secs));
-                }
-                v
+            .map(|(&id, i)| ModelInstanceInfo {
+                id,
+                state: i.state,
+                time_secs: short(i.time_secs),
             })
             .collect();
-        Value::Array(list).to_string()
+        serde_json::to_string(&list).unwrap_or_default()
     }
 
     /// Places a marker on a clip frame (1-based model frame within the clip).
@@ -212,15 +211,18 @@ impl Models {
             let Some(c) = m.clips.get(s.clip as usize) else {
                 continue;
             };
-            let d = c.clip.duration_secs().max(0.0);
-            let t = if s.looping && d > 0.0 {
-                inst.time_secs.rem_euclid(d)
+            // The clip baked its end point as its last frame: wrap by the duration, then the
+            // renderer plays it clamped (`sp_sim::time`).
+            let d = f64::from(c.clip.duration_secs().max(0.0));
+            let t = f64::from(inst.time_secs);
+            let t = if s.looping {
+                wrap_secs(t, d)
             } else {
-                inst.time_secs.clamp(0.0, d)
+                t.clamp(0.0, d)
             };
             self.drawn.push(ClipInstance {
                 clip: c.id,
-                time_secs: f64::from(t),
+                time_secs: t,
                 looping: false,
                 model_to_scene: placement(s, m.up_axis, m.pixels_per_unit),
                 tint: [1.0; 4],
@@ -231,10 +233,14 @@ impl Models {
 
     /// JSON `{models, instances, pendingEvents, droppedEvents}`.
     pub fn stats_json(&self) -> String {
-        json!({ "models": self.models.len(), "instances": self.instances.len(),
-            "pendingEvents": self.events.len(), "droppedEvents": self.dropped_events,
-            "names": self.models.values().map(|m| m.name.as_str()).collect::<Vec<_>>() })
-        .to_string()
+        let stats = ModelStats {
+            models: self.models.len(),
+            instances: self.instances.len(),
+            pending_events: self.events.len(),
+            dropped_events: self.dropped_events,
+            names: self.models.values().map(|m| m.name.clone()).collect(),
+        };
+        serde_json::to_string(&stats).unwrap_or_default()
     }
 }
 
