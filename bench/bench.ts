@@ -160,7 +160,7 @@ async function run(): Promise<void> {
       engine.advance(DT);
       engine.render();
       sum.wall += performance.now() - begin;
-      const stats = engine.stats() as (ReturnType<Engine['stats']> & { simMs?: number; renderMs?: number }) | null;
+      const stats = engine.stats();
       sum.reported += stats?.frameCpuMs ?? 0;
       sum.simMs += stats?.simMs ?? 0;
       sum.renderMs += stats?.renderMs ?? 0;

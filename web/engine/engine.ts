@@ -6,35 +6,15 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
+import type { BuiltinTexture, EditorStats } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
 
 export type { RendererRequest, RendererTier } from './wasm-api';
 export { EngineCrash } from './crash';
+export type { BuiltinTexture, EditorStats } from '../generated/contract';
 export type { RebuildHook } from './lifecycle';
-
-/** Live statistics of the Editor. */
-export interface EngineStats {
-  liveParticles: number;
-  systems: { live: number }[];
-  frameCpuMs: number;
-  /** Renderer rebuilds after a lost GPU context. */
-  rebuilds?: number;
-  /** Time of the last `render()`, ms. */
-  renderMs?: number;
-  /** Draw calls of the last frame. */
-  drawCalls?: number;
-  /** Clip instances drawn in the last frame. */
-  clipInstances?: number;
-}
-
-/** Built-in texture description. */
-export interface BuiltinTexture {
-  name: string;
-  width: number;
-  height: number;
-}
 
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
 export function rendererFromQuery(search: string): RendererRequest {
@@ -242,9 +222,9 @@ export class Engine {
   }
 
   /** Live statistics, or null before {@link attach}. */
-  stats(): EngineStats | null {
+  stats(): EditorStats | null {
     const text = this.life.optional((e) => e.stats(), null);
-    return text === null ? null : (JSON.parse(text) as EngineStats);
+    return text === null ? null : (JSON.parse(text) as EditorStats);
   }
 
   // ---- vertex clips (web/skeleton/): throw EngineCrash while there is no Editor ---------------
