@@ -1,60 +1,13 @@
-// What the model panel needs from the page (ModelApi) and the JSON shapes of the wasm model
-// methods (crates/sp-wasm/src/ms3d/editor_api.rs). web/models/store.ts implements the API over
-// the engine facade, so wasm traps start its recovery and models survive it.
+// What the model panel needs from the page (ModelApi); the JSON shapes of the wasm model methods
+// are the generated contract's (web/generated/contract.ts). web/models/store.ts implements the
+// API over the engine facade, so wasm traps start its recovery and models survive it.
 
-/** Counts of a loaded model. */
-export interface ModelCounts {
-  vertices: number;
-  triangles: number;
-  groups: number;
-  materials: number;
-  joints: number;
-}
+import type { AddedModel, InstanceState, MarkerEvent, ModelClipInfo } from '../generated/contract';
 
-/** One clip as `addModel`/`modelClips` describe it. */
-export interface ModelClipInfo {
-  name: string;
-  frames: number;
-  fps: number;
-  durationSecs: number;
-  startFrame: number;
-  endFrame: number;
-  bytesPerFrame?: number;
-  bytesTotal?: number;
-  markers?: { name: string; frame: number }[];
-}
+export type { AddedModel, MarkerEvent, ModelClipInfo, ModelCounts } from '../generated/contract';
 
-/** The JSON `addModel` returns. */
-export interface AddedModel {
-  id: number;
-  name: string;
-  counts: ModelCounts;
-  clips: ModelClipInfo[];
-  memory: { encoding: string; bytesPerVertexPerFrame: number; bytesPerFrame: number; bytesTotal: number };
-  pixelsPerUnit: number;
-  groups: { name: string; material: number | null; texture: string | null; image: string | null; color: number[] }[];
-  warnings: string[];
-}
-
-/** A marker crossed during playback. */
-export interface MarkerEvent {
-  instance: number;
-  model: number;
-  clip: string;
-  marker: string;
-}
-
-/** Instance placement and playback. */
-export interface InstanceParams {
-  clip: number;
-  x: number;
-  y: number;
-  rotationDeg: number;
-  scale: number;
-  speed: number;
-  looping: boolean;
-  playing: boolean;
-}
+/** Instance placement and playback (the wasm `InstanceState` without its model id). */
+export type InstanceParams = Omit<InstanceState, 'model'>;
 
 /** Everything the model panel calls. Every method may throw an `Error` with a plain message. */
 export interface ModelApi {
