@@ -19,7 +19,6 @@ import { handleFiles, installDrop, type DropHost } from './editor/drop';
 import { loadImage, restoreCachedImages } from './editor/images';
 import { installKeys } from './editor/keys';
 import type { EditorContext } from './editor/context';
-import { timelineLength } from './editor/playback';
 import { Player } from './editor/player';
 import { SceneListPanel } from './editor/sceneList';
 import { Selection } from './editor/selection';
@@ -170,7 +169,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons);
   const properties = new PropertiesPanel(byId('properties'), ctx);
   // Skeletons extend the timeline to their longest loop (or animation) at their speed.
-  const player = new Player(engine, () => Math.max(timelineLength(store.doc), skeletons.scene.longestSecs()), () => store.doc.export.fps);
+  const player = new Player(engine, () => Math.max(engine.timelineLength(store.json), skeletons.scene.longestSecs()), () => store.doc.export.fps);
   const timeline = new Timeline(byId('timeline'), player);
   player.onChange = () => timeline.tick();
   const autosave = new Autosaver(localStorage, () => store.json, () => message('error', t('autosaveFailed')));

@@ -49,6 +49,7 @@ function fakeLoader() {
       builtinTextures: () => '[{"name":"soft_dot","width":64,"height":64}]',
       simHash: () => 'h',
       benchSim: () => 1,
+      timelineLength: () => 1,
     };
   };
   return { loader, editors, loads };

@@ -26,6 +26,7 @@ export function rendererFromQuery(search: string): RendererRequest {
 export class Engine {
   private readonly journal = new EditorJournal();
   private readonly life: EditorLifecycle;
+  private lastTimeline: { json: string; secs: number } | null = null;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.life = new EditorLifecycle(module, loader, this.journal);
@@ -74,6 +75,18 @@ export class Engine {
   }
 
   /** Hash of every particle state at every frame up to `timeSecs`. */
+  /**
+   * The editor timeline's length for a scene document, seconds: the core's rule
+   * (`sp_sim::time::timeline_length_secs`, also `simulate`'s default duration). The last answer is
+   * kept, so asking again for the same document costs nothing.
+   */
+  timelineLength(sceneJson: string): number {
+    if (this.lastTimeline?.json !== sceneJson) {
+      this.lastTimeline = { json: sceneJson, secs: this.life.call((m) => m.timelineLength(sceneJson)) };
+    }
+    return this.lastTimeline.secs;
+  }
+
   simHash(sceneJson: string, timeSecs: number, fps: number): string {
     return this.life.call((m) => m.simHash(sceneJson, timeSecs, fps));
   }

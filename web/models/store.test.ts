@@ -96,6 +96,7 @@ function fakeLoader() {
     builtinTextures: () => '[]',
     simHash: () => 'h',
     benchSim: () => 1,
+    timelineLength: () => 1,
   });
   return { loader, editors };
 }
