@@ -20,6 +20,7 @@
 import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
 import { DEFAULT_BAKE_FPS, frameCountOf, newSkeleton } from './bake';
 import type { LoadedSkeleton } from './load';
+import { editorY } from './axes';
 
 /** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`). */
 export interface BoneTrackJson {
@@ -85,7 +86,7 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
     skeleton.updateWorldTransform(i === 0 ? Physics.reset : Physics.update);
     events.length = 0;
     previous = a;
-    points.push([request.placeX + bone.worldX, request.placeY - bone.worldY]);
+    points.push([request.placeX + bone.worldX, request.placeY + editorY(bone.worldY)]);
   }
   const loop = request.loop && frames > 1;
   if (loop) points.push(points[0]);
