@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { BuiltinTexture, EditorStats } from '../generated/contract';
+import type { BuiltinTexture, EditorStats, FieldSchema } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -27,6 +27,7 @@ export class Engine {
   private readonly journal = new EditorJournal();
   private readonly life: EditorLifecycle;
   private lastTimeline: { json: string; secs: number } | null = null;
+  private schema: FieldSchema | null = null;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.life = new EditorLifecycle(module, loader, this.journal);
@@ -85,6 +86,12 @@ export class Engine {
       this.lastTimeline = { json: sceneJson, secs: this.life.call((m) => m.timelineLength(sceneJson)) };
     }
     return this.lastTimeline.secs;
+  }
+
+  /** Every editable field of the document with its kind, unit, limits, step and default. */
+  fieldSchema(): FieldSchema {
+    this.schema ??= JSON.parse(this.life.call((m) => m.fieldSchema())) as FieldSchema;
+    return this.schema;
   }
 
   simHash(sceneJson: string, timeSecs: number, fps: number): string {

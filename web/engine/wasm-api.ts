@@ -75,6 +75,8 @@ export interface WasmModule {
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
   /** The editor timeline's length for a scene, seconds (sp_sim::time::timeline_length_secs). */
   timelineLength(sceneJson: string): number;
+  /** The document's field schema as JSON (sp_sim::document::schema). */
+  fieldSchema(): string;
   benchSim(liveParticles: number, steps: number): number;
   exportSpine?: (sceneJson: string, imagesJson: string, followJson?: string) => string;
   skelInfo?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => string;

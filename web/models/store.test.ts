@@ -97,6 +97,7 @@ function fakeLoader() {
     simHash: () => 'h',
     benchSim: () => 1,
     timelineLength: () => 1,
+    fieldSchema: () => '{"version":1,"fields":[]}',
   });
   return { loader, editors };
 }

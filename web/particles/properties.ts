@@ -8,11 +8,9 @@ import type { EmitterShape, FollowBone, ParticleSystem, Scene } from '../documen
 import type { EditorContext } from '../editor/context';
 import { clear, h } from '../ui/dom';
 import { appendCurveEditors } from './curves';
+import { limitsOf } from './limits';
 import { Form, type Choice } from '../ui/widgets';
 
-const ANGLE = { min: -36000, max: 36000 };
-const POSITIVE_SECS = { min: 0, max: 3600 };
-const SCALE = { min: -1000, max: 1000 };
 
 /** The property panel. */
 export class PropertiesPanel {
@@ -57,6 +55,9 @@ export class PropertiesPanel {
       return s;
     };
     const k = (path: string): string => `systems[${i}].${path}`;
+    const schema = this.ctx.engine.fieldSchema();
+    /** Limits of `systems[].<path>` from the core's schema. */
+    const L = (path: string) => limitsOf(schema, `systems[].${path}`);
     const section = (title: string, open = true): HTMLElement => {
       const body = h('div', { class: 'section-body' });
       this.root.appendChild(h('details', { class: 'section', open }, h('summary', {}, title), body));
@@ -69,9 +70,9 @@ export class PropertiesPanel {
       form.text(t('name'), (d) => S(d).name, (d, v) => (S(d).name = v), k('name')),
       form.check(t('visible'), (d) => S(d).visible, (d, v) => (S(d).visible = v), k('visible')),
       form.select(t('mode'), [['oneShot', t('modeOneShot')], ['loopContinuous', t('modeLoop')]], (d) => S(d).mode, (d, v) => (S(d).mode = v as ParticleSystem['mode']), k('mode')),
-      form.number(t('duration'), (d) => S(d).durationSecs, (d, v) => (S(d).durationSecs = v), k('durationSecs'), POSITIVE_SECS),
-      form.number(t('delay'), (d) => S(d).delaySecs, (d, v) => (S(d).delaySecs = v), k('delaySecs'), POSITIVE_SECS),
-      form.number(t('seed'), (d) => S(d).seed, (d, v) => (S(d).seed = v), k('seed'), { min: 0, max: 4294967295, integer: true }),
+      form.number(t('duration'), (d) => S(d).durationSecs, (d, v) => (S(d).durationSecs = v), k('durationSecs'), L('durationSecs')),
+      form.number(t('delay'), (d) => S(d).delaySecs, (d, v) => (S(d).delaySecs = v), k('delaySecs'), L('delaySecs')),
+      form.number(t('seed'), (d) => S(d).seed, (d, v) => (S(d).seed = v), k('seed'), L('seed')),
       form.select(t('space'), [['world', t('spaceWorld')], ['local', t('spaceLocal')]], (d) => S(d).space, (d, v) => (S(d).space = v as ParticleSystem['space']), k('space')),
     );
     const animChoices = (): Choice[] => this.ctx.store.doc.animations.map((a) => [a, a]);
@@ -89,8 +90,8 @@ export class PropertiesPanel {
     sec = section(t('secTransform'));
     sec.append(
       form.pair(t('position'), ['x', 'y'], [(d) => S(d).transform.x, (d) => S(d).transform.y], [(d, v) => (S(d).transform.x = v), (d, v) => (S(d).transform.y = v)], k('transform.xy')),
-      form.number(t('rotation'), (d) => S(d).transform.rotationDeg, (d, v) => (S(d).transform.rotationDeg = v), k('transform.rotationDeg'), ANGLE),
-      form.pair(t('scale'), ['x', 'y'], [(d) => S(d).transform.scaleX, (d) => S(d).transform.scaleY], [(d, v) => (S(d).transform.scaleX = v), (d, v) => (S(d).transform.scaleY = v)], k('transform.scale'), SCALE),
+      form.number(t('rotation'), (d) => S(d).transform.rotationDeg, (d, v) => (S(d).transform.rotationDeg = v), k('transform.rotationDeg'), L('transform.rotationDeg')),
+      form.pair(t('scale'), ['x', 'y'], [(d) => S(d).transform.scaleX, (d) => S(d).transform.scaleY], [(d, v) => (S(d).transform.scaleX = v), (d, v) => (S(d).transform.scaleY = v)], k('transform.scale'), L('transform.scaleX')),
     );
 
     // --- Follow a bone of a loaded skeleton (export spec §10.4)
@@ -103,30 +104,29 @@ export class PropertiesPanel {
     const shapes: Choice[] = [['point', t('shapePoint')], ['circle', t('shapeCircle')], ['rect', t('shapeRect')], ['line', t('shapeLine')]];
     sec.append(form.select(t('emitter'), shapes, (d) => S(d).emitter.kind, (d, v) => (S(d).emitter = defaultShape(v, S(d).emitter)), k('emitter.kind')));
     const em = sys.emitter;
-    const SIZE = { min: 0, max: 100000 };
     if (em.kind === 'circle') {
       sec.append(
-        form.number(t('radius'), (d) => shapeNum(S(d).emitter, 'radius'), (d, v) => setShapeNum(S(d).emitter, 'radius', v), k('emitter.radius'), SIZE),
+        form.number(t('radius'), (d) => shapeNum(S(d).emitter, 'radius'), (d, v) => setShapeNum(S(d).emitter, 'radius', v), k('emitter.radius'), L('emitter(circle).radius')),
         form.check(t('edgeOnly'), (d) => shapeEdge(S(d).emitter), (d, v) => setShapeEdge(S(d).emitter, v), k('emitter.edge')),
       );
     } else if (em.kind === 'rect') {
       sec.append(
-        form.pair(t('size'), [t('width'), t('height')], [(d) => shapeNum(S(d).emitter, 'width'), (d) => shapeNum(S(d).emitter, 'height')], [(d, v) => setShapeNum(S(d).emitter, 'width', v), (d, v) => setShapeNum(S(d).emitter, 'height', v)], k('emitter.size'), SIZE),
+        form.pair(t('size'), [t('width'), t('height')], [(d) => shapeNum(S(d).emitter, 'width'), (d) => shapeNum(S(d).emitter, 'height')], [(d, v) => setShapeNum(S(d).emitter, 'width', v), (d, v) => setShapeNum(S(d).emitter, 'height', v)], k('emitter.size'), L('emitter(rect).width')),
         form.check(t('edgeOnly'), (d) => shapeEdge(S(d).emitter), (d, v) => setShapeEdge(S(d).emitter, v), k('emitter.edge')),
       );
     } else if (em.kind === 'line') {
-      sec.append(form.number(t('length'), (d) => shapeNum(S(d).emitter, 'length'), (d, v) => setShapeNum(S(d).emitter, 'length', v), k('emitter.length'), SIZE));
+      sec.append(form.number(t('length'), (d) => shapeNum(S(d).emitter, 'length'), (d, v) => setShapeNum(S(d).emitter, 'length', v), k('emitter.length'), L('emitter(line).length')));
     }
     sec.append(
-      form.number(t('rate'), (d) => S(d).ratePerSec, (d, v) => (S(d).ratePerSec = v), k('ratePerSec'), { min: 0, max: 100000 }),
-      form.number(t('maxParticles'), (d) => S(d).maxParticles, (d, v) => (S(d).maxParticles = v), k('maxParticles'), { min: 1, max: 100000, integer: true }),
+      form.number(t('rate'), (d) => S(d).ratePerSec, (d, v) => (S(d).ratePerSec = v), k('ratePerSec'), L('ratePerSec')),
+      form.number(t('maxParticles'), (d) => S(d).maxParticles, (d, v) => (S(d).maxParticles = v), k('maxParticles'), L('maxParticles')),
     );
     const bursts = h('div', { class: 'list' }, h('div', { class: 'list-title' }, t('bursts')));
     sys.bursts.forEach((_, b) => {
       bursts.appendChild(
         h('div', { class: 'row keyrow' },
-          form.numberInput(`${t('bursts')} ${b + 1} ${t('time')}`, (d) => S(d).bursts[b]?.timeSecs ?? 0, (d, v) => (S(d).bursts[b].timeSecs = v), k(`bursts[${b}].timeSecs`), POSITIVE_SECS),
-          form.numberInput(`${t('bursts')} ${b + 1} ${t('count')}`, (d) => S(d).bursts[b]?.count ?? 0, (d, v) => (S(d).bursts[b].count = v), k(`bursts[${b}].count`), { min: 0, max: 100000, integer: true }),
+          form.numberInput(`${t('bursts')} ${b + 1} ${t('time')}`, (d) => S(d).bursts[b]?.timeSecs ?? 0, (d, v) => (S(d).bursts[b].timeSecs = v), k(`bursts[${b}].timeSecs`), L('bursts[].timeSecs')),
+          form.numberInput(`${t('bursts')} ${b + 1} ${t('count')}`, (d) => S(d).bursts[b]?.count ?? 0, (d, v) => (S(d).bursts[b].count = v), k(`bursts[${b}].count`), L('bursts[].count')),
           h('button', { type: 'button', class: 'icon', title: t('remove'), onclick: () => this.ctx.edit(t('removeBurst'), (d) => void S(d).bursts.splice(b, 1)) }, '✕'),
         ),
       );
@@ -136,26 +136,26 @@ export class PropertiesPanel {
 
     // --- Motion
     sec = section(t('secMotion'));
-    const range = (label: string, field: 'lifetimeSecs' | 'speed' | 'startRotationDeg' | 'angularVelocityDeg' | 'startScale', limits = { min: -1e6, max: 1e6 }): HTMLElement =>
-      form.pair(label, [t('min'), t('max')], [(d) => S(d)[field].min, (d) => S(d)[field].max], [(d, v) => (S(d)[field].min = v), (d, v) => (S(d)[field].max = v)], k(field), limits);
+    const range = (label: string, field: 'lifetimeSecs' | 'speed' | 'startRotationDeg' | 'angularVelocityDeg' | 'startScale'): HTMLElement =>
+      form.pair(label, [t('min'), t('max')], [(d) => S(d)[field].min, (d) => S(d)[field].max], [(d, v) => (S(d)[field].min = v), (d, v) => (S(d)[field].max = v)], k(field), L(field));
     sec.append(
-      range(t('lifetime'), 'lifetimeSecs', POSITIVE_SECS),
-      range(t('speed'), 'speed', { min: -100000, max: 100000 }),
-      form.number(t('direction'), (d) => S(d).directionDeg, (d, v) => (S(d).directionDeg = v), k('directionDeg'), ANGLE),
-      form.number(t('spread'), (d) => S(d).spreadDeg, (d, v) => (S(d).spreadDeg = v), k('spreadDeg'), { min: 0, max: 360 }),
-      form.pair(t('gravity'), ['x', 'y'], [(d) => S(d).gravity[0], (d) => S(d).gravity[1]], [(d, v) => (S(d).gravity[0] = v), (d, v) => (S(d).gravity[1] = v)], k('gravity'), { min: -100000, max: 100000 }),
-      form.number(t('damping'), (d) => S(d).damping, (d, v) => (S(d).damping = v), k('damping'), { min: 0, max: 1000 }),
-      range(t('startRotation'), 'startRotationDeg', ANGLE),
-      range(t('angularVelocity'), 'angularVelocityDeg', { min: -100000, max: 100000 }),
+      range(t('lifetime'), 'lifetimeSecs'),
+      range(t('speed'), 'speed'),
+      form.number(t('direction'), (d) => S(d).directionDeg, (d, v) => (S(d).directionDeg = v), k('directionDeg'), L('directionDeg')),
+      form.number(t('spread'), (d) => S(d).spreadDeg, (d, v) => (S(d).spreadDeg = v), k('spreadDeg'), L('spreadDeg')),
+      form.pair(t('gravity'), ['x', 'y'], [(d) => S(d).gravity[0], (d) => S(d).gravity[1]], [(d, v) => (S(d).gravity[0] = v), (d, v) => (S(d).gravity[1] = v)], k('gravity'), L('gravity[0]')),
+      form.number(t('damping'), (d) => S(d).damping, (d, v) => (S(d).damping = v), k('damping'), L('damping')),
+      range(t('startRotation'), 'startRotationDeg'),
+      range(t('angularVelocity'), 'angularVelocityDeg'),
       form.check(t('alignToVelocity'), (d) => S(d).alignToVelocity, (d, v) => (S(d).alignToVelocity = v), k('alignToVelocity')),
     );
 
     // --- Appearance
     sec = section(t('secAppearance'));
-    sec.append(range(t('startScale'), 'startScale', SCALE));
+    sec.append(range(t('startScale'), 'startScale'));
     appendCurveEditors(sec, form, this.ctx, i, sys);
     sec.append(
-      form.pair(t('anchor'), ['x', 'y'], [(d) => S(d).anchor[0], (d) => S(d).anchor[1]], [(d, v) => (S(d).anchor[0] = v), (d, v) => (S(d).anchor[1] = v)], k('anchor'), { min: 0, max: 1 }),
+      form.pair(t('anchor'), ['x', 'y'], [(d) => S(d).anchor[0], (d) => S(d).anchor[1]], [(d, v) => (S(d).anchor[0] = v), (d, v) => (S(d).anchor[1] = v)], k('anchor'), L('anchor[0]')),
       form.select(t('blend'), [['normal', t('blendNormal')], ['additive', t('blendAdditive')], ['multiply', t('blendMultiply')], ['screen', t('blendScreen')]], (d) => S(d).blend, (d, v) => (S(d).blend = v as ParticleSystem['blend']), k('blend')),
       form.select(
         t('drawOrder'),
@@ -189,7 +189,7 @@ export class PropertiesPanel {
       h('p', { class: 'hint' }, t('dropHint')),
       form.select(t('texturePick'), [['random', t('pickRandom')], ['inOrder', t('pickInOrder')]], (d) => S(d).texturePick, (d, v) => (S(d).texturePick = v as ParticleSystem['texturePick']), k('texturePick')),
       form.check(t('flipbook'), (d) => S(d).flipbook.enabled, (d, v) => (S(d).flipbook.enabled = v), k('flipbook.enabled')),
-      form.number(t('flipbookFps'), (d) => S(d).flipbook.fps, (d, v) => (S(d).flipbook.fps = v), k('flipbook.fps'), { min: 0.01, max: 240 }),
+      form.number(t('flipbookFps'), (d) => S(d).flipbook.fps, (d, v) => (S(d).flipbook.fps = v), k('flipbook.fps'), L('flipbook.fps')),
       form.select(t('flipbookMode'), [['onceVanish', t('fbOnceVanish')], ['onceHold', t('fbOnceHold')], ['loop', t('fbLoop')], ['reverseLoop', t('fbReverseLoop')]], (d) => S(d).flipbook.mode, (d, v) => (S(d).flipbook.mode = v as ParticleSystem['flipbook']['mode']), k('flipbook.mode')),
     );
   }
@@ -228,7 +228,7 @@ export class PropertiesPanel {
     };
     sec.append(
       form.select(t('followBone'), boneChoices, (d) => S(d).follow?.bone ?? '', (d, v) => (followOf(d).bone = v), k('follow.bone')),
-      form.pair(t('followOffset'), ['x', 'y'], [(d) => S(d).follow?.offsetX ?? 0, (d) => S(d).follow?.offsetY ?? 0], [(d, v) => (followOf(d).offsetX = v), (d, v) => (followOf(d).offsetY = v)], k('follow.offset'), { min: -1e7, max: 1e7 }),
+      form.pair(t('followOffset'), ['x', 'y'], [(d) => S(d).follow?.offsetX ?? 0, (d) => S(d).follow?.offsetY ?? 0], [(d, v) => (followOf(d).offsetX = v), (d, v) => (followOf(d).offsetY = v)], k('follow.offset'), limitsOf(this.ctx.engine.fieldSchema(), 'systems[].follow.offsetX')),
     );
     const reason = missingReason(skeletons, f.skeleton, f.bone);
     if (reason !== null) sec.append(h('p', { class: 'hint warn', 'data-follow-missing': reason }, t('followMissing')));
