@@ -22,6 +22,7 @@ import { pageImagePath } from '../web/skeleton/object/play';
 import { regionPaths, synthAtlas } from '../tests/support/synth-atlas';
 import { loadWasm } from '../web/engine/wasm-loader';
 import { errorText } from '../web/errors';
+import { eachFrame, roundFrames, status, timerResolutionMs } from './page';
 
 /** One skeleton to measure. */
 export interface BenchSkeleton {
@@ -111,11 +112,6 @@ const PAGE = 'bench-page.png';
 const PAGE_W = 1024;
 const PAGE_H = 512;
 
-function status(text: string): void {
-  const el = document.getElementById('status');
-  if (el !== null) el.textContent = text;
-}
-
 function addRow(row: SkeletonBenchRow): void {
   const body = document.querySelector('#results tbody');
   if (body === null) return;
@@ -144,33 +140,6 @@ function pageRgba(): Uint8Array {
     }
   }
   return rgba;
-}
-
-function timerResolutionMs(): number {
-  let best = Infinity;
-  for (let i = 0; i < 20; i++) {
-    const a = performance.now();
-    let b = performance.now();
-    while (b === a) b = performance.now();
-    best = Math.min(best, b - a);
-  }
-  return best;
-}
-
-/** Runs `body` in each of the next `count` animation frames. */
-async function eachFrame(count: number, body: () => void): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    await new Promise<void>((resolve, reject) =>
-      requestAnimationFrame(() => {
-        try {
-          body();
-          resolve();
-        } catch (e) {
-          reject(e instanceof Error ? e : new Error(String(e)));
-        }
-      }),
-    );
-  }
 }
 
 function validate(input: SkeletonBenchInput): void {
@@ -253,11 +222,20 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
       await bakedBlock(input.warmupFrames, false);
       await cpuBlock(input.warmupFrames, false);
       for (let r = 0; r < input.rounds; r++) {
-        const count = Math.floor(input.frames / input.rounds) + (r < input.frames % input.rounds ? 1 : 0);
-        status(`${spec.name} × ${n}: round ${r + 1}/${input.rounds}, vertex frames…`);
-        await bakedBlock(count, true);
-        status(`${spec.name} × ${n}: round ${r + 1}/${input.rounds}, CPU path…`);
-        await cpuBlock(count, true);
+        const count = roundFrames(input.frames, input.rounds, r);
+        const blocks = [
+          async (): Promise<void> => {
+            status(`${spec.name} × ${n}: round ${r + 1}/${input.rounds}, vertex frames…`);
+            await bakedBlock(count, true);
+          },
+          async (): Promise<void> => {
+            status(`${spec.name} × ${n}: round ${r + 1}/${input.rounds}, CPU path…`);
+            await cpuBlock(count, true);
+          },
+        ];
+        // Every other round the CPU path goes first, so neither side always follows the other.
+        if (r % 2 === 1) blocks.reverse();
+        for (const block of blocks) await block();
       }
       if (cpu.lastVertices === 0) throw new Error(`${spec.name}: the CPU path computed no vertex (nothing visible?)`);
       const row: SkeletonBenchRow = {

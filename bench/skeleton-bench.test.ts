@@ -58,7 +58,7 @@ describe('statistics', () => {
     expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
     expect(quantile([10, 0], 0.9)).toBeCloseTo(9);
     expect(Number.isNaN(quantile([], 0.5))).toBe(true);
-    expect(summarize([1, 2, 3, 10])).toEqual({ median: 2.5, p90: quantile([1, 2, 3, 10], 0.9), mean: 4, count: 4 });
+    expect(summarize([1, 2, 3, 10])).toEqual({ median: 2.5, p90: quantile([1, 2, 3, 10], 0.9), mean: 4, min: 1, max: 10, count: 4 });
   });
 });
 

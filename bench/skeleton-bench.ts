@@ -22,11 +22,13 @@ import { CpuReference } from './skeleton-cpu';
 import type { LoadedSkeleton } from '../web/skeleton/spine/load';
 import type { WasmClipEditor } from '../web/engine/wasm-api';
 
-/** Median, 90th percentile and mean of a sample, in the samples' unit. */
+/** Median, 90th percentile, mean, min and max of a sample, in the samples' unit. */
 export interface Summary {
   median: number;
   p90: number;
   mean: number;
+  min: number;
+  max: number;
   count: number;
 }
 
@@ -43,7 +45,7 @@ export function quantile(samples: readonly number[], q: number): number {
 /** {@link Summary} of `samples`. */
 export function summarize(samples: readonly number[]): Summary {
   const mean = samples.length === 0 ? Number.NaN : samples.reduce((s, v) => s + v, 0) / samples.length;
-  return { median: quantile(samples, 0.5), p90: quantile(samples, 0.9), mean, count: samples.length };
+  return { median: quantile(samples, 0.5), p90: quantile(samples, 0.9), mean, min: quantile(samples, 0), max: quantile(samples, 1), count: samples.length };
 }
 
 /** Time offset of instance `i`, seconds: spread over `periodSecs` by the golden ratio. */

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One command: install what is missing (Chromium included), then run every check and test:
-# formatting, clippy (native and wasm32), the core crates' dependency rule, Rust tests, the
-# TypeScript type check, unit and Node tests (vitest, against the official Spine runtime), the
-# production build, and end-to-end tests in Chromium (WebGPU and WebGL2).
+# formatting, clippy (native and wasm32), the core crates' dependency rule, Rust tests (the fuzz
+# corpora replayed through the fuzz target bodies among them), the exhaustive MS3D truncation
+# test in release, the TypeScript type check, unit and Node tests (vitest, against the official
+# Spine runtime), the production build, and end-to-end tests in Chromium (WebGPU and WebGL2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -35,6 +36,10 @@ if grep -qE '^test result: FAILED|^error' target/rust-tests.log || ! grep -q '^t
   tail -n 80 target/rust-tests.log; exit 1
 fi
 awk '/^test result/ { p += $4; f += $6; i += $8 } END { printf "Rust: %d passed, %d failed, %d skipped\n", p, f, i }' target/rust-tests.log
+
+section "MS3D truncation at every offset of the fixtures (release)"
+# 578k prefixes of jeep1 and POA; ignored by the debug run above (minutes there, seconds here).
+cargo test --release -p sp-ms3d --test truncation -- --ignored
 
 section "native CLI build (for Node tests)"
 cargo build -p sp-cli

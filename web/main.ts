@@ -168,8 +168,8 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   });
   const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons);
   const properties = new PropertiesPanel(byId('properties'), ctx);
-  // Skeletons extend the timeline to their longest loop (or animation) at their speed.
-  const player = new Player(engine, () => Math.max(engine.timelineLength(store.json), skeletons.scene.longestSecs()), () => store.doc.export.fps);
+  // The core's timeline; skeletons extend it to their longest loop (or animation) at their speed.
+  const player = new Player(engine, () => skeletons.scene.longestSecs(), () => store.doc.export.fps);
   const timeline = new Timeline(byId('timeline'), player);
   player.onChange = () => timeline.tick();
   const autosave = new Autosaver(localStorage, () => store.json, () => message('error', t('autosaveFailed')));
@@ -178,7 +178,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     settingsBox: byId('export-settings'),
     viewportBox: byId('viewport'),
     viewTools: byId('view-tools'),
-    view: () => ({ panX: viewport.pan[0], panY: viewport.pan[1], zoom: viewport.zoom }),
+    view: () => ({ panX: viewport.pan[0], panY: viewport.pan[1], zoom: viewport.zoom, background: viewport.background }),
   });
   const dropHost: DropHost = {
     ...ctx,

@@ -1,6 +1,7 @@
-// The static server of the benchmark runners (bench.mjs, bench-export.mjs, bench-skeleton.mjs):
-// serves the built site `dist` on a free loopback port; a path outside it, or a missing file,
-// is a 404. `headers` are added to every answer (e.g. cross-origin isolation for fine timers).
+// The static server of the benchmark runners (bench.mjs, bench-export.mjs, bench-skeleton.mjs,
+// bench-ms3d.mjs): serves the built site `dist` on a free loopback port; a path outside it, or a
+// missing file, is a 404. `headers` are added to every answer (e.g. cross-origin isolation for
+// fine timers).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';

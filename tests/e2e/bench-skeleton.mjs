@@ -1,5 +1,5 @@
 // Benchmark runner (not a test): skeleton playback CPU per displayed frame, vertex frames vs
-// spine-core's own per-frame CPU path, for 1, 50 and 200 instances, in one page and one run
+// spine-core's own per-frame CPU path, for 1, 50, 200 and 1,000 instances, in one page and one run
 // (bench/bench-skeleton.html; what each side includes is in bench/bench-skeleton.ts). Serves the
 // test build dist-test/ cross-origin isolated (COOP/COEP, so performance.now() has 5 µs steps
 // instead of 100 µs), opens the page in Debian's Chromium (WebGPU tier via SwiftShader, then WebGL2), measures the
@@ -7,7 +7,7 @@
 // p90 and the ratio per count, then one summary line.
 //
 //   npm run build && node tests/e2e/bench-skeleton.mjs [--tier webgpu|webgl2|both]
-//     [--frames 300] [--warmup 60] [--rounds 4] [--counts 1,50,200] [--skeletons coin,vine]
+//     [--frames 300] [--warmup 60] [--rounds 4] [--counts 1,50,200,1000] [--skeletons coin,vine]
 //     [--json]    (prints the page's results as JSON on stdout, the table on stderr)
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -49,7 +49,7 @@ const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
 const frames = wholeOption('frames', 300, 1);
 const warmupFrames = wholeOption('warmup', 60, 0);
 const rounds = wholeOption('rounds', 4, 1);
-const counts = option('counts', '1,50,200').split(',').map((s) => Number(s));
+const counts = option('counts', '1,50,200,1000').split(',').map((s) => Number(s));
 if (!counts.every((n) => Number.isInteger(n) && n >= 1)) fail(`--counts ${option('counts', '')}: expected whole numbers ≥ 1, comma-separated`);
 const names = option('skeletons', 'coin,vine').split(',');
 for (const n of names) if (!(n in SKELETONS)) fail(`--skeletons: unknown skeleton "${n}" (known: ${Object.keys(SKELETONS).join(', ')})`);

@@ -2,7 +2,8 @@
 // tests/support/synth-atlas.ts) and a synthesised page PNG plays on the canvas through the
 // renderer's vertex clips (web/skeleton/object/play.ts): the skeleton is drawn (its region differs from
 // the canvas before the drop) and animates (pixels change between two moments while the particle
-// timeline is paused), on WebGL2 and WebGPU. Also: pause stops the change; a second instance.
+// timeline is paused), on WebGL2 and WebGPU. Also: pause stops the change; a second instance;
+// after a lost GPU (a lost WebGL2 context, a destroyed WebGPU device) the same picture again.
 // And the clip's per-frame colours: the coin baked in Node (web/skeleton/spine/bake.ts, clip.ts) and
 // uploaded to the page's renderer as drawn, with its colours frozen at frame 0, and without its
 // tint-black dark colours: at a frame where the front texture brightens and the additive shine's
@@ -17,7 +18,7 @@ import { clipOptionsJson, toVertexClip, writeInstances, type VertexClipArrays } 
 import { loadSkeleton } from '../../web/skeleton/spine/load';
 import { regionPaths, synthAtlas } from '../support/synth-atlas';
 import { pagePng, pageRgba, SPINE_FIXTURES } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type SeamWindow, type Tier } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type SeamWindow, type Tier } from './support';
 
 const COIN_SKEL = readFileSync(join(SPINE_FIXTURES, 'coin-pro-4.2.skel'));
 const PAGE = 'coin-pro-4.2.png';
@@ -134,6 +135,32 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="add-instance"]') as HTMLButtonElement).click());
       assert.equal(await page.textContent('#skeleton-panel [data-field="instances"]'), '2');
       assert.equal(((await documentOf(page)).skeletons as { extraInstances: unknown[] }[])[0].extraInstances.length, 1);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    it('after a lost GPU (WebGL context or WebGPU device) the coin is rebuilt and drawn as before', async () => {
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await keepGpuDevices(context);
+      const { page, errors } = await openEditor(context, site.url, `?renderer=${tier}`);
+      await quietCanvas(page);
+      const empty = (await canvasPixels(page)).pixels;
+      await dropFiles(page, COIN_FILES);
+      await page.waitForFunction(() => document.querySelector('#skeleton-panel [data-control="animation"]') !== null, undefined, { timeout: 30_000 });
+      await freezeAt(page, 0.4);
+      const before = (await canvasPixels(page)).pixels;
+      assert.ok(changedInCentre(empty, before) > 2000, 'the coin is drawn before the loss');
+
+      await loseGpu(page, tier);
+      await freezeAt(page, 0.4);
+      const after = (await canvasPixels(page)).pixels;
+      const drawn = changedInCentre(empty, after);
+      const changed = changedInCentre(before, after);
+      assert.ok(drawn > 2000, `the coin is drawn again: ${drawn} pixels of the centre differ from the empty canvas`);
+      assert.ok(changed < 50, `at the same scene time it looks as before the loss: ${changed} pixels differ`);
+      await freezeAt(page, 0);
+      const earlier = changedInCentre(after, (await canvasPixels(page)).pixels);
+      assert.ok(earlier > 200, `and still animates: ${earlier} pixels change between 0.4 s and 0 s`);
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -364,3 +364,57 @@ export async function injectExportFault(page: Page, fault: ExportFault): Promise
 export async function shownErrors(page: Page): Promise<string[]> {
   return page.$$eval('#messages .message.error .text', (els) => els.map((e) => e.textContent ?? ''));
 }
+
+/**
+ * Keeps every WebGPU device the page's scripts request reachable by {@link loseGpu} (wraps
+ * `GPUAdapter.prototype.requestDevice`; no product code involved). Call before opening the page.
+ */
+export async function keepGpuDevices(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    type Device = { destroy(): void };
+    const w = window as unknown as { __keptGpuDevices?: Device[]; GPUAdapter?: { prototype: { requestDevice(...args: unknown[]): Promise<Device> } } };
+    const kept: Device[] = [];
+    w.__keptGpuDevices = kept;
+    const proto = w.GPUAdapter?.prototype;
+    if (proto === undefined) return;
+    const original = proto.requestDevice;
+    proto.requestDevice = async function (this: unknown, ...args: unknown[]): Promise<Device> {
+      const device = await original.apply(this, args);
+      kept.push(device);
+      return device;
+    };
+  });
+}
+
+/** The editor's count of GPU rebuilds (after lost WebGL contexts or WebGPU devices). */
+export function gpuRebuilds(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as import('../site/seam').SeamWindow).spineParticleTest.engine.stats()?.rebuilds ?? 0);
+}
+
+/**
+ * Loses the page's GPU the way a driver reset or a tab in the background does, and waits until
+ * the editor has rebuilt: on WebGPU the device the renderer draws with is destroyed (kept by
+ * {@link keepGpuDevices}); on WebGL2 the context is lost with `WEBGL_lose_context` and restored
+ * 300 ms later.
+ */
+export async function loseGpu(page: Page, tier: Tier): Promise<void> {
+  const before = await gpuRebuilds(page);
+  if (tier === 'webgpu') {
+    const destroyed = await page.evaluate(() => {
+      const kept = (window as unknown as { __keptGpuDevices?: { destroy(): void }[] }).__keptGpuDevices ?? [];
+      kept[kept.length - 1]?.destroy();
+      return kept.length;
+    });
+    if (destroyed === 0) throw new Error('no WebGPU device kept: call keepGpuDevices(context) before opening the page');
+  } else {
+    await page.evaluate(async () => {
+      const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+      const ext = canvas.getContext('webgl2')?.getExtension('WEBGL_lose_context');
+      if (ext == null) throw new Error('no WEBGL_lose_context');
+      ext.loseContext();
+      await new Promise((r) => setTimeout(r, 300));
+      ext.restoreContext();
+    });
+  }
+  await page.waitForFunction((n) => ((window as unknown as import('../site/seam').SeamWindow).spineParticleTest.engine.stats()?.rebuilds ?? 0) > n, before, { timeout: 20_000 });
+}

@@ -23,6 +23,8 @@ export interface TestSeam {
   replaceScene(json: string, label: string): boolean;
   /** Seeks the timeline to `timeSecs`. */
   seek(timeSecs: number): void;
+  /** Plays `dtSecs` on the timeline's clock, as playback does over displayed frames. */
+  step(dtSecs: number): void;
   /** The view: scene point at the canvas centre, and zoom. */
   view(): { pan: [number, number]; zoom: number };
   /** Places the view (as a pan and a zoom by hand would). */
@@ -49,6 +51,7 @@ export function testSeam(parts: EditorParts, armTrap: () => Promise<void>): Test
     edit: (label, mutate) => store.edit(label, mutate).ok,
     replaceScene: (json, label) => store.replace(engine.normalizeScene(json), label).ok,
     seek: (timeSecs) => player.seek(timeSecs),
+    step: (dtSecs) => player.step(dtSecs),
     view: () => ({ pan: [viewport.pan[0], viewport.pan[1]], zoom: viewport.zoom }),
     setView: (pan, zoom) => {
       viewport.pan = [pan[0], pan[1]];

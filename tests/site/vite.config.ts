@@ -34,6 +34,7 @@ export default mergeConfig(
         input: {
           bench: resolve(root, 'bench/bench.html'),
           benchSkeleton: resolve(root, 'bench/bench-skeleton.html'),
+          benchMs3d: resolve(root, 'bench/bench-ms3d.html'),
         },
       },
     },

@@ -8,15 +8,61 @@
 //          `NaN` (not JSON);
 //   inf  — the same value becomes `1e999` (valid JSON that reads as Infinity);
 //   slot — the first slot's bone becomes an unknown name (spine-core refuses it).
+// And three that parse and play but draw the wrong pixels (issue 15, the compare view's pixel
+// check must see them):
+//   anchor   — every skin attachment offset (`x`, `y`) has the wrong sign;
+//   blend    — every slot blend is swapped (additive ↔ multiply, normal ↔ screen);
+//   flipbook — every attachment key shows the next image of its slot's skin list (one frame off).
 
 /** A deliberate export fault. */
-export type ExportFault = 'nan' | 'inf' | 'slot';
+export type ExportFault = 'nan' | 'inf' | 'slot' | 'anchor' | 'blend' | 'flipbook';
 
 /**
  * `json` with `fault` applied; throws if the text has nothing the fault can corrupt. Self-contained
  * (it is sent to the browser as source text).
  */
 export function applyExportFault(json: string, fault: ExportFault): string {
+  if (fault === 'anchor' || fault === 'blend' || fault === 'flipbook') {
+    type Att = Record<string, unknown>;
+    const doc = JSON.parse(json) as {
+      slots?: { blend?: string }[];
+      skins?: { attachments?: Record<string, Record<string, Att>> }[];
+      animations?: Record<string, { slots?: Record<string, { attachment?: { name: string | null }[] }> }>;
+    };
+    let changed = 0;
+    if (fault === 'anchor') {
+      for (const skin of doc.skins ?? [])
+        for (const atts of Object.values(skin.attachments ?? {}))
+          for (const a of Object.values(atts))
+            for (const k of ['x', 'y'])
+              if (typeof a[k] === 'number' && a[k] !== 0) {
+                a[k] = -(a[k] as number);
+                changed++;
+              }
+    } else if (fault === 'blend') {
+      const swap: Record<string, string> = { additive: 'multiply', multiply: 'additive', normal: 'screen', screen: 'normal' };
+      for (const slot of doc.slots ?? []) {
+        slot.blend = swap[slot.blend ?? 'normal'];
+        changed++;
+      }
+    } else {
+      const names = new Map<string, string[]>();
+      for (const skin of doc.skins ?? []) for (const [slot, atts] of Object.entries(skin.attachments ?? {})) names.set(slot, Object.keys(atts));
+      for (const anim of Object.values(doc.animations ?? {}))
+        for (const [slot, timelines] of Object.entries(anim.slots ?? {})) {
+          const list = names.get(slot) ?? [];
+          if (list.length < 2) continue;
+          for (const key of timelines.attachment ?? []) {
+            const at = key.name === null ? -1 : list.indexOf(key.name);
+            if (at < 0) continue;
+            key.name = list[(at + 1) % list.length];
+            changed++;
+          }
+        }
+    }
+    if (changed === 0) throw new Error(`exportFault=${fault}: the export has nothing to corrupt`);
+    return JSON.stringify(doc);
+  }
   if (fault === 'slot') {
     const at = json.search(/"slots"\s*:\s*\[\s*\{/);
     const bone = at < 0 ? -1 : json.slice(at).search(/"bone"\s*:\s*"/);

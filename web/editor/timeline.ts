@@ -1,20 +1,31 @@
-// Timeline: play/pause (Space), restart, scrub, and the time read-out in seconds and frames at
-// the export FPS. Playback wraps at the end of the timeline so effects keep showing.
+// Timeline: play/pause (Space), restart, scrub, the time read-out in seconds and frames at the
+// export FPS, and for a loop-continuous scene its three segments over the scrub bar (start |
+// loop | end, each titled with the animation names it is exported as), the current one marked,
+// and "Play the end" (Player.setPlayEnd). Playback repeats the loop seamlessly and restarts at
+// the end of the timeline (web/editor/player.ts); scrubbing seeks exactly in any segment. All
+// times and segments come from the core's clock (Engine.timeline).
 
-import { t } from '../i18n';
-import { readout } from './playback';
+import { t, type MessageKey } from '../i18n';
+import { placeSegments, readout } from './playback';
 import { clear, h } from '../ui/dom';
 import { icon } from '../ui/icons';
+import type { SegmentKind } from '../engine/engine';
 import type { Player } from './player';
+
+const SEGMENT_LABEL: Record<SegmentKind, MessageKey> = { start: 'segmentStart', loop: 'segmentLoop', end: 'segmentEnd' };
 
 /** The timeline bar. */
 export class Timeline {
   private readonly play: HTMLButtonElement;
   private readonly scrub: HTMLInputElement;
+  private readonly segments: HTMLElement;
+  private readonly endButton: HTMLButtonElement;
   private readonly seconds: HTMLElement;
   private readonly frames: HTMLElement;
   private readonly restartButton: HTMLButtonElement;
   private scrubbing = false;
+  /** What the segment strip shows (re-laid out when it changes). */
+  private layoutKey = '';
 
   constructor(
     root: HTMLElement,
@@ -30,9 +41,17 @@ export class Timeline {
     this.scrub.addEventListener('change', () => {
       this.scrubbing = false;
     });
+    this.segments = h('div', { id: 'timeline-segments', class: 'timeline-segments' });
+    this.endButton = h('button', { type: 'button', id: 'play-end-button', class: 'timeline-end', onclick: () => player.setPlayEnd(!player.playEnd) });
     this.seconds = h('span', { id: 'time-seconds' });
     this.frames = h('span', { id: 'time-frames' });
-    root.append(this.restartButton, this.play, this.scrub, h('span', { id: 'time-readout', class: 'readout' }, this.seconds, ' s · ', this.frames));
+    root.append(
+      this.restartButton,
+      this.play,
+      h('div', { class: 'timeline-track' }, this.segments, this.scrub),
+      this.endButton,
+      h('span', { id: 'time-readout', class: 'readout' }, this.seconds, ' s · ', this.frames),
+    );
     this.relabel();
   }
 
@@ -40,7 +59,10 @@ export class Timeline {
   relabel(): void {
     this.restartButton.title = t('restart');
     this.restartButton.setAttribute('aria-label', t('restart'));
+    this.endButton.textContent = t('timelineEnd');
+    this.endButton.title = t('timelineEndHint');
     this.play.dataset.state = '';
+    this.layoutKey = '';
     this.tick();
   }
 
@@ -55,12 +77,39 @@ export class Timeline {
       this.play.title = `${playing ? t('pause') : t('play')} (Space)`;
       this.play.setAttribute('aria-label', playing ? t('pause') : t('play'));
     }
-    const length = this.player.length();
+    const info = this.player.timeline();
+    const length = this.player.length(info);
     if (this.scrub.max !== String(length)) this.scrub.max = String(length);
     const time = this.player.time();
     if (!this.scrubbing) this.scrub.value = String(Math.min(time, length));
+    this.layout(info, length);
+    const current = this.player.segment();
+    for (const el of this.segments.children) (el as HTMLElement).classList.toggle('current', (el as HTMLElement).dataset.kind === current);
+    this.endButton.setAttribute('aria-pressed', String(this.player.playEnd));
     const r = readout(time, this.player.fps());
     this.seconds.textContent = r.seconds;
     this.frames.textContent = `${t('frame')} ${r.frame} @ ${this.player.fps()} fps`;
+  }
+
+  /** Lays the segment strip out when the timeline changed. */
+  private layout(info: ReturnType<Player['timeline']>, length: number): void {
+    const key = JSON.stringify([info.segments, length]);
+    if (key === this.layoutKey) return;
+    this.layoutKey = key;
+    clear(this.segments);
+    const placed = placeSegments(info, length);
+    this.segments.hidden = placed.length === 0;
+    this.endButton.hidden = placed.length === 0;
+    for (const s of placed) {
+      const label = t(SEGMENT_LABEL[s.kind]);
+      const names = s.names.join(', ');
+      const el = h('div', { class: `timeline-segment ${s.kind}` }, h('span', { class: 'segment-label' }, label), h('span', { class: 'segment-names' }, names));
+      el.dataset.kind = s.kind;
+      el.dataset.names = names;
+      el.style.left = `${s.leftPct}%`;
+      el.style.width = `${s.widthPct}%`;
+      el.title = t('segmentTitle', { segment: label, names });
+      this.segments.appendChild(el);
+    }
   }
 }

@@ -30,6 +30,13 @@ function fakeLoader() {
               time += dt;
             },
             timeSecs: () => time,
+            timelineInfo: () => '{"lengthSecs":2,"fps":null,"segments":[]}',
+            segmentAt: () => undefined,
+            animationsAt: () => '[]',
+            play: (dt: number) => {
+              time += dt;
+              return false;
+            },
             render: () => (time > 100 ? trap() : undefined),
             resize: (w: number, h: number) => log(`resize ${w}x${h}`),
             setView: (x: number, y: number, z: number) => log(`view ${x},${y},${z}`),
@@ -49,7 +56,6 @@ function fakeLoader() {
       builtinTextures: () => '[{"name":"soft_dot","width":64,"height":64}]',
       simHash: () => 'h',
       benchSim: () => 1,
-      timelineLength: () => 1,
       fieldSchema: () => '{"version":1,"fields":[]}',
     };
   };

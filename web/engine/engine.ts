@@ -6,14 +6,14 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { BuiltinTexture, EditorStats, FieldSchema } from '../generated/contract';
+import type { AnimationAt, BuiltinTexture, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
 
 export type { RendererRequest, RendererTier } from './wasm-api';
 export { EngineCrash } from './crash';
-export type { BuiltinTexture, EditorStats } from '../generated/contract';
+export type { AnimationAt, BuiltinTexture, EditorStats, SegmentKind, TimelineInfo } from '../generated/contract';
 export type { RebuildHook } from './lifecycle';
 
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
@@ -26,8 +26,9 @@ export function rendererFromQuery(search: string): RendererRequest {
 export class Engine {
   private readonly journal = new EditorJournal();
   private readonly life: EditorLifecycle;
-  private lastTimeline: { json: string; secs: number } | null = null;
   private schema: FieldSchema | null = null;
+  /** {@link timeline} of the current scene and tracks (dropped when either changes). */
+  private timelineCache: TimelineInfo | null = null;
 
   private constructor(module: WasmModule, loader: WasmLoader) {
     this.life = new EditorLifecycle(module, loader, this.journal);
@@ -75,17 +76,9 @@ export class Engine {
     return JSON.parse(this.life.call((m) => m.builtinTextures())) as BuiltinTexture[];
   }
 
-  /** Hash of every particle state at every frame up to `timeSecs`. */
-  /**
-   * The editor timeline's length for a scene document, seconds: the core's rule
-   * (`sp_sim::time::timeline_length_secs`, also `simulate`'s default duration). The last answer is
-   * kept, so asking again for the same document costs nothing.
-   */
-  timelineLength(sceneJson: string): number {
-    if (this.lastTimeline?.json !== sceneJson) {
-      this.lastTimeline = { json: sceneJson, secs: this.life.call((m) => m.timelineLength(sceneJson)) };
-    }
-    return this.lastTimeline.secs;
+  /** Straight-alpha RGBA8 pixels of the built-in texture `name` (null: unknown, or a build without them). */
+  builtinTexturePixels(name: string): Uint8Array | null {
+    return this.life.call((m) => m.builtinTexturePixels?.(name) ?? null);
   }
 
   /** Every editable field of the document with its kind, unit, limits, step and default. */
@@ -94,13 +87,23 @@ export class Engine {
     return this.schema;
   }
 
+  /** Hash of every particle state at every frame up to `timeSecs`. */
   simHash(sceneJson: string, timeSecs: number, fps: number): string {
     return this.life.call((m) => m.simHash(sceneJson, timeSecs, fps));
   }
 
-  /** Simulation cost, ns per particle-step. */
-  benchSim(liveParticles: number, steps: number): number {
-    return this.life.call((m) => m.benchSim(liveParticles, steps));
+  /**
+   * Simulation cost, ns per particle-step; with `forces` (only when {@link benchSimTakesForces})
+   * ns per particle per grid step of the integrated motion with turbulence + vortex + attractor.
+   */
+  benchSim(liveParticles: number, steps: number, forces = false): number {
+    if (forces && !this.benchSimTakesForces) throw new Error('this wasm build has no forces in benchSim (the motion model is not in it)');
+    return this.life.call((m) => (forces ? m.benchSim(liveParticles, steps, true) : m.benchSim(liveParticles, steps)));
+  }
+
+  /** Whether the wasm `benchSim` takes the `forces` flag (a build with the motion model). */
+  get benchSimTakesForces(): boolean {
+    return this.life.loaded.benchSim.length >= 3;
   }
 
   /** Whether the Spine exporter is compiled in. */
@@ -157,6 +160,7 @@ export class Engine {
   setScene(json: string): void {
     this.life.optional((e) => e.setScene(json), undefined, true);
     this.journal.sceneJson = json;
+    this.timelineCache = null;
   }
 
   /**
@@ -166,6 +170,7 @@ export class Engine {
   setFollowTracks(json: string): void {
     this.life.optional((e) => e.setFollowTracks(json), undefined, true);
     this.journal.followJson = json;
+    this.timelineCache = null;
   }
 
   /** The bone tracks last given to {@link setFollowTracks} (`''`: none). */
@@ -188,6 +193,39 @@ export class Engine {
   /** Current simulation time. */
   timeSecs(): number {
     return this.life.optional((e) => e.timeSecs(), this.journal.timeSecs);
+  }
+
+  /** The core's timeline of the current scene: length and the start | loop | end segments. */
+  timeline(): TimelineInfo {
+    if (this.timelineCache === null) {
+      const json = this.life.optional((e) => e.timelineInfo(), '');
+      if (json === '') return { lengthSecs: 0.5, fps: null, segments: [] };
+      this.timelineCache = JSON.parse(json) as TimelineInfo;
+    }
+    return this.timelineCache;
+  }
+
+  /** The segment `timeSecs` falls in (none without loop-continuous systems). */
+  segmentAt(timeSecs: number): SegmentKind | null {
+    const kind = this.life.optional((e) => e.segmentAt(timeSecs), undefined);
+    return kind === 'start' || kind === 'loop' || kind === 'end' ? kind : null;
+  }
+
+  /** Per system, the exported animation a loop-continuous system shows at `timeSecs` and the
+   * time into it (null: one-shot, playing its animation at `timeSecs`). */
+  animationsAt(timeSecs: number): (AnimationAt | null)[] {
+    const json = this.life.optional((e) => e.animationsAt(timeSecs), '[]');
+    return JSON.parse(json) as (AnimationAt | null)[];
+  }
+
+  /**
+   * Plays `dtSecs` on the core's clock (the loop repeats seamlessly; with `playEnd` it runs on
+   * into the end; past the length, at least `minLengthSecs`, back to 0); true when it restarted.
+   */
+  play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean {
+    const restarted = this.life.optional((e) => e.play(dtSecs, minLengthSecs, playEnd), false);
+    this.journal.timeSecs = this.timeSecs();
+    return restarted;
   }
 
   /** Draws a frame. */

@@ -48,6 +48,13 @@ export interface WasmSceneEditor {
   setTime(timeSecs: number): void;
   advance(dtSecs: number): void;
   timeSecs(): number;
+  /** The core's timeline (crates/sp-wasm/src/timeline_api.rs): JSON `TimelineInfo` (generated contract). */
+  timelineInfo(): string;
+  segmentAt(timeSecs: number): string | undefined;
+  /** Per system `AnimationAt | null` (generated contract): the exported animation shown at `timeSecs` (JSON). */
+  animationsAt(timeSecs: number): string;
+  /** Plays `dtSecs` on the core's clock; true when it restarted at 0. */
+  play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean;
   render(): void;
   resize(cssWidth: number, cssHeight: number, devicePixelRatio: number): void;
   setView(panX: number, panY: number, zoom: number): void;
@@ -66,18 +73,38 @@ export interface WasmSceneEditor {
 /** The wasm `Editor` instance: scene and view, vertex clips, MS3D models. */
 export type WasmEditor = WasmSceneEditor & WasmClipEditor & WasmModelEditor;
 
+/** `Ms3dCpuSkinning`: every instance's vertices skinned on the CPU per frame (sp-wasm ms3d/cpu_skinning.rs). */
+export interface WasmMs3dCpuSkinning {
+  /** Skins instance i at clip-local time `timesSecs[i]` (looping); returns the vertices skinned. */
+  frame(timesSecs: Float64Array): number;
+  /** Vertices of the model. */
+  vertexCount(): number;
+  /** Duration of the clip, seconds. */
+  durationSecs(): number;
+  /** Sum of every skinned x so far (keeps the work observable). */
+  checksum(): number;
+  free(): void;
+}
+
 /** The wasm module after initialisation. */
 export interface WasmModule {
   Editor: { create(canvas: HTMLCanvasElement, renderer: RendererRequest): Promise<WasmEditor> };
   normalizeScene(json: string): string;
   defaultScene(): string;
   builtinTextures(): string;
+  /** Straight RGBA8 pixels of a built-in texture (`undefined`: unknown name); absent from older builds. */
+  builtinTexturePixels?: (name: string) => Uint8Array | undefined;
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
-  /** The editor timeline's length for a scene, seconds (sp_sim::time::timeline_length_secs). */
-  timelineLength(sceneJson: string): number;
   /** The document's field schema as JSON (sp_sim::document::schema). */
   fieldSchema(): string;
-  benchSim(liveParticles: number, steps: number): number;
+  /**
+   * Simulation benchmark: ns per particle-step; with `forces` (a module built with the motion
+   * model: `benchSim.length >= 3`) ns per particle per grid step with turbulence + vortex +
+   * attractor. An older module ignores the third argument.
+   */
+  benchSim(liveParticles: number, steps: number, forces?: boolean): number;
+  /** CPU skinning of MS3D instances (the playback benchmark's alternative; bench/bench-ms3d.ts). */
+  Ms3dCpuSkinning?: new (bytes: Uint8Array, clip: number) => WasmMs3dCpuSkinning;
   exportSpine?: (sceneJson: string, imagesJson: string, followJson?: string) => string;
   skelInfo?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => string;
   skelRepair?: (bytes: Uint8Array, atlas?: Uint8Array | null, legacyCharset?: string | null) => unknown;

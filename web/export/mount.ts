@@ -22,8 +22,8 @@ export interface ExportMountContext extends DocumentContext {
   readonly viewportBox: HTMLElement;
   /** The view tools (`#view-tools`), where the compare toggle goes. */
   readonly viewTools: HTMLElement;
-  /** The editor view: `panX, panY` is the scene pixel at the canvas centre. */
-  view(): { panX: number; panY: number; zoom: number };
+  /** The editor view: `panX, panY` is the scene pixel at the canvas centre; background `#rrggbb`. */
+  view(): { panX: number; panY: number; zoom: number; background?: string };
 }
 
 /** The mounted export feature. */
@@ -51,9 +51,23 @@ export function mountExport(ctx: ExportMountContext): ExportFeature {
     toolbar: ctx.viewTools,
     view: () => ctx.view(),
     timeSecs: () => ctx.engine.timeSecs(),
+    animationsAt: (t) => ctx.engine.animationsAt(t),
     sceneJson: () => ctx.store.json,
     imagesJson: () => imagesJson(loaded()),
     followJson: () => ctx.engine.followTracks(),
+    renderPreview: () => ctx.engine.render(),
+    previewCanvas: () => ctx.viewportBox.querySelector<HTMLCanvasElement>('canvas#canvas'),
+    images: () => [
+      ...ctx.engine.builtinTextures().flatMap((b) => {
+        const rgba = ctx.engine.builtinTexturePixels(b.name);
+        return rgba === null ? [] : [{ reference: `builtin:${b.name}`, width: b.width, height: b.height, rgba }];
+      }),
+      ...ctx.engine.imagePaths().flatMap((path) => {
+        const px = ctx.engine.imageData(path);
+        return px === null ? [] : [{ reference: path, width: px.width, height: px.height, rgba: px.rgba }];
+      }),
+    ],
+    imagesFolder: () => ctx.store.doc.export.imagesPath,
     message: ctx.message,
     exports,
   });

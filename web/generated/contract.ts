@@ -1046,7 +1046,12 @@ headerSize: number | null,
 /**
  * The defects found.
  */
-defects: Array<Defect>, };
+defects: Array<Defect>, 
+/**
+ * What the reader tolerated (a header field of the wrong type, read as the runtimes read
+ * it or ignored); absent from the JSON when empty.
+ */
+warnings?: Array<string>, };
 
 /**
  * The two skeleton formats.
@@ -1810,6 +1815,67 @@ pendingEvents: number,
 droppedEvents: number, 
 /**
  * Model names, by id.
+ */
+names: Array<string>, };
+
+/**
+ * `Editor.timelineInfo()`: the core's timeline of the current scene
+ * (`sp_sim::sim::SceneTimeline`).
+ */
+export type TimelineInfo = { 
+/**
+ * Length of the timeline, seconds.
+ */
+lengthSecs: number, 
+/**
+ * Export frame rate of the segments (`null` without segments).
+ */
+fps: number | null, 
+/**
+ * Start | loop | end with their exported animation names; empty without visible
+ * loop-continuous systems.
+ */
+segments: Array<TimelineSegment>, };
+
+/**
+ * One entry of `Editor.animationsAt(t)`: the exported animation a loop-continuous system
+ * shows at `t` and the time into it (`null` in the list: a one-shot system, which plays its
+ * animation at `t`).
+ */
+export type AnimationAt = { 
+/**
+ * Which segment's animation.
+ */
+kind: SegmentKind, 
+/**
+ * Time into that animation, seconds.
+ */
+localSecs: number, };
+
+/**
+ * One of the three segments of a loop-continuous scene.
+ */
+export type SegmentKind = "start" | "loop" | "end";
+
+/**
+ * A segment of the timeline, with the names of the animations it is exported as.
+ */
+export type TimelineSegment = { 
+/**
+ * Which segment.
+ */
+kind: SegmentKind, 
+/**
+ * Where it starts on the timeline, seconds.
+ */
+startSecs: number, 
+/**
+ * Where it ends, seconds.
+ */
+endSecs: number, 
+/**
+ * Animation names of the visible loop-continuous systems for this segment (distinct, in
+ * scene order).
  */
 names: Array<string>, };
 

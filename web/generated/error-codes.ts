@@ -4,6 +4,7 @@
 /** Every code an error or warning of the wasm module can carry, with its parameter names. */
 export const ERROR_CODES = {
   'sim.document.tooLarge': ['sizeBytes', 'limitBytes'],
+  'sim.document.normalizedTooLarge': ['sizeBytes', 'limitBytes'],
   'sim.document.json': ['line', 'column', 'message'],
   'sim.document.newerVersion': ['found', 'supported'],
   'sim.field.type': ['path', 'message'],

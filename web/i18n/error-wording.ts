@@ -12,6 +12,7 @@ type Wording = Record<ErrorCode, string>;
 /** English wording of every code. */
 export const errorsEn: Wording = {
   'sim.document.tooLarge': 'The document is {sizeBytes} bytes, above the limit of {limitBytes} bytes.',
+  'sim.document.normalizedTooLarge': 'The document is {sizeBytes} bytes once every field is written, above the limit of {limitBytes} bytes: it could not be saved and opened again.',
   'sim.document.json': 'Not valid JSON at line {line}, column {column}: {message}',
   'sim.document.newerVersion': 'The document is version {found}; this editor reads up to version {supported}.',
   'sim.field.type': '{path}: {message}',
@@ -101,6 +102,7 @@ export const errorsEn: Wording = {
 /** Chinese wording of every code. */
 export const errorsZh: Wording = {
   'sim.document.tooLarge': '文档大小为 {sizeBytes} 字节，超过上限 {limitBytes} 字节。',
+  'sim.document.normalizedTooLarge': '文档写出全部字段后为 {sizeBytes} 字节，超过上限 {limitBytes} 字节：保存后将无法再次打开。',
   'sim.document.json': 'JSON 格式错误（第 {line} 行，第 {column} 列）：{message}',
   'sim.document.newerVersion': '文档版本为 {found}；本编辑器最高支持版本 {supported}。',
   'sim.field.type': '{path}：{message}',

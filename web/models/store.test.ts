@@ -36,6 +36,10 @@ function fakeLoader() {
           },
           advance: () => undefined,
           timeSecs: () => time,
+          timelineInfo: () => '{"lengthSecs":0.5,"fps":null,"segments":[]}',
+          segmentAt: () => undefined,
+          animationsAt: () => '[]',
+          play: () => false,
           render: () => (time > 100 ? trap() : undefined),
           resize: () => undefined,
           setView: () => undefined,
@@ -96,7 +100,6 @@ function fakeLoader() {
     builtinTextures: () => '[]',
     simHash: () => 'h',
     benchSim: () => 1,
-    timelineLength: () => 1,
     fieldSchema: () => '{"version":1,"fields":[]}',
   });
   return { loader, editors };

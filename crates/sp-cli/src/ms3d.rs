@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use sp_ms3d::writer::rigged::RiggedSpec;
 use sp_ms3d::{Aabb, BboxInfo, Interp, Model, ModelInfo, Parsed, Rig, model_clips, parse, writer};
 
 use crate::error::{Error, Result, read_file, write_file};
@@ -59,7 +60,7 @@ enum Command {
         json: bool,
     },
     /// Write a small animated test model (a strip on a 3-joint chain, two coloured materials,
-    /// clips `wave 1-24` and `bend 25-48`).
+    /// clips `wave 1-24` and `bend 25-48`), or with `--rigged` a game-sized rigged character.
     Synth {
         /// Output `.ms3d` path.
         out: PathBuf,
@@ -69,7 +70,29 @@ enum Command {
         /// Quads across the strip.
         #[arg(long, default_value_t = 2)]
         rows: u16,
+        /// Write the rigged character instead of the strip (clips `idle`, `walk`, `attack`).
+        #[arg(long, value_enum)]
+        rigged: Option<RiggedArg>,
     },
+}
+
+/// The rigged character's size (`sp_ms3d::writer::rigged::RiggedSpec`).
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum RiggedArg {
+    /// 31 joints, 4,200 vertices, 7,560 triangles, 120 frames (keys every 2 frames).
+    Character,
+    /// 53 joints, 11,232 vertices, 20,592 triangles, 240 frames (keys every frame).
+    Detailed,
+}
+
+impl RiggedArg {
+    /// The spec of this size.
+    pub fn spec(self) -> RiggedSpec {
+        match self {
+            RiggedArg::Character => RiggedSpec::CHARACTER,
+            RiggedArg::Detailed => RiggedSpec::DETAILED,
+        }
+    }
 }
 
 /// Runs `spineparticle ms3d`.
@@ -86,7 +109,11 @@ pub fn run(args: Args) -> Result<()> {
             out,
             segments,
             rows,
-        } => synth(&out, segments, rows),
+            rigged,
+        } => match rigged {
+            Some(size) => synth_rigged(&out, size.spec()),
+            None => synth(&out, segments, rows),
+        },
     }
 }
 
@@ -222,6 +249,25 @@ fn synth(out: &Path, segments: u16, rows: u16) -> Result<()> {
         model.vertices.len(),
         model.triangles.len(),
         model.joints.len(),
+        bytes.len()
+    ))
+}
+
+fn synth_rigged(out: &Path, spec: RiggedSpec) -> Result<()> {
+    let model = writer::rigged::rigged_model(spec);
+    let bytes = writer::write(&model)?;
+    write_file(out, &bytes)?;
+    let len = spec.frames_per_clip;
+    print(&format!(
+        "{}: {} vertices, {} triangles, {} joints, clips idle 1-{len}, walk {}-{}, attack {}-{}, {} bytes",
+        out.display(),
+        model.vertices.len(),
+        model.triangles.len(),
+        model.joints.len(),
+        len + 1,
+        2 * len,
+        2 * len + 1,
+        3 * len,
         bytes.len()
     ))
 }

@@ -4,9 +4,19 @@
 //! `simHash`), one JSON line of particle states per frame (`--dump`), or the document as loaded
 //! (`--print-scene`: migrated, defaults filled, as the editor would save it).
 //!
-//! `--dump` is the preview's own simulation ([`SceneSim`], what the canvas draws), and only that:
-//! nothing in it comes from the exporter, so an export can be checked against it. One line per
-//! frame `i` (time `i / fps`):
+//! What is simulated (`sp_sim::sim::scene`):
+//! - by default the preview's own simulation ([`SceneSim`], what the canvas draws) on the
+//!   editor's timeline: one-shot systems at the time, loop-continuous systems as their periodic
+//!   emitter through start, the loop repeating and, past it, the end (`sp_sim::sim::looping`);
+//!   it runs for the timeline's length unless given `--duration`;
+//! - `--segment start|loop|end`: every loop-continuous system in its own exported segment, frame
+//!   `i` at `i / fps` seconds into it (what its animation of that segment shows at that time);
+//!   one-shot systems are in no segment and show nothing. It runs for the longest such segment;
+//! - `--plain`: the real simulation of every system (a loop-continuous system emits forever,
+//!   never looped): what the loop sets are recorded from.
+//!
+//! Nothing in the dump comes from the exporter, so an export can be checked against it. One line
+//! per frame `i` (time `i / fps`):
 //! `{ "frame", "timeSecs", "systems": [ { "index", "name", "visible", "drawOrder",
 //! "particles": [ … ] } ] }`, every system of the scene in scene order (hidden ones too), its
 //! living particles by spawn serial, each with its state (`slot`, `serial`, `birthSecs`,
@@ -15,14 +25,19 @@
 //! reference drawn, `null` when the system has none), `visible` (false while fake-dead)), its
 //! scene pose (`scene`: what the canvas draws, Local-space particles carried by the system), and
 //! `drawIndex`: its place among the system's particles from back to front
-//! (`sp_sim::sim::draw_order`; systems draw in scene order).
+//! (`sp_sim::sim::draw_order`; systems draw in scene order). A copy of a loop-continuous
+//! system's periodic emitter has `birthSecs` = its virtual birth, `serial` = its copy serial
+//! (stacking order), `slot` = the index of its life in the loop set, and `copy`: `{ "life":
+//! the life's serial in the real simulation, "k": the copy index }`.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use sp_sim::document::{load_scene, save_scene};
-use sp_sim::sim::{SceneSim, back_to_front, state_hash_following};
-use sp_sim::time::{Timebase, timeline_length_secs};
+use sp_sim::sim::{
+    Fnv64, SceneSim, SegmentKind, SystemSim, back_to_front, frame_hash, state_hash_following,
+};
+use sp_sim::time::Timebase;
 
 use crate::error::{Error, Result, read_file};
 
@@ -34,9 +49,16 @@ pub struct Args {
     /// Frames per second (frame i is at i / fps seconds).
     #[arg(long, default_value_t = 30.0)]
     fps: f64,
-    /// Seconds to simulate (default: the editor timeline's length, `sp_sim::time::timeline_length_secs`).
+    /// Seconds to simulate (default: the timeline's length; with `--segment`, the longest such
+    /// segment; with `--plain`, the timeline's length).
     #[arg(long)]
     duration: Option<f64>,
+    /// Loop-continuous systems in their own exported segment (`start`, `loop` or `end`).
+    #[arg(long, value_parser = ["start", "loop", "end"], conflicts_with = "plain")]
+    segment: Option<String>,
+    /// The real simulation of every system (loop-continuous systems emit forever).
+    #[arg(long)]
+    plain: bool,
     /// Print only the 64-bit FNV-1a hash of all frames, as 16 hex digits.
     #[arg(long, conflicts_with = "dump")]
     hash: bool,
@@ -72,9 +94,21 @@ pub fn run(args: Args) -> Result<()> {
         });
     }
     let tracks = crate::export::read_follow(args.follow.as_deref())?;
-    let duration = args
-        .duration
-        .unwrap_or_else(|| timeline_length_secs(&scene));
+    let mut sim = if args.plain {
+        SceneSim::plain_with_follow(&scene, &tracks)
+    } else {
+        SceneSim::with_follow(&scene, &tracks)
+    };
+    let segment = args.segment.as_deref().map(|s| match s {
+        "start" => SegmentKind::Start,
+        "loop" => SegmentKind::Loop,
+        _ => SegmentKind::End,
+    });
+    let timeline = sim.timeline().clone();
+    let duration = args.duration.unwrap_or_else(|| match segment {
+        Some(kind) => f64::from(timeline.segment_frames(kind)) / f64::from(scene.export.fps.max(1)),
+        None => timeline.length_secs(),
+    });
     if !(0.0..=36_000.0).contains(&duration) {
         return Err(Error::Usage(format!(
             "--duration {duration} must be in [0, 36000] seconds"
@@ -87,7 +121,7 @@ pub fn run(args: Args) -> Result<()> {
         path: PathBuf::from("<stdout>"),
         source,
     };
-    if args.hash {
+    if args.hash && segment.is_none() && !args.plain {
         writeln!(
             out,
             "{:016x}",
@@ -96,29 +130,59 @@ pub fn run(args: Args) -> Result<()> {
         .map_err(io)?;
         return Ok(());
     }
-    let mut sim = SceneSim::with_follow(&scene, &tracks);
     let mut peak = vec![0usize; scene.systems.len()];
+    let mut hash = Fnv64::default();
     for i in 0..frames {
-        sim.advance_to(clock.time_of(i));
+        let t = clock.time_of(i);
+        match segment {
+            Some(kind) => sim.show_segment(kind, t),
+            None => sim.advance_to(t),
+        }
         for (p, s) in peak.iter_mut().zip(sim.systems()) {
             *p = (*p).max(s.particles().len());
         }
+        frame_hash(&sim, &mut hash);
         if args.dump {
-            serde_json::to_writer(&mut out, &frame_json(&scene, &sim, i))
+            serde_json::to_writer(&mut out, &frame_json(&scene, &sim, i, segment.is_some()))
                 .map_err(|e| io(e.into()))?;
             writeln!(out).map_err(io)?;
         }
     }
+    if args.hash {
+        writeln!(out, "{:016x}", hash.finish()).map_err(io)?;
+        return Ok(());
+    }
     if !args.dump {
+        let what = match (segment, args.plain) {
+            (Some(kind), _) => format!("segment {kind:?}"),
+            (None, true) => "plain simulation".to_owned(),
+            (None, false) => "timeline".to_owned(),
+        };
         writeln!(
             out,
-            "{}: {} systems, {frames} frames at {} fps ({duration:.3} s), hash {:016x}",
+            "{}: {} systems, {what}, {frames} frames at {} fps ({duration:.3} s), hash {:016x}",
             args.scene.display(),
             scene.systems.len(),
             args.fps,
-            state_hash_following(&scene, &tracks, duration, args.fps)
+            hash.finish()
         )
         .map_err(io)?;
+        if let Some(r) = timeline
+            .regions()
+            .filter(|_| segment.is_none() && !args.plain)
+        {
+            let f = f64::from(r.fps);
+            writeln!(
+                out,
+                "  timeline: start 0–{:.3} s, loop {:.3}–{:.3} s, end {:.3}–{:.3} s",
+                f64::from(r.start_frames) / f,
+                f64::from(r.start_frames) / f,
+                f64::from(r.start_frames + r.loop_frames) / f,
+                f64::from(r.start_frames + r.loop_frames) / f,
+                f64::from(r.start_frames + r.loop_frames + r.end_frames) / f,
+            )
+            .map_err(io)?;
+        }
         for ((sys, state), peak) in scene.systems.iter().zip(sim.systems()).zip(&peak) {
             writeln!(
                 out,
@@ -156,6 +220,16 @@ struct DumpParticle<'a> {
     visible: bool,
     draw_index: usize,
     scene: DumpPose,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    copy: Option<DumpCopy>,
+}
+
+/// Which copy of which life a particle of a periodic emitter is.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpCopy {
+    life: u64,
+    k: i64,
 }
 
 /// A scene pose in a `--dump` line.
@@ -190,14 +264,23 @@ struct DumpFrame<'a> {
 }
 
 /// One frame of `--dump` (see the module docs).
-fn frame_json<'a>(scene: &'a sp_sim::document::Scene, sim: &SceneSim, frame: u64) -> DumpFrame<'a> {
+fn frame_json<'a>(
+    scene: &'a sp_sim::document::Scene,
+    sim: &SceneSim,
+    frame: u64,
+    segment: bool,
+) -> DumpFrame<'a> {
     let systems = scene
         .systems
         .iter()
         .zip(sim.systems())
         .enumerate()
         .map(|(index, (sys, state))| {
-            let live = state.particles();
+            let live: &[sp_sim::sim::Particle] = if segment && state.loop_set().is_none() {
+                &[]
+            } else {
+                state.particles()
+            };
             let mut draw_index = vec![0usize; live.len()];
             for (k, p) in back_to_front(live, sys.draw_order).enumerate() {
                 if let Ok(i) = live.binary_search_by_key(&p.serial, |q| q.serial) {
@@ -230,6 +313,7 @@ fn frame_json<'a>(scene: &'a sp_sim::document::Scene, sim: &SceneSim, frame: u64
                             .map(String::as_str),
                         visible: p.visible,
                         draw_index,
+                        copy: copy_of(state, p.serial),
                         scene: DumpPose {
                             x: pose.x,
                             y: pose.y,
@@ -254,4 +338,14 @@ fn frame_json<'a>(scene: &'a sp_sim::document::Scene, sim: &SceneSim, frame: u64
         time_secs: sim.time_secs(),
         systems,
     }
+}
+
+/// The loop copy a particle of a periodic system stands for.
+fn copy_of(state: &SystemSim, serial: u64) -> Option<DumpCopy> {
+    let set = state.loop_set()?;
+    let c = set.copy_of_serial(serial)?;
+    Some(DumpCopy {
+        life: set.lives().get(c.life)?.serial,
+        k: c.k,
+    })
 }

@@ -75,7 +75,9 @@ pub enum Error {
         /// The length read.
         length: i32,
     },
-    /// A joint names a parent that no joint has.
+    /// A joint names a parent that no joint has. No longer returned: such a joint loads as a
+    /// root with a [`crate::Warning`] (see `hierarchy`); the variant stays for callers that
+    /// match on it.
     #[error(
         "joints section, byte {offset}: joint \"{joint}\" has parent \"{parent}\", which matches no joint"
     )]
@@ -87,7 +89,9 @@ pub enum Error {
         /// The parent name that matches nothing.
         parent: String,
     },
-    /// Joints whose parent chain loops back on itself.
+    /// Joints whose parent chain loops back on itself. No longer returned: the cycle is cut
+    /// with a [`crate::Warning`] (see `hierarchy`); the variant stays for callers that match
+    /// on it.
     #[error("joints section, byte {offset}: joint \"{joint}\" is its own ancestor")]
     JointCycle {
         /// Byte offset of the joint's parent-name field.

@@ -79,7 +79,7 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed> {
     c.section = Section::Joints;
     let vertices_offset = 14 + 2;
     let (joints, joint_offsets) = read_joints(&mut c)?;
-    resolve_parents(&joints, Some(&joint_offsets))?;
+    warnings.extend(resolve_parents(&joints, Some(&joint_offsets))?.warnings);
     for (i, v) in vertices.iter().enumerate() {
         if v.bone_id >= 0 && v.bone_id as usize >= joints.len() && !joints.is_empty() {
             warnings.push(Warning {

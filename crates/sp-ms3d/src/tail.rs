@@ -1,7 +1,11 @@
 //! The optional trailing sections (comments, vertex extra, joint extra, model extra; layout in
 //! `docs/reference/ms3d-format.md` §1.6–1.7). Each is read only while bytes remain: the file may end
-//! cleanly between any two of them, but a section that starts must be complete. A section with
-//! an unknown sub-version is left unread (with a warning) rather than guessed at.
+//! cleanly between any two of them. A section with an unknown sub-version is left unread (with a
+//! warning) rather than guessed at. A section that is cut short or damaged (a length past the
+//! end, a negative length) is not read, nor are those after it: the model (mesh, materials,
+//! joints and keys, all before the tail) loads with a warning naming the section, the byte and
+//! what is missing — as MilkShape's viewer and Blender open such files — instead of being
+//! refused for its optional extras.
 
 use crate::cursor::Cursor;
 use crate::model::vertex_extra_stride;
@@ -31,8 +35,19 @@ pub fn parse_tail(
         if c.remaining() == 0 {
             return Ok(());
         }
-        if !step(c, model, warnings)? {
-            break;
+        let start = c.offset();
+        match step(c, model, warnings) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                warnings.push(Warning {
+                    section: c.section,
+                    offset: start,
+                    message: format!("not read, so {}: {e}", missing(c.section)),
+                });
+                c.rewind_to(start);
+                return Ok(());
+            }
         }
     }
     if c.remaining() > 0 {
@@ -46,6 +61,20 @@ pub fn parse_tail(
         });
     }
     Ok(())
+}
+
+/// What a model loses when the trailing `section` (and those after it) cannot be read.
+fn missing(section: Section) -> &'static str {
+    match section {
+        Section::Comments => {
+            "the comments (clip names and frame ranges among them) and the sections after them are missing"
+        }
+        Section::VertexExtra => {
+            "vertices follow only their main joint (no blended weights) and joint colours are missing"
+        }
+        Section::JointExtra => "joint colours and the model extras are missing",
+        _ => "the joint size and transparency mode are missing",
+    }
 }
 
 /// Reads a sub-version; returns `None` (cursor rewound, warning added) when it is not allowed.

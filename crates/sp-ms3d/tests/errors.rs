@@ -119,20 +119,50 @@ fn counts_that_cannot_fit_fail_before_allocating() -> Result<()> {
 }
 
 #[test]
-fn unknown_parent_is_an_error_at_its_name() -> Result<()> {
+fn parent_none_loads_as_a_root_with_a_warning_at_its_name() -> Result<()> {
+    // Exporters write "none" (or stale names) for a root's parent: MilkShape and assimp open
+    // such files, and so do we, with the repair reported where the user sees warnings.
     let mut m = common::one_triangle();
     m.joint("a", "", [0.0; 3], [0.0; 3]);
-    m.joint("b", "nobody", [0.0; 3], [0.0; 3]);
+    m.joint("b", "none", [0.0; 3], [1.0, 2.0, 3.0]);
     let b = writer::write(&m.build())?;
-    let e = parse(&b);
+    let p = parse(&b)?;
+    assert_eq!(p.bytes_consumed, b.len());
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
     assert_eq!(
-        e,
-        Err(Error::MissingParent {
-            offset: 189 + 93 + 33,
-            joint: "b".into(),
-            parent: "nobody".into()
-        })
+        p.warnings[0].to_string(),
+        format!(
+            "joints section, byte {}: joint \"b\" has parent \"none\", which matches no joint; loaded as a root",
+            189 + 93 + 33
+        )
     );
+    let info = sp_ms3d::ModelInfo::of(&p);
+    assert_eq!(info.warnings, vec![p.warnings[0].to_string()]);
+    // It poses as a root: its global matrix is its own bind transform.
+    let rig = Rig::new(&p.model)?;
+    let mut globals = Vec::new();
+    rig.joint_globals(1.0, sp_ms3d::Interp::Linear, &mut globals);
+    assert_eq!(globals[1].w_axis.truncate().to_array(), [1.0, 2.0, 3.0]);
+    Ok(())
+}
+
+#[test]
+fn joint_cycles_are_cut_with_a_warning() -> Result<()> {
+    let mut m = common::one_triangle();
+    m.joint("a", "b", [0.0; 3], [1.0, 0.0, 0.0]);
+    m.joint("b", "a", [0.0; 3], [0.0, 1.0, 0.0]);
+    let p = parse(&writer::write(&m.build())?)?;
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
+    assert!(
+        p.warnings[0].message.contains("\"a\" is its own ancestor"),
+        "{}",
+        p.warnings[0]
+    );
+    let rig = Rig::new(&p.model)?;
+    let mut globals = Vec::new();
+    rig.joint_globals(1.0, sp_ms3d::Interp::Linear, &mut globals);
+    // a is the root, b its child.
+    assert_eq!(globals[1].w_axis.truncate().to_array(), [1.0, 1.0, 0.0]);
     Ok(())
 }
 
@@ -183,20 +213,42 @@ fn byte_colours_are_normalised_with_a_warning() -> Result<()> {
 
 #[test]
 fn tail_errors_and_warnings() -> Result<()> {
-    // Comments with a negative length.
+    // Comments with a negative length: the model loads without its trailing sections, with a
+    // warning naming the section, where it starts, and the damage.
     let mut m = common::one_triangle();
     m.model_comment("hi");
     let mut b = writer::write(&m.build())?;
     // comments: sv 189, three counts 193..205, has-model 205, len 209.
     b[209..213].copy_from_slice(&(-5i32).to_le_bytes());
+    let p = parse(&b)?;
+    assert_eq!(p.bytes_consumed, 189);
+    assert!(p.model.comments.is_none());
+    assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
     assert_eq!(
-        parse(&b),
-        Err(Error::NegativeLength {
-            section: Section::Comments,
-            offset: 209,
-            length: -5
-        })
+        p.warnings[0].to_string(),
+        "comments section, byte 189: not read, so the comments (clip names and frame ranges among them) and the sections after them are missing: comments section, byte 209: negative length -5"
     );
+
+    // Vertex weights cut short: the mesh and joints load; the vertices keep their main joint.
+    let mut m = common::one_triangle();
+    m.joint("j", "", [0.0; 3], [0.0; 3]);
+    m.vertex_extra_sub_version(2);
+    let b = writer::write(&m.build())?;
+    let cut = b.len() - 5;
+    let p = parse(&b[..cut])?;
+    let vx = 189 + 93 + 20;
+    assert_eq!(p.bytes_consumed, vx);
+    assert!(p.model.vertex_extra.is_none());
+    assert_eq!(
+        (p.warnings[0].section, p.warnings[0].offset),
+        (Section::VertexExtra, vx)
+    );
+    assert!(
+        p.warnings[0].message.contains("main joint"),
+        "{}",
+        p.warnings[0]
+    );
+    assert!(Rig::new(&p.model).is_ok());
 
     // Unknown vertex-extra sub-version: left unread, with a warning.
     let mut m = common::one_triangle();

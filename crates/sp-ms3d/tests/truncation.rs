@@ -1,13 +1,16 @@
-//! Truncating a file anywhere gives a typed truncation error at or before the cut, never a
-//! panic, except at the ends of the joints section and of each optional trailing section, where
-//! the prefix is itself a complete file and must parse to its last byte.
+//! Truncating a file anywhere before the end of its joints section gives a typed truncation
+//! error at or before the cut, never a panic. At the end of the joints section and of each
+//! optional trailing section the prefix is itself a complete file and must parse to its last
+//! byte. A cut inside an optional trailing section loads the model up to the last complete
+//! section, with a warning at the start of the section that was cut.
 //!
 //! Coverage: the synthetic all-sections model and every vertex-extra sub-version at EVERY
 //! offset. The fixtures (165 kB and 413 kB; a debug parse of POA takes ~5 ms, so all 578k
 //! prefixes would take many minutes) at: every offset below 2 KiB, every offset within 16 bytes
 //! of each section boundary, every byte of the first two records of each section, every byte
-//! of the last 200 bytes, and every 1201st offset elsewhere (about 3,000 prefixes per file). `every_fixture_offset` (ignored by
-//! default; run with `--release -- --ignored`) checks all of them.
+//! of the last 200 bytes, and every 1201st offset elsewhere (about 3,000 prefixes per file).
+//! `every_fixture_offset` (ignored by default) checks all of them; `scripts/test.sh` runs it in
+//! release (`cargo test --release -p sp-ms3d --test truncation -- --ignored`).
 
 mod common;
 
@@ -15,10 +18,27 @@ use sp_ms3d::{Error, parse, writer};
 
 fn check_prefix(bytes: &[u8], cut: usize, valid_ends: &[usize], what: &str) {
     let result = parse(&bytes[..cut]);
+    let joints_end = valid_ends.first().copied().unwrap_or(usize::MAX);
     if valid_ends.contains(&cut) {
         match result {
             Ok(p) => assert_eq!(p.bytes_consumed, cut, "{what}: cut {cut}"),
             Err(e) => panic!("{what}: cut {cut} is a complete file but failed: {e}"),
+        }
+    } else if cut > joints_end {
+        let complete = valid_ends.iter().copied().filter(|&e| e < cut).max();
+        match result {
+            Ok(p) => {
+                assert_eq!(Some(p.bytes_consumed), complete, "{what}: cut {cut}");
+                assert!(
+                    p.warnings
+                        .iter()
+                        .any(|w| w.offset == p.bytes_consumed && w.message.contains("not read")),
+                    "{what}: cut {cut} gave no warning at {}: {:?}",
+                    p.bytes_consumed,
+                    p.warnings
+                );
+            }
+            Err(e) => panic!("{what}: cut {cut} inside the optional sections failed: {e}"),
         }
     } else {
         match result {

@@ -21,6 +21,18 @@ pub enum Error {
         /// The limit ([`crate::document::MAX_DOCUMENT_BYTES`]).
         limit_bytes: usize,
     },
+    /// The document is within the size limit as given, but not once normalised (every field
+    /// written, pretty-printed, as the editor saves it): accepting it would let the editor save
+    /// a document it cannot open again (autosave, share links, files).
+    #[error(
+        "the document is {size_bytes} bytes once every field is written, above the limit of {limit_bytes} bytes: it could not be saved and opened again"
+    )]
+    NormalizedTooLarge {
+        /// Size of the normalised document in bytes.
+        size_bytes: usize,
+        /// The limit ([`crate::document::MAX_DOCUMENT_BYTES`]).
+        limit_bytes: usize,
+    },
     /// The text is not JSON.
     #[error("not valid JSON at line {line}, column {column}: {message}")]
     Json {
@@ -229,6 +241,10 @@ pub enum FieldIssue {
 /// Every code of this crate with the names of its parameters (see the module doc).
 pub const ERROR_CODES: &[(&str, &[&str])] = &[
     ("sim.document.tooLarge", &["sizeBytes", "limitBytes"]),
+    (
+        "sim.document.normalizedTooLarge",
+        &["sizeBytes", "limitBytes"],
+    ),
     ("sim.document.json", &["line", "column", "message"]),
     ("sim.document.newerVersion", &["found", "supported"]),
     ("sim.field.type", &["path", "message"]),
@@ -268,6 +284,7 @@ impl Error {
     pub fn code(&self) -> &'static str {
         match self {
             Error::TooLarge { .. } => "sim.document.tooLarge",
+            Error::NormalizedTooLarge { .. } => "sim.document.normalizedTooLarge",
             Error::Json { .. } => "sim.document.json",
             Error::NewerVersion { .. } => "sim.document.newerVersion",
             Error::Field { issue, .. } => issue.code(),
@@ -278,6 +295,10 @@ impl Error {
     pub fn params(&self) -> Map<String, Value> {
         let v = match self {
             Error::TooLarge {
+                size_bytes,
+                limit_bytes,
+            }
+            | Error::NormalizedTooLarge {
                 size_bytes,
                 limit_bytes,
             } => json!({ "sizeBytes": size_bytes, "limitBytes": limit_bytes }),
@@ -431,6 +452,10 @@ mod tests {
         let r = || "a/b.png".to_string();
         vec![
             Error::TooLarge {
+                size_bytes: 2,
+                limit_bytes: 1,
+            },
+            Error::NormalizedTooLarge {
                 size_bytes: 2,
                 limit_bytes: 1,
             },

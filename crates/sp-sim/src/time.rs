@@ -32,13 +32,12 @@
 //!   first ([`wrap_secs`]) and then playing in clamp mode.
 //! - [`timeline_length_secs`]: how long the editor's timeline is for a scene (see there).
 
-use crate::document::{PlayMode, Scene};
+use crate::document::Scene;
 
 /// Tolerance, in frames, within which a time counts as exactly on a frame (see the module doc).
 pub const FRAME_EPSILON: f64 = 1e-9;
 
-/// Shortest timeline the editor shows, seconds.
-pub const MIN_TIMELINE_SECS: f64 = 0.5;
+pub use crate::sim::looping::timeline::MIN_TIMELINE_SECS;
 
 /// How a clip plays past its ends (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,24 +186,13 @@ pub fn wrap_secs(time_secs: f64, period_secs: f64) -> f64 {
     }
 }
 
-/// Length of the editor's timeline for `scene`, seconds: the largest end over the visible
-/// systems, at least [`MIN_TIMELINE_SECS`]. A one-shot system ends at `delay + max(duration,
-/// last burst) + longest lifetime` (its last particle dies); a loop-continuous system is shown
-/// for `delay + longest lifetime + duration` (its warm-up, then one loop). Hidden systems do not
-/// count. `spineparticle simulate` runs this long unless given `--duration`.
+/// Length of the editor's timeline for `scene`, seconds: the core's timeline
+/// ([`crate::sim::SceneTimeline::length_secs`]: start | loop | end of the visible
+/// loop-continuous systems, every visible one-shot system's delay + max(duration, last burst) +
+/// longest lifetime, at least [`MIN_TIMELINE_SECS`]). `spineparticle simulate` runs this long
+/// unless given `--duration`.
 pub fn timeline_length_secs(scene: &Scene) -> f64 {
-    let mut end = MIN_TIMELINE_SECS;
-    for s in scene.systems.iter().filter(|s| s.visible) {
-        let life = f64::from(s.lifetime_secs.min.max(s.lifetime_secs.max));
-        let last_burst = s.bursts.iter().map(|b| b.time_secs).fold(0.0f32, f32::max);
-        let delay = f64::from(s.delay_secs);
-        let system_end = match s.mode {
-            PlayMode::OneShot => delay + f64::from(s.duration_secs.max(last_burst)) + life,
-            PlayMode::LoopContinuous => delay + (life + f64::from(s.duration_secs)),
-        };
-        end = end.max(system_end);
-    }
-    end
+    crate::sim::SceneSim::new(scene).timeline().length_secs()
 }
 
 #[cfg(test)]

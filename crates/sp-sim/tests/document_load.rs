@@ -116,6 +116,35 @@ fn oversized_input_names_its_size() {
 }
 
 #[test]
+fn a_document_that_would_not_reopen_once_saved_is_refused() {
+    // 1,042,517 bytes as given (under the 1 MiB cap), 1,058,791 once saved with every field
+    // pretty-printed: accepting it let autosave and share links write a scene that then failed
+    // to load ("above the limit") — the work was lost on the next reload.
+    let path = "p".repeat(1015);
+    let textures = vec![format!("\"{path}\""); 256].join(",");
+    let system = format!(r#"{{"textures":[{textures}]}}"#);
+    let doc = format!(
+        r#"{{"version":1,"systems":[{}]}}"#,
+        vec![system; 4].join(",")
+    );
+    assert!(doc.len() < MAX_DOCUMENT_BYTES);
+    let err = load_scene(&doc).expect_err("refused");
+    assert!(
+        matches!(err, Error::NormalizedTooLarge { size_bytes: 1_058_791, limit_bytes } if limit_bytes == MAX_DOCUMENT_BYTES),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("opened again"), "{err}");
+    // One system fewer fits, and what is saved opens again.
+    let fits = format!(
+        r#"{{"version":1,"systems":[{}]}}"#,
+        vec![format!(r#"{{"textures":[{textures}]}}"#); 3].join(",")
+    );
+    let saved = save_scene(&load_scene(&fits).expect("loads"));
+    assert!(saved.len() <= MAX_DOCUMENT_BYTES);
+    assert_eq!(save_scene(&load_scene(&saved).expect("reopens")), saved);
+}
+
+#[test]
 fn absurd_numbers_are_refused_with_the_field_path() {
     let (path, message) = field_error(&system_json(r#""maxParticles": 1000000000"#));
     assert_eq!(

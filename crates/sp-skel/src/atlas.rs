@@ -231,7 +231,8 @@ impl Atlas {
             .any(|r| text::trim_end(&decode_lossy(reader, &r.raw)) == name)
     }
 
-    /// The atlas written as UTF-8 without BOM, region names trimmed of trailing whitespace.
+    /// The atlas written as UTF-8 without BOM, region names trimmed of trailing whitespace
+    /// (except a name that trimming would empty: that would end the page instead).
     /// Returns the bytes and the region names that changed (empty when only the bytes of a
     /// legacy encoding changed).
     pub fn to_utf8(&self) -> (Vec<u8>, Vec<AtlasChange>) {
@@ -242,7 +243,9 @@ impl Atlas {
             let mut decoded = decode_lossy(self.encoding, line);
             if let Some(region) = region_at.next_if(|r| r.line == i) {
                 let trimmed = text::trim_end(&region.name);
-                if trimmed != region.name {
+                // A name made only of trimmed characters (NULs, controls) would become an
+                // empty line, which ends the page: it stays as it is (found by fuzzing).
+                if trimmed != region.name && !trimmed.is_empty() {
                     changes.push(AtlasChange {
                         line: i + 1,
                         before: region.name.clone(),
@@ -289,6 +292,18 @@ mod tests {
         );
         assert_eq!(changes.len(), 1);
         assert_eq!(changes[0].line, 8);
+    }
+
+    #[test]
+    fn a_region_named_only_by_control_characters_survives_reencoding() {
+        // Fuzzing found it: trimmed to nothing, the name became a blank line (a page end).
+        let atlas = read_atlas(b"\npage.png\nsize: 8,8\na\n\0\0\0\n", &[]).unwrap();
+        let names: Vec<&str> = atlas.regions.iter().map(|r| r.name.as_str()).collect();
+        assert_eq!(names, ["a", "\0\0\0"]);
+        let (utf8, changes) = atlas.to_utf8();
+        assert!(changes.is_empty());
+        let again = read_atlas(&utf8, &[]).unwrap();
+        assert_eq!(again.regions.len(), 2);
     }
 
     #[test]

@@ -45,6 +45,10 @@ pub struct SkeletonInfo {
     pub header_size: Option<u64>,
     /// The defects found.
     pub defects: Vec<Defect>,
+    /// What the reader tolerated (a header field of the wrong type, read as the runtimes read
+    /// it or ignored); absent from the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// Intended texts of the non-null strings of a binary table.
@@ -126,6 +130,7 @@ pub fn inspect(bytes: &[u8], options: &RepairOptions<'_>) -> Result<SkeletonInfo
                 strings: Some(skel.strings.iter().map(|s| s.text()).collect()),
                 header_size: Some(skel.header_size),
                 defects: binary_defects(&skel, &checker),
+                warnings: Vec::new(),
             })
         }
         Format::Json => {
@@ -148,6 +153,7 @@ pub fn inspect(bytes: &[u8], options: &RepairOptions<'_>) -> Result<SkeletonInfo
                 strings: None,
                 header_size: None,
                 defects: json_defects(&skel, &checker),
+                warnings: skel.warnings.clone(),
             })
         }
     }

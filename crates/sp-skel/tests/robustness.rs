@@ -4,9 +4,12 @@ use proptest::prelude::*;
 use sp_skel::{RepairOptions, inspect, repair};
 
 fn fixture(name: &str) -> Vec<u8> {
-    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/spine")
-        .join(name);
+    // `$SP_FIXTURES/spine` when set (as the MS3D tests), else the repository's copies.
+    let dir = std::env::var_os("SP_FIXTURES").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures"),
+        std::path::PathBuf::from,
+    );
+    let path = dir.join("spine").join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

@@ -360,3 +360,55 @@ fn a_change_that_makes_two_strings_equal_says_so() {
         report.changes[0].reason
     );
 }
+
+#[test]
+fn json_header_fields_of_the_wrong_type_load_with_warnings() {
+    // The runtimes load these files (libGDX reads "12" as 12 and true as 1; spine-ts takes any
+    // value): skel info reads them too, says what it did, and the repair still works.
+    let text = r#"{"skeleton":{"hash":7,"spine":"4.2.22","x":"-12.5","y":true,"width":[1],"height":"tall","fps":"24","images":{"a":1}},
+        "bones":[{"name":"root"}],"slots":[{"name":"s","bone":"root","attachment":"eye "}],
+        "skins":[{"name":"default","attachments":{"s":{"eye ":{"width":1,"height":1}}}}]}"#;
+    let info = inspect(text.as_bytes(), &RepairOptions::default()).expect("loads");
+    assert_eq!(
+        (info.x, info.y, info.width, info.height, info.fps),
+        (-12.5, 1.0, 0.0, 0.0, 24.0)
+    );
+    assert_eq!(info.hash.as_deref(), Some("7"));
+    assert_eq!(info.images, None);
+    assert_eq!(
+        info.warnings,
+        [
+            "skeleton.hash is the number 7, not a string; read as \"7\"",
+            "skeleton.x is the string \"-12.5\"; read as the number -12.5, as the runtimes do",
+            "skeleton.y is true, not a number; read as 1, as libGDX does",
+            "skeleton.width is an array, not a number; ignored",
+            "skeleton.height is the string \"tall\", not a number; ignored",
+            "skeleton.fps is the string \"24\"; read as the number 24, as the runtimes do",
+            "skeleton.images is an object, not a string; ignored",
+        ]
+    );
+    let json = serde_json::to_value(&info).expect("serialises");
+    assert_eq!(json["warnings"].as_array().map(Vec::len), Some(7));
+    assert_eq!(info.defects.len(), 2, "{:?}", info.defects);
+    let fixed = repair(text.as_bytes(), &RepairOptions::default()).expect("repairs");
+    assert_eq!(fixed.report.changes.len(), 2);
+
+    // A skeleton section that is not an object is ignored when there are bones…
+    let odd = br#"{"skeleton":"4.2","bones":[{"name":"root"}]}"#;
+    let info = inspect(odd, &RepairOptions::default()).expect("loads");
+    assert_eq!(info.version, None);
+    assert_eq!(
+        info.warnings,
+        ["skeleton is a string, not an object; its metadata is ignored"]
+    );
+    // …and a well-formed header has no warnings field at all.
+    let clean = inspect(br#"{"bones":[]}"#, &RepairOptions::default()).expect("loads");
+    assert!(
+        serde_json::to_value(&clean)
+            .expect("json")
+            .get("warnings")
+            .is_none()
+    );
+    // Without bones it is not a skeleton.
+    assert!(inspect(br#"{"skeleton":5}"#, &RepairOptions::default()).is_err());
+}

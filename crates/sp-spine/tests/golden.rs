@@ -1,5 +1,6 @@
 //! Golden exports: every scene in tests/golden/scenes exports to exactly the bytes in
-//! tests/golden/expected (`UPDATE_GOLDEN=1` rewrites them), twice in a row (determinism).
+//! tests/golden/expected (`UPDATE_GOLDEN=1` rewrites them), twice in a row (determinism), and
+//! the bytes pass the JSON validator.
 
 use std::path::PathBuf;
 
@@ -29,6 +30,9 @@ fn golden_exports_match() {
         let again =
             export_scene(&scene, &ImageSizes::default(), &mut |_| true).expect("second export");
         assert_eq!(out.json, again.json, "{name}: not deterministic");
+        // The exporter checks its skeleton on its types; the text it wrote passes the JSON
+        // validator too.
+        sp_spine::validate::validate_str(&out.json).unwrap_or_else(|e| panic!("{name}: {e}"));
         let expected_path = dir
             .join("expected")
             .join(name.replace(".json", ".spine.json"));

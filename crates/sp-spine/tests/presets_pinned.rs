@@ -51,6 +51,8 @@ fn pinned_presets_export_exactly_as_before() {
             scene.export.curve = kind;
             let out = export_scene(&scene, &ImageSizes::default(), &mut |_| true)
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
+            sp_spine::validate::validate_str(&out.json)
+                .unwrap_or_else(|e| panic!("{name} {mode}: {e}"));
             lines.push(hash_line(name, mode, &out.json));
         }
     }

@@ -189,3 +189,29 @@ pub struct ModelStats {
     /// Model names, by id.
     pub names: Vec<String>,
 }
+
+/// `Editor.timelineInfo()`: the core's timeline of the current scene
+/// (`sp_sim::sim::SceneTimeline`).
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineInfo {
+    /// Length of the timeline, seconds.
+    pub length_secs: f64,
+    /// Export frame rate of the segments (`null` without segments).
+    pub fps: Option<u32>,
+    /// Start | loop | end with their exported animation names; empty without visible
+    /// loop-continuous systems.
+    pub segments: Vec<sp_sim::sim::looping::TimelineSegment>,
+}
+
+/// One entry of `Editor.animationsAt(t)`: the exported animation a loop-continuous system
+/// shows at `t` and the time into it (`null` in the list: a one-shot system, which plays its
+/// animation at `t`).
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct AnimationAt {
+    /// Which segment's animation.
+    pub kind: sp_sim::sim::SegmentKind,
+    /// Time into that animation, seconds.
+    pub local_secs: f64,
+}

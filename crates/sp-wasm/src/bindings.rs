@@ -28,6 +28,14 @@ pub fn builtin_textures() -> String {
     pure::builtin_textures_json()
 }
 
+/// Straight-alpha RGBA8 pixels (rows top to bottom) of the built-in texture `name` (with or
+/// without the `builtin:` prefix), or `undefined` for an unknown name: the compare view packs
+/// them into the atlas it gives the official Spine renderer.
+#[wasm_bindgen(js_name = builtinTexturePixels)]
+pub fn builtin_texture_pixels(name: &str) -> Option<Vec<u8>> {
+    sp_sim::textures::builtin(name).map(|t| t.rgba)
+}
+
 /// 16 hex digits: FNV-1a 64 of every frame `i/fps` up to `timeSecs` (= `simulate --hash`).
 #[wasm_bindgen(js_name = simHash)]
 pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsValue> {

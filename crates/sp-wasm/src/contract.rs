@@ -139,8 +139,15 @@ pub fn typescript() -> String {
             ModelGroupInfo,
             ModelInstanceInfo,
             ModelStats,
+            TimelineInfo,
+            AnimationAt,
         );
     }
+    // The core's timeline (Editor.timelineInfo, segmentAt, animationsAt).
+    all!(
+        sp_sim::sim::SegmentKind,
+        sp_sim::sim::looping::TimelineSegment
+    );
     all!(
         crate::ms3d::InstanceState,
         crate::ms3d::MarkerEvent,

@@ -106,7 +106,7 @@ mod js {
     }
 
     /// `exportSpineWithProgress(sceneJson, imagesJson, onProgress, followJson?)`: as `exportSpine`, calling
-    /// `onProgress(stage, done, total)` between stages (`bake`, `reduce`, `validate`); a return
+    /// `onProgress(stage, done, total)` between stages (`bake`, `reduce`, `validate`, `serialise`); a return
     /// value of `false` cancels with the error "export cancelled".
     #[wasm_bindgen(js_name = exportSpineWithProgress)]
     pub fn export_spine_with_progress(

@@ -39,5 +39,7 @@ mod editor;
 mod js;
 #[cfg(target_arch = "wasm32")]
 mod time;
+#[cfg(target_arch = "wasm32")]
+mod timeline_api;
 
 pub use error::{Error, Result};

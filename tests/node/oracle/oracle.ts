@@ -1,5 +1,6 @@
 // The fidelity oracle (issue 13 §1–§2): an exported skeleton, posed by spine-core 4.2.119 at
-// every frame of every animation, against the preview's own simulation (`simulate --dump`),
+// every frame of every animation, against the preview's own simulation (`simulate --dump`, and
+// for loop-continuous systems `simulate --segment start|loop|end`),
 // system by system, as sets of shown slots vs visible particles (compare.ts), with the stacking
 // of the shown slots against the simulation's draw order. It shares no code with the exporter:
 // the expected frames are built in expected.ts from the documented rules.
@@ -19,7 +20,18 @@ import { join } from 'node:path';
 import { RegionAttachment, SkeletonJson, type SkeletonData } from '@esotericsoftware/spine-core';
 import { FakeAtlasAttachmentLoader } from '../../../web/export/fake-atlas';
 import { CHANNELS, SPEC_TOLERANCE, compareFrame, type Channel } from './compare';
-import { attachmentPath, realFramesNeeded, tracks, type ExpectedParticle, type Segment } from './expected';
+import {
+  attachmentPath,
+  EXPECTED_SOURCE,
+  plainFramesNeeded,
+  segmentFramesNeeded,
+  timelineFramesNeeded,
+  tracks,
+  type ExpectedParticle,
+  type ExpectedSource,
+  type Segment,
+  type SimRuns,
+} from './expected';
 import { Poser } from './pose';
 import { loadScene, simulate } from './sim';
 import { cliPath } from '../../support/cli';
@@ -30,7 +42,7 @@ export interface Worst {
   where: string;
 }
 
-/** A loop segment whose export differs from what the canvas shows today (issue 16). */
+/** A loop segment whose export differs from what the canvas shows at the same place. */
 export interface PreviewDifference {
   animation: string;
   system: string;
@@ -56,7 +68,7 @@ export interface OracleReport {
   /** Every mismatch (capped at `limit` messages; `errorCount` counts all). */
   errors: string[];
   errorCount: number;
-  /** Loop segments that differ from the canvas's plain simulation (issue 16). */
+  /** Loop segments that differ from what the canvas shows on its timeline. */
   previewDifferences: PreviewDifference[];
   /** Milliseconds spent simulating (CLI) and posing + comparing. */
   simulateMs: number;
@@ -69,6 +81,8 @@ export interface OracleOptions {
   limit?: number;
   /** Tolerances (default: the spec's). */
   tolerance?: Record<Channel, number>;
+  /** Where the loop segments come from (default: `simulate --segment`). */
+  source?: ExpectedSource;
 }
 
 /** Parses a skeleton with the official runtime (no atlas: fake 1×1 regions). */
@@ -95,7 +109,20 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
   const frameCount = new Map(data.animations.map((a) => [a.name, Math.round(a.duration * fps)]));
 
   const t0 = performance.now();
-  const run = simulate(scenePath, fps, realFramesNeeded(scene, frameCount));
+  const source = options.source ?? EXPECTED_SOURCE;
+  const runs: SimRuns = { timeline: simulate(scenePath, fps, timelineFramesNeeded(scene, frameCount)) };
+  if (scene.systems.some((s) => s.visible && s.mode === 'loopContinuous')) {
+    if (source === 'construction') {
+      runs.plain = simulate(scenePath, fps, plainFramesNeeded(scene), 'plain');
+    } else {
+      const n = segmentFramesNeeded(scene, frameCount);
+      runs.segments = {
+        start: simulate(scenePath, fps, n.start, 'start'),
+        loop: simulate(scenePath, fps, n.loop, 'loop'),
+        end: simulate(scenePath, fps, n.end, 'end'),
+      };
+    }
+  }
   const simulateMs = performance.now() - t0;
 
   const poser = new Poser(data);
@@ -106,7 +133,7 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
   const boneOfSystem = new Map(visible.map(({ i }, k) => [i, k]));
   staticChecks(data, poser, visible, fail);
 
-  const all = tracks(scene, run);
+  const all = tracks(scene, runs, source);
   const paths = new Map<string, string>();
   const pathOf = (e: ExpectedParticle) => {
     const key = e.texture ?? '';
@@ -177,7 +204,8 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
             fail(`${where}: slot ${inv.over.slot} is drawn over ${inv.under.slot} but its particle belongs behind (${scene.systems[t.system].drawOrder ?? 'newestOnTop'})`);
           }
         }
-        // What the canvas shows today for loop segments (issue 16): recorded, not asserted here.
+        // What the canvas shows at the segment's place on its timeline: recorded, asserted by the
+        // tests (it must equal the export).
         const key = `${t.system}/${t.segment}`;
         if (t.segment !== 'oneShot' && !previewSeen.has(key)) {
           const canvas = t.preview(u);

@@ -1,6 +1,8 @@
 // The simulation side of the fidelity oracle: what the preview shows, read from
-// `spineparticle simulate --dump` (the preview's own SceneSim) and the document as loaded
-// (`simulate --print-scene`). Nothing here reads the export or its `--frames` intermediate.
+// `spineparticle simulate --dump` (the preview's own SceneSim on the editor's timeline; with
+// `--segment start|loop|end` each loop-continuous system in its own exported segment; with
+// `--plain` the real simulation underneath) and the document as loaded (`simulate
+// --print-scene`). Nothing here reads the export or its `--frames` intermediate.
 //
 // Axes: the dump is in editor axes (pixels, y down, degrees clockwise); the oracle compares in
 // Spine axes (y up, counter-clockwise), so x stays, y and rotation change sign. That is the
@@ -37,6 +39,9 @@ export interface SimParticle {
   visible: boolean;
   /** Place among the system's particles from back to front (0 = back). */
   drawIndex: number;
+  /** For a copy of a loop-continuous system's periodic emitter: the life's serial in the real
+   * simulation and the copy index. */
+  copy?: { life: number; k: number };
 }
 
 /** One system's particles at one frame, by serial. */
@@ -59,6 +64,7 @@ export interface SceneSystem {
   durationSecs: number;
   lifetimeSecs: { min: number; max: number };
   textures: string[];
+  maxParticles: number;
   anchor: [number, number];
   blend: 'normal' | 'additive' | 'multiply' | 'screen';
   /** Absent in documents that keep the default (newest on top). */
@@ -89,6 +95,7 @@ interface DumpParticle {
   visible: boolean;
   drawIndex: number;
   scene: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
+  copy?: { life: number; k: number };
 }
 
 interface DumpFrame {
@@ -96,11 +103,15 @@ interface DumpFrame {
   systems: { index: number; particles: DumpParticle[] }[];
 }
 
+/** What `simulate` runs: the timeline (the preview), one exported segment, or the plain
+ * simulation. */
+export type SimMode = 'timeline' | 'plain' | 'start' | 'loop' | 'end';
+
 /**
- * Runs `spineparticle simulate SCENE --dump --fps FPS` over frames 0..frameCount−1 (time
- * `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
+ * Runs `spineparticle simulate SCENE --dump --fps FPS` (in `mode`) over frames 0..frameCount−1
+ * (time `i / fps`, as the dump's own clock) and converts every particle to Spine axes.
  */
-export function simulate(scenePath: string, fps: number, frameCount: number): SimRun {
+export function simulate(scenePath: string, fps: number, frameCount: number, mode: SimMode = 'timeline'): SimRun {
   // `simulate` visits ⌊duration·fps⌋ + 1 frames. The dump of a big scene runs to hundreds of
   // MB: it goes to a file, read back line by line.
   const duration = (frameCount - 1) / fps;
@@ -108,7 +119,8 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
   const file = join(dir, 'dump.jsonl');
   const out = openSync(file, 'w');
   try {
-    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration)], {
+    const extra = mode === 'timeline' ? [] : mode === 'plain' ? ['--plain'] : ['--segment', mode];
+    execFileSync(cliPath, ['simulate', scenePath, '--dump', '--fps', String(fps), '--duration', String(duration), ...extra], {
       stdio: ['ignore', out, 'pipe'],
     });
   } finally {
@@ -135,6 +147,7 @@ export function simulate(scenePath: string, fps: number, frameCount: number): Si
           texture: p.texture,
           visible: p.visible,
           drawIndex: p.drawIndex,
+          ...(p.copy ? { copy: p.copy } : {}),
         })),
       ),
     );

@@ -4,7 +4,9 @@
 // its region's outline in the slot's colour plus a dot at its bone, so a user sees that the
 // export matches the preview. Toggled by `#compare-toggle` in the view tools; uses the last
 // export of the page, or exports on demand (in a worker, nothing downloaded) when there is none
-// or the scene changed since.
+// or the scene changed since. `#compare-mode` switches between these outlines and the pixel
+// modes (pixels.ts, issue 15): the export drawn by the official spine-webgl renderer side by
+// side with the preview, or their difference image with its PSNR and off-pixel share.
 import { errorText } from '../../errors';
 import { t } from '../../i18n';
 import { h } from '../../ui/dom';
@@ -12,7 +14,9 @@ import type { ShowMessage } from '../../ui/messages';
 import { failureText } from '../failure-text';
 import type { ExportRecord } from '../last-export';
 import { runExportInWorker } from '../worker-client';
-import { autoPlan, ComparePoser, type PlanScene, type PosedRegion } from './pose';
+import { PixelStage, type PixelMode } from './pixels';
+import { autoPlan, ComparePoser, type PlanScene, type PlannedAnimation, type PosedRegion, type SystemAnimation } from './pose';
+import type { SourceImage } from './spine-view';
 
 /** What the compare view needs from the editor. */
 export interface CompareHost {
@@ -20,10 +24,20 @@ export interface CompareHost {
   container: HTMLElement;
   /** Where the toggle goes (`#view-tools`). */
   toolbar: HTMLElement;
-  /** Current view: scene pixel at the canvas centre, and zoom. */
-  view(): { panX: number; panY: number; zoom: number };
+  /** Current view: scene pixel at the canvas centre, zoom, and background `#rrggbb`. */
+  view(): { panX: number; panY: number; zoom: number; background?: string };
+  /** Renders the preview now (so its canvas holds the frame of the current time). */
+  renderPreview(): void;
+  /** The preview canvas (the engine may have replaced it), or null. */
+  previewCanvas(): HTMLCanvasElement | null;
+  /** Every image the preview can draw: built-in textures and loaded user images. */
+  images(): SourceImage[];
+  /** The scene's export images folder (`./images/`). */
+  imagesFolder(): string;
   /** Current preview time, seconds. */
   timeSecs(): number;
+  /** Per system, the exported animation shown at a time (the core's timeline). */
+  animationsAt(timeSecs: number): SystemAnimation[];
   /** The current normalised scene JSON. */
   sceneJson(): string;
   /** `{path: [w, h]}` of the loaded images (for an on-demand export). */
@@ -46,6 +60,11 @@ export class CompareOverlay {
   readonly canvas: HTMLCanvasElement;
   readonly button: HTMLButtonElement;
   readonly select: HTMLSelectElement;
+  /** Overlay (outlines), side by side, or difference. */
+  readonly mode: HTMLSelectElement;
+  /** The pixel modes, made on first use (null before, or when WebGL is unavailable). */
+  pixels: PixelStage | null = null;
+  private json = '';
   /** The regions drawn last (scene pixels), for tools and tests. */
   lastRegions: PosedRegion[] = [];
   private poser: ComparePoser | null = null;
@@ -61,7 +80,9 @@ export class CompareOverlay {
     host.container.insertBefore(this.canvas, host.toolbar);
     this.button = h('button', { type: 'button', id: 'compare-toggle', class: 'small', 'aria-pressed': 'false', onclick: () => void this.toggle() });
     this.select = h('select', { id: 'compare-animation', hidden: true });
-    host.toolbar.append(this.button, this.select);
+    this.mode = h('select', { id: 'compare-mode', hidden: true, onchange: () => this.update() });
+    this.mode.append(new Option('', 'overlay'), new Option('', 'side'), new Option('', 'diff'));
+    host.toolbar.append(this.button, this.mode, this.select);
     this.off = host.exports.subscribe((e) => {
       if (this.on) this.use(e.json, e.sceneJson);
     });
@@ -79,6 +100,9 @@ export class CompareOverlay {
     this.button.title = t('compareTitle');
     const first = this.select.options[0];
     if (first !== undefined) first.textContent = t('compareAuto');
+    const labels = [t('compareModeOverlay'), t('compareModeSide'), t('compareModeDiff')];
+    [...this.mode.options].forEach((o, i) => (o.textContent = labels[i]));
+    this.mode.title = t('compareModeTitle');
   }
 
   /** Turns the overlay on (exporting first if needed) or off. */
@@ -93,7 +117,11 @@ export class CompareOverlay {
     const scene = this.host.sceneJson();
     const last = this.host.exports.latest();
     if (last !== null && last.sceneJson === scene && last.followJson === this.host.followJson()) this.use(last.json, last.sceneJson);
-    else await this.exportNow(scene);
+    else {
+      // Nothing of an older export is drawn (or measured) while this one runs.
+      if (this.poserScene !== scene) this.poser = null;
+      await this.exportNow(scene);
+    }
   }
 
   /** Stops drawing and removes the elements. */
@@ -104,6 +132,8 @@ export class CompareOverlay {
     this.canvas.remove();
     this.button.remove();
     this.select.remove();
+    this.mode.remove();
+    this.pixels?.dispose();
   }
 
   private async exportNow(scene: string): Promise<void> {
@@ -128,6 +158,7 @@ export class CompareOverlay {
   private use(json: string, scene: string): void {
     try {
       this.poser = new ComparePoser(json);
+      this.json = json;
       this.poserScene = scene;
       this.planScene = JSON.parse(scene) as PlanScene;
     } catch (e) {
@@ -147,6 +178,8 @@ export class CompareOverlay {
     this.button.setAttribute('aria-pressed', String(this.on));
     this.canvas.hidden = !this.on;
     this.select.hidden = !this.on || this.poser === null;
+    this.mode.hidden = !this.on;
+    this.pixels?.show(this.on && this.mode.value !== 'overlay');
     cancelAnimationFrame(this.frame);
     if (this.on) {
       const loop = (): void => {
@@ -177,11 +210,20 @@ export class CompareOverlay {
     const poser = this.poser;
     const time = this.host.timeSecs();
     if (poser === null) {
+      this.pixels?.show(false);
       this.hud(g, t('compareExporting'));
       return;
     }
     const chosen = this.select.value;
-    const regions = chosen === '' ? poser.posePlan(autoPlan(this.planScene, poser.animations(), time)) : poser.pose(time, chosen);
+    const plan: PlannedAnimation[] = chosen === '' ? autoPlan(this.planScene, poser.animations(), time, this.host.animationsAt(time)) : [{ name: chosen, timeSecs: time }];
+    if (this.mode.value !== 'overlay') {
+      this.drawPixels(this.mode.value as PixelMode, plan, time, dpr);
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.clearRect(0, 0, w, h);
+      this.canvas.dataset.state = 'drawn';
+      return;
+    }
+    const regions = poser.posePlan(plan);
     this.lastRegions = regions;
     const view = this.host.view();
     for (const r of regions) this.drawRegion(g, r, view, rect.width, rect.height);
@@ -190,6 +232,23 @@ export class CompareOverlay {
     const stale = this.poserScene !== this.host.sceneJson();
     const hud = t('compareHud', { count: regions.length, time: time.toFixed(2) });
     this.hud(g, stale ? `${hud} · ${t('compareStale')}` : hud);
+  }
+
+  private drawPixels(mode: PixelMode, plan: PlannedAnimation[], time: number, dpr: number): void {
+    try {
+      if (this.pixels === null) this.pixels = new PixelStage(this.host.container, this.host.toolbar);
+      this.pixels.show(true);
+      this.pixels.load(this.json, this.host.images(), this.host.imagesFolder());
+      this.host.renderPreview();
+      const preview = this.host.previewCanvas();
+      if (preview === null) return;
+      const view = this.host.view();
+      this.pixels.draw({ mode, plan, timeSecs: time, view, background: view.background ?? '#000000', preview, dpr });
+    } catch (e) {
+      this.mode.value = 'overlay';
+      this.pixels?.show(false);
+      this.host.message('error', t('compareFailed', { error: errorText(e) }));
+    }
   }
 
   private drawRegion(g: CanvasRenderingContext2D, r: PosedRegion, view: { panX: number; panY: number; zoom: number }, w: number, h: number): void {

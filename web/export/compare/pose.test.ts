@@ -61,12 +61,13 @@ describe('compare plan', () => {
     { name: 'loop', durationSecs: 0.5 },
     { name: 'end', durationSecs: 3 },
   ];
-  it('plays one-shot animations at t and chains start → loop', () => {
-    expect(autoPlan({ systems: [sys('oneShot', 'a'), sys('loopContinuous', 'x')] }, anims, 0.25)).toEqual([
+  it("plays one-shot animations at t and each loop system's animation where the core's timeline puts it", () => {
+    expect(autoPlan({ systems: [sys('oneShot', 'a'), sys('loopContinuous', 'x')] }, anims, 0.25, [null, { kind: 'start', localSecs: 0.25 }])).toEqual([
       { name: 'a', timeSecs: 0.25 },
       { name: 'start', timeSecs: 0.25 },
     ]);
-    expect(autoPlan({ systems: [sys('loopContinuous', 'x')] }, anims, 1.75)).toEqual([{ name: 'loop', timeSecs: 0.25 }]);
-    expect(autoPlan({ systems: [sys('oneShot', 'a', false)] }, anims, 1)).toEqual([]);
+    expect(autoPlan({ systems: [sys('loopContinuous', 'x')] }, anims, 1.75, [{ kind: 'loop', localSecs: 0.25 }])).toEqual([{ name: 'loop', timeSecs: 0.25 }]);
+    expect(autoPlan({ systems: [sys('loopContinuous', 'x')] }, anims, 2.1, [{ kind: 'end', localSecs: 0.1 }])).toEqual([{ name: 'end', timeSecs: 0.1 }]);
+    expect(autoPlan({ systems: [sys('oneShot', 'a', false)] }, anims, 1, [null])).toEqual([]);
   });
 });

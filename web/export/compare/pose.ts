@@ -48,26 +48,31 @@ export interface PlannedAnimation {
   timeSecs: number;
 }
 
+/** The exported animation a loop-continuous system shows at a time, from the core's timeline
+ * (`Engine.animationsAt`); null for a one-shot system. */
+export type SystemAnimation = { kind: 'start' | 'loop' | 'end'; localSecs: number } | null;
+
 /**
  * What the preview shows at editor time `t`, as exported animations: a one-shot system plays its
- * `animation` at `t`; a loop-continuous system plays its start animation until it ends, then its
- * loop animation repeating (`(t − start) mod loop`), the way a game chains them. Each animation
- * once, in the exported order.
+ * `animation` at `t`; a loop-continuous system plays the animation of the segment the core's
+ * timeline puts it in at `t` (`shown[i]`: start, then loop repeating, then end, the way a game
+ * chains them) at the time into it the timeline gives. Each animation once, in the exported
+ * order.
  */
-export function autoPlan(scene: PlanScene, animations: { name: string; durationSecs: number }[], timeSecs: number): PlannedAnimation[] {
-  const duration = new Map(animations.map((a) => [a.name, a.durationSecs]));
+export function autoPlan(scene: PlanScene, animations: { name: string; durationSecs: number }[], timeSecs: number, shown: SystemAnimation[]): PlannedAnimation[] {
+  const exported = new Set(animations.map((a) => a.name));
   const plan = new Map<string, number>();
-  for (const s of scene.systems) {
-    if (!s.visible) continue;
+  scene.systems.forEach((s, i) => {
+    if (!s.visible) return;
     if (s.mode !== 'loopContinuous') {
-      if (duration.has(s.animation)) plan.set(s.animation, timeSecs);
-      continue;
+      if (exported.has(s.animation)) plan.set(s.animation, timeSecs);
+      return;
     }
-    const start = duration.get(s.loopAnimations.start);
-    const loop = duration.get(s.loopAnimations.loop);
-    if (start !== undefined && (timeSecs < start || loop === undefined || loop <= 0)) plan.set(s.loopAnimations.start, timeSecs);
-    else if (loop !== undefined && loop > 0) plan.set(s.loopAnimations.loop, (timeSecs - (start ?? 0)) % loop);
-  }
+    const at = shown[i];
+    if (!at) return;
+    const name = s.loopAnimations[at.kind];
+    if (exported.has(name)) plan.set(name, at.localSecs);
+  });
   return animations.filter((a) => plan.has(a.name)).map((a) => ({ name: a.name, timeSecs: plan.get(a.name) ?? 0 }));
 }
 

@@ -184,6 +184,9 @@ class SkeletonPanel {
     }
     const note = versionText(state.info.version);
     if (note !== null) this.note(this.body, { kind: 'info', text: () => note });
+    for (const warning of state.info.warnings ?? []) {
+      this.note(this.body, { kind: 'warning', text: () => t('skelReadWarning', { warning }) });
+    }
     this.body.append(this.metadata(state.info), this.defects(state.info.defects));
   }
 

@@ -5,6 +5,7 @@ mod export;
 mod ms3d;
 mod repair;
 mod sim;
+mod stats;
 
 use crate::error::Result;
 
@@ -22,7 +23,7 @@ enum Target {
     Sim(sim::Args),
     /// Export: bake + reduce + validate + serialise of a reference scene.
     Export(export::Args),
-    /// MS3D: parse time vs `assimp info`, playback CPU vs CPU skinning.
+    /// MS3D: parse time vs `assimp info` (post-processing on and off), baked memory.
     Ms3d(ms3d::Args),
     /// Skeleton repair vs a plain copy of the same file.
     Repair(repair::Args),

@@ -52,6 +52,11 @@ impl ModelBuilder {
         (self.model.vertices.len() - 1) as u16
     }
 
+    /// Vertices added so far (the index the next [`ModelBuilder::vertex`] returns).
+    pub fn vertex_count(&self) -> u16 {
+        self.model.vertices.len() as u16
+    }
+
     /// Adds a triangle with per-corner UVs `[s, t]` and a face normal of +Z; returns its index.
     pub fn triangle(&mut self, corners: [u16; 3], uvs: [[f32; 2]; 3], group: u8) -> u16 {
         self.model.triangles.push(Triangle {

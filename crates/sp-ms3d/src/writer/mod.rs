@@ -1,9 +1,10 @@
 //! Writes a [`Model`] back to `.ms3d` bytes with exactly the layout the parser reads, so tests
-//! can round-trip any model and make synthetic animated files ([`builder`], [`synth`]).
+//! can round-trip any model and make synthetic animated files ([`builder`], [`synth`], [`rigged`]).
 //! Texture paths are written as stored (with `/`); optional sections are written in file order
 //! and must form a prefix (comments, vertex extra, joint extra, model extra).
 
 pub mod builder;
+pub mod rigged;
 pub mod synth;
 
 use crate::model::{Model, NAME_BYTES, PATH_BYTES, vertex_extra_stride};

@@ -4,7 +4,8 @@
 //! shape; newer than [`DOCUMENT_VERSION`] is refused) → migration ([`super::migrate`]) → typing
 //! with defaults for missing fields (unknown fields are ignored; type errors name the JSON path)
 //! → normalisation (curve and gradient keys sorted by `t`, stably) → validation
-//! ([`super::validate`]). Saving writes pretty JSON of every field.
+//! ([`super::validate`]) → the size of the document as saved is within the cap too, so every
+//! document that loads can be saved and loaded again. Saving writes pretty JSON of every field.
 
 use serde_json::Value;
 
@@ -62,7 +63,32 @@ pub fn load_scene(json: &str) -> Result<Scene> {
     })?;
     normalize(&mut scene);
     validate::scene(&scene)?;
+    let saved_bytes = saved_len(&scene);
+    if saved_bytes > MAX_DOCUMENT_BYTES {
+        return Err(Error::NormalizedTooLarge {
+            size_bytes: saved_bytes,
+            limit_bytes: MAX_DOCUMENT_BYTES,
+        });
+    }
     Ok(scene)
+}
+
+/// Length in bytes of [`save_scene`]'s output, counted without building the text.
+fn saved_len(scene: &Scene) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Same serialiser and formatter as `save_scene`; writing to a counter cannot fail.
+    let _ = serde_json::to_writer_pretty(&mut count, scene);
+    count.0
 }
 
 /// The document as pretty JSON (two-space indent), every field written.

@@ -9,7 +9,8 @@
 //! the design the loop, collider, path and trail work builds on). Each module states its formula:
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
-//! [`system`] (one system), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
+//! [`system`] (one system), [`looping`] (loop-continuous systems as a periodic emitter, and the
+//! editor's timeline), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
 //! benchmark workload).
 
 pub mod bench;
@@ -20,6 +21,7 @@ pub mod frames;
 pub mod hash;
 pub mod integrate;
 pub mod lookup;
+pub mod looping;
 pub mod motion;
 pub mod particle;
 pub mod pool;
@@ -32,6 +34,7 @@ pub mod system;
 pub use draw_order::back_to_front;
 pub use follow::{BoneTrack, BoneTrackJson, Follow, FollowTracks, FollowTracksJson};
 pub use hash::{Fnv64, frame_hash, state_hash, state_hash_following};
+pub use looping::{LoopPlan, LoopSet, SceneTimeline, SegmentKind};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;
 pub use system::SystemSim;

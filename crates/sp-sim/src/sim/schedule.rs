@@ -259,8 +259,9 @@ impl Schedule {
     }
 
     /// Drops every birth before `limit_secs` (also at it when `inclusive`), in time independent of
-    /// how many there are (used when the pool is full: births then are dropped anyway).
-    pub fn drop_births(&mut self, limit_secs: f64, inclusive: bool) {
+    /// how many there are (used when the pool is full: births then are dropped anyway); returns
+    /// how many births were dropped.
+    pub fn drop_births(&mut self, limit_secs: f64, inclusive: bool) -> u64 {
         let before = |t: f64| {
             if inclusive {
                 t <= limit_secs
@@ -268,6 +269,7 @@ impl Schedule {
                 t < limit_secs
             }
         };
+        let mut dropped = 0u64;
         if self.rate > 0.0 {
             let estimate = self.rate_count_estimate(limit_secs);
             let mut i = if estimate > 0.0 {
@@ -286,6 +288,7 @@ impl Schedule {
             if !self.looping {
                 i = i.min(self.rate_total);
             }
+            dropped += i.saturating_sub(self.rate_index);
             self.rate_index = self.rate_index.max(i);
         }
         if self.looping && self.duration > 0.0 && !self.bursts.is_empty() {
@@ -296,12 +299,21 @@ impl Schedule {
                 0
             };
             if cycle > self.cycle {
+                let per_cycle: u64 = self.bursts.iter().map(|&(_, c)| u64::from(c)).sum();
+                let left: u64 = self.bursts[self.burst_index.min(self.bursts.len())..]
+                    .iter()
+                    .map(|&(_, c)| u64::from(c))
+                    .sum::<u64>()
+                    .saturating_sub(u64::from(self.burst_taken));
+                dropped += left + (cycle - self.cycle - 1) * per_cycle;
                 self.cycle = cycle;
                 self.burst_index = 0;
                 self.burst_taken = 0;
             }
         }
         while self.next_burst_time().is_some_and(before) {
+            let count = self.bursts[self.burst_index].1;
+            dropped += u64::from(count.saturating_sub(self.burst_taken));
             self.burst_taken = 0;
             self.burst_index += 1;
             if self.looping && self.burst_index >= self.bursts.len() {
@@ -309,6 +321,7 @@ impl Schedule {
                 self.cycle += 1;
             }
         }
+        dropped
     }
 }
 
@@ -478,14 +491,17 @@ mod tests {
         for limit in [0.0, 0.25, 0.35, 1.0, 5.2, 123.456] {
             for inclusive in [false, true] {
                 let mut fast = Schedule::new(&sys);
-                fast.drop_births(limit, inclusive);
+                let dropped = fast.drop_births(limit, inclusive);
                 let mut slow = Schedule::new(&sys);
+                let mut popped = 0;
                 while slow
                     .peek()
                     .is_some_and(|t| if inclusive { t <= limit } else { t < limit })
                 {
                     slow.pop();
+                    popped += 1;
                 }
+                assert_eq!(dropped, popped, "{limit} {inclusive}");
                 assert_eq!(
                     times(&mut fast, limit + 3.0),
                     times(&mut slow, limit + 3.0),

@@ -8,6 +8,7 @@
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
+use super::motion::StepFactors;
 use super::particle::Particle;
 use crate::behaviour::RotationMode;
 use crate::document::{FlipbookMode, ParticleSystem, Range, Transform2D};
@@ -156,4 +157,50 @@ fn velocity_turn_deg(dir0: [f32; 2], vx: f64, vy: f64) -> f32 {
     } else {
         libm::atan2f(cross, dot).to_degrees()
     }
+}
+
+/// A particle as spawned: its public state and its motion state at birth. A life is a pure
+/// function of this and its age ([`evaluate`]); the loop set keeps one per life
+/// ([`super::looping`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Birth {
+    pub(super) particle: Particle,
+    pub(super) motion: Motion,
+    pub(super) integrated: Option<Integrated>,
+}
+
+/// The public state of the life spawned as `birth` at age `age` seconds, evaluated from its
+/// birth with the formulas of [`super::system`]: closed-form motion over the whole age (as a
+/// newborn of a step is moved), or the particle's own grid continued from `grid` (a kept grid
+/// state of this life at or before `age`, updated in place; `None`: from its birth grid).
+pub(super) fn evaluate(
+    prep: &Prepared,
+    birth: &Birth,
+    age: f64,
+    grid: Option<&mut GridState>,
+) -> Particle {
+    let mut p = birth.particle;
+    let mut m = birth.motion;
+    m.fresh = false;
+    match (&prep.model, &birth.integrated) {
+        (Some(model), Some(i)) => {
+            let mut own = i.grid;
+            let grid = grid.unwrap_or(&mut own);
+            let (y, heading) = model.advance(&i.record, grid, age, prep.align);
+            m.px = y.p[0];
+            m.py = y.p[1];
+            m.vx = y.v[0];
+            m.vy = y.v[1];
+            let turn = prep.align.then_some((heading - i.heading0_deg) as f32);
+            finish(prep, &mut p, &m, age, turn);
+        }
+        _ => {
+            let [gx, gy] = prep.gravity;
+            let f = StepFactors::new(prep.damping, age);
+            (m.px, m.vx) = f.apply(m.px, m.vx, gx);
+            (m.py, m.vy) = f.apply(m.py, m.vy, gy);
+            finish(prep, &mut p, &m, age, None);
+        }
+    }
+    p
 }

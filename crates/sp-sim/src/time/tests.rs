@@ -2,7 +2,7 @@
 //! NaN and infinities, the last frame, loop wrap.
 
 use super::*;
-use crate::document::{Burst, ParticleSystem, Range};
+use crate::document::{Burst, ParticleSystem, PlayMode, Range};
 
 fn tb(fps: f64) -> Timebase {
     Timebase::new(fps).expect("valid fps")
@@ -244,17 +244,28 @@ fn timeline_length_is_the_latest_visible_end() {
     scene
         .systems
         .push(system(true, PlayMode::LoopContinuous, 1.0, 4.0, 2.0));
+    // Start (delay + warm-up: 3 s), one loop (4 s), then the end segment, where the living of
+    // the stopped loop finish (at most one longest lifetime, 2 s): the core's timeline.
+    let with_loop = timeline_length_secs(&scene);
+    assert!(
+        with_loop > 7.0 && with_loop <= 9.0 + 1e-9,
+        "delay + warm-up + one loop + end: {with_loop}"
+    );
     assert_eq!(
-        timeline_length_secs(&scene),
-        7.0,
-        "delay + warm-up + one loop"
+        crate::sim::SceneSim::new(&scene)
+            .timeline()
+            .segments()
+            .last()
+            .map(|s| s.end_secs),
+        Some(with_loop),
+        "the length is the end of the end segment"
     );
     scene
         .systems
         .push(system(false, PlayMode::OneShot, 0.0, 60.0, 10.0));
     assert_eq!(
         timeline_length_secs(&scene),
-        7.0,
+        with_loop,
         "hidden systems do not count"
     );
     let short = Scene {

@@ -32,68 +32,130 @@ pub struct JsonHeader {
     pub audio: Option<String>,
 }
 
-fn number(section: &Node, key: &'static str, path: &'static str) -> Result<Option<f32>> {
-    match section.get(key) {
-        None | Some(Node::Null) => Ok(None),
-        Some(Node::Number(v)) => Ok(Some(*v as f32)),
-        Some(_) => Err(Error::JsonShape {
-            path: path.to_owned(),
-            expected: "a number",
-        }),
+/// The JSON type of a node, for messages.
+fn kind(node: &Node) -> &'static str {
+    match node {
+        Node::Null => "null",
+        Node::Bool(_) => "a boolean",
+        Node::Number(_) => "a number",
+        Node::Str(_) => "a string",
+        Node::Array(_) => "an array",
+        Node::Object(_) => "an object",
     }
 }
 
-fn string(section: &Node, key: &'static str, path: &'static str) -> Result<Option<String>> {
-    match section.get(key) {
-        None | Some(Node::Null) => Ok(None),
-        Some(Node::Str(s)) => Ok(Some(s.text.clone())),
-        Some(_) => Err(Error::JsonShape {
-            path: path.to_owned(),
-            expected: "a string",
-        }),
+/// A number field. A numeric string or a boolean is read as libGDX's `getFloat` reads it (the
+/// number; 1 or 0), anything else is ignored (the default applies); each with a warning.
+fn number(section: &Node, path: &'static str, warnings: &mut Vec<String>) -> Option<f32> {
+    let key = path.rsplit('.').next().unwrap_or(path);
+    match section.get(key)? {
+        Node::Null => None,
+        Node::Number(v) => Some(*v as f32),
+        Node::Str(s) => match s.text.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() => {
+                warnings.push(format!(
+                    "{path} is the string {:?}; read as the number {v}, as the runtimes do",
+                    s.text
+                ));
+                Some(v as f32)
+            }
+            _ => {
+                warnings.push(format!(
+                    "{path} is the string {:?}, not a number; ignored",
+                    s.text
+                ));
+                None
+            }
+        },
+        Node::Bool(b) => {
+            warnings.push(format!(
+                "{path} is {b}, not a number; read as {}, as libGDX does",
+                u8::from(*b)
+            ));
+            Some(f32::from(u8::from(*b)))
+        }
+        other => {
+            warnings.push(format!("{path} is {}, not a number; ignored", kind(other)));
+            None
+        }
     }
 }
 
-/// Reads `skeleton.*` from the parsed root.
-pub(crate) fn read_header(root: &Node) -> Result<JsonHeader> {
+/// A string field. A number or a boolean is read as its text (libGDX's `getString`), anything
+/// else is ignored; each with a warning.
+fn string(section: &Node, path: &'static str, warnings: &mut Vec<String>) -> Option<String> {
+    let key = path.rsplit('.').next().unwrap_or(path);
+    match section.get(key)? {
+        Node::Null => None,
+        Node::Str(s) => Some(s.text.clone()),
+        Node::Number(v) => {
+            warnings.push(format!(
+                "{path} is the number {v}, not a string; read as \"{v}\""
+            ));
+            Some(v.to_string())
+        }
+        Node::Bool(b) => {
+            warnings.push(format!("{path} is {b}, not a string; read as \"{b}\""));
+            Some(b.to_string())
+        }
+        other => {
+            warnings.push(format!("{path} is {}, not a string; ignored", kind(other)));
+            None
+        }
+    }
+}
+
+/// Reads `skeleton.*` from the parsed root. Only a root that is not an object, or has neither
+/// a `skeleton` nor a `bones` section, is refused; a field of the wrong type is read as the
+/// runtimes read it or ignored, with a warning in `warnings` (the Spine runtimes load such
+/// files: this header is metadata, and skel info must show what they will play).
+pub(crate) fn read_header(root: &Node, warnings: &mut Vec<String>) -> Result<JsonHeader> {
     if !matches!(root, Node::Object(_)) {
         return Err(Error::JsonShape {
             path: "(root)".to_owned(),
             expected: "an object",
         });
     }
+    let empty = Node::Object(Vec::new());
     let section = match root.get("skeleton") {
         Some(s @ Node::Object(_)) => s,
+        Some(other) if root.get("bones").is_some() => {
+            warnings.push(format!(
+                "skeleton is {}, not an object; its metadata is ignored",
+                kind(other)
+            ));
+            &empty
+        }
         Some(_) => {
             return Err(Error::JsonShape {
                 path: "skeleton".to_owned(),
                 expected: "an object",
             });
         }
-        None if root.get("bones").is_some() => &Node::Object(Vec::new()),
+        None if root.get("bones").is_some() => &empty,
         None => {
             return Err(Error::NotSkeleton {
                 reason: "a JSON object without a \"skeleton\" or \"bones\" section".to_owned(),
             });
         }
     };
-    let version = string(section, "spine", "skeleton.spine")?;
+    let version = string(section, "skeleton.spine", warnings);
     let is_4_2 = version.as_deref().and_then(BinaryLayout::for_version) == Some(BinaryLayout::V4_2);
-    let reference_scale = match number(section, "referenceScale", "skeleton.referenceScale")? {
+    let reference_scale = match number(section, "skeleton.referenceScale", warnings) {
         Some(v) => Some(v),
         None if is_4_2 => Some(100.0),
         None => None,
     };
     Ok(JsonHeader {
-        hash: string(section, "hash", "skeleton.hash")?,
+        hash: string(section, "skeleton.hash", warnings),
         version,
-        x: number(section, "x", "skeleton.x")?.unwrap_or(0.0),
-        y: number(section, "y", "skeleton.y")?.unwrap_or(0.0),
-        width: number(section, "width", "skeleton.width")?.unwrap_or(0.0),
-        height: number(section, "height", "skeleton.height")?.unwrap_or(0.0),
+        x: number(section, "skeleton.x", warnings).unwrap_or(0.0),
+        y: number(section, "skeleton.y", warnings).unwrap_or(0.0),
+        width: number(section, "skeleton.width", warnings).unwrap_or(0.0),
+        height: number(section, "skeleton.height", warnings).unwrap_or(0.0),
         reference_scale,
-        fps: number(section, "fps", "skeleton.fps")?.unwrap_or(30.0),
-        images: string(section, "images", "skeleton.images")?,
-        audio: string(section, "audio", "skeleton.audio")?,
+        fps: number(section, "skeleton.fps", warnings).unwrap_or(30.0),
+        images: string(section, "skeleton.images", warnings),
+        audio: string(section, "skeleton.audio", warnings),
     })
 }

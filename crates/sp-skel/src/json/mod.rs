@@ -14,6 +14,9 @@ use crate::Result;
 pub struct JsonSkeleton {
     /// The `skeleton` section.
     pub header: JsonHeader,
+    /// Header fields of the wrong type, read as the runtimes read them or ignored (see
+    /// `read_header`); empty for a well-formed header.
+    pub warnings: Vec<String>,
     pub(crate) names: names::Names,
 }
 
@@ -21,9 +24,11 @@ pub struct JsonSkeleton {
 pub fn read_json(bytes: &[u8]) -> Result<JsonSkeleton> {
     crate::check_size(bytes.len() as u64)?;
     let root = parser::parse(bytes)?;
-    let header = read_header(&root)?;
+    let mut warnings = Vec::new();
+    let header = read_header(&root, &mut warnings)?;
     Ok(JsonSkeleton {
         header,
+        warnings,
         names: names::collect(&root),
     })
 }

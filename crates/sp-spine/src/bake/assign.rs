@@ -102,6 +102,7 @@ mod tests {
             birth_secs: 0.0,
             first_frame: first,
             states: vec![s; len],
+            particles: Vec::new(),
         }
     }
 

@@ -1,87 +1,42 @@
-//! Seamless loops for loop-continuous systems (export spec §7.3, §11.3; DESIGN.md).
+//! The three animations of a loop-continuous system (export spec §7.3, §11.3; DESIGN.md
+//! "Seamless loops").
 //!
-//! Frames (the one clock, [`sp_sim::time::Timebase`]): `T₀ = ⌈(delay + longest lifetime)·fps⌉`
-//! (`steps_covering`: prewarm ≥ the longest life), `L = ⌈duration·fps⌉ ≥ 1` (`period_frames`:
-//! the loop length, rounded up to whole frames). The *loop set* is
-//! every life born in `[T₀, T₀ + L)` of the real simulation, sampled over its whole life. The
-//! exported effect is the periodic extension of the loop set: copy `k` of a life is the same
-//! states shifted `k·L` frames earlier. So a life that runs past the loop's end reappears at
-//! its start. Each life is cut into *arcs* of at most `L` frames (a life longer than the loop
-//! overlaps its own copies); arcs are coloured on the circle of length `L` in the order of their
-//! first position on it (pool on: an arc takes a bone none of whose arcs shares a position mod
-//! `L`: the lowest-numbered such ([`ArcCut::Age`]), or, with [`ArcCut::AgeRing`], the first such
-//! going round the ring of bones from the one after the previous arc's, or a new bone when the
-//! turn reaches the end of the ring below `budget` — bone order then follows birth order, as in
-//! `assign` (export spec §16.3); pool off: a bone per arc), so two arcs that
-//! overlap modulo `L` never share a bone, and a copy always uses its arc's bone: identities are
-//! stable across the seam and across the three animations.
+//! What each frame shows is not decided here: it is the periodic emitter of the simulation
+//! crate ([`sp_sim::sim::looping`]), the very definition the preview and `spineparticle
+//! simulate` play. Its segments are windows of one virtual frame axis ([`Window`]): start
+//! `[0, T₀]`, loop `[T₀, T₀ + span]`, end `[T₀ + span, T₀ + span + E]` with emission stopped at
+//! `T₀ + span`, and at every frame `v` of a window the copies shown are
+//! [`sp_sim::sim::LoopSet::copies_at`]`(v)`. Copy `k` of life `j` at `v` shows the life's
+//! sampled state at its original frame `v + k·L` ([`super::sample::sample_loop_lives`]); a
+//! Local-space system whose bone moves places it again at `v` (its own time).
 //!
-//! With [`ArcCut::Seam`] lives are cut at the seams instead (real frames `T₀ + j·L`), so an arc
-//! lies within one period and its index `j` counts the seams its life crossed before it; each
-//! arc gets its own bone, bones ordered by `j` descending, then birth: at any virtual frame the
-//! copies shown of arcs `j` were born `j` periods earlier than those of arc 0, so this one bone
-//! order stacks every copy by birth in all three animations (export spec §16.3) with no
-//! `drawOrder` key, for more bones than the pool needs.
+//! This module only gives the copies bones. Each life is cut into *arcs* of at most `L`
+//! frames (a life longer than the loop overlaps its own copies); arcs are coloured on the
+//! circle of length `L` in the order of their first position on it (pool on: an arc takes a
+//! bone none of whose arcs shares a position mod `L`: the lowest-numbered such
+//! ([`ArcCut::Age`]), or, with [`ArcCut::AgeRing`], the first such going round the ring of bones
+//! from the one after the previous arc's, or a new bone when the turn reaches the end of the ring
+//! below `budget` — bone order then follows birth order, as in `assign` (export spec §16.3);
+//! pool off: a bone per arc), so two arcs that overlap modulo `L` never share a bone, and a copy
+//! always uses its arc's bone: identities are stable across the seam and across the three
+//! animations, the joins included.
 //!
-//! Segments (virtual frames): start `[0, T₀]` shows the copies born at or after `delay`;
-//! loop `[T₀, T₀ + L]` shows every copy (its last frame is its first frame again); end
-//! `[T₀ + L, …]` shows the copies born up to `T₀ + L` until the last dies (emission stopped).
+//! With [`ArcCut::Seam`] lives are cut at the seams instead (frames `T₀ + j·L`), so an arc lies
+//! within one period and its index `j` counts the seams its life crossed before it; each arc gets
+//! its own bone, bones ordered by `j` descending, then birth: at any virtual frame the copies
+//! shown of arcs `j` were born `j` periods earlier than those of arc 0, so this one bone order
+//! stacks every copy by birth in all three animations (export spec §16.3) with no `drawOrder`
+//! key, for more bones than the pool needs.
+//!
 //! Fake-dead particles keep their bones and are hidden by the attachment timeline.
 
-use sp_sim::time::Timebase;
+use std::collections::BTreeMap;
+
+use sp_sim::sim::looping::SegmentKind;
+use sp_sim::sim::{LoopPlan, LoopSet, Particle};
 
 use super::sample::Life;
-use super::{Run, Segment, Track};
-
-/// Frame plan of a loop-continuous system.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct LoopPlan {
-    /// Start of the loop window (frames).
-    pub t0_frames: u32,
-    /// Loop length (frames, ≥ 1).
-    pub loop_frames: u32,
-    /// Length of the exported loop animation (frames, ≥ `loop_frames`): the longest loop of the
-    /// systems sharing the animation; the pattern repeats across it (seamless when it is a
-    /// multiple of `loop_frames`).
-    pub span_frames: u32,
-    /// Emission delay, seconds.
-    pub delay_secs: f64,
-    /// Frames per second.
-    pub fps: u32,
-}
-
-impl LoopPlan {
-    /// The plan for a system (see the module formula).
-    pub fn new(delay_secs: f32, longest_life_secs: f32, duration_secs: f32, fps: u32) -> LoopPlan {
-        let clock = Timebase::new(f64::from(fps)).unwrap_or(Timebase::DEFAULT);
-        let delay = f64::from(delay_secs.max(0.0));
-        let life = f64::from(longest_life_secs.max(0.0));
-        let frames = |steps: u64| u32::try_from(steps).unwrap_or(u32::MAX);
-        let t0 = frames(clock.steps_covering(delay + life));
-        let l = frames(clock.period_frames(f64::from(duration_secs.max(0.0))));
-        LoopPlan {
-            t0_frames: t0,
-            loop_frames: l,
-            span_frames: l,
-            delay_secs: delay,
-            fps,
-        }
-    }
-
-    /// The plan aligned with the other systems of the same animations: the start segment lasts
-    /// `t0_frames` (≥ this system's own prewarm) and the loop animation `span_frames`.
-    pub fn aligned(mut self, t0_frames: u32, span_frames: u32) -> LoopPlan {
-        self.t0_frames = self.t0_frames.max(t0_frames);
-        self.span_frames = self.loop_frames.max(span_frames);
-        self
-    }
-
-    /// Last real frame the simulation must reach to finish every life of the loop set.
-    pub fn sample_until(&self, longest_life_secs: f32) -> u32 {
-        let life = libm::ceil(f64::from(longest_life_secs.max(0.0)) * f64::from(self.fps)) as u32;
-        self.t0_frames + self.loop_frames.max(self.span_frames) + life + 2
-    }
-}
+use super::{FrameState, Run, Segment, Track};
 
 /// Where lives are cut into arcs (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,33 +51,82 @@ pub enum ArcCut {
     Seam,
 }
 
-struct Arc<'a> {
-    life: &'a Life,
+/// One segment's frames on the virtual axis and the copies shown at each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Window {
+    /// Which segment.
+    pub kind: SegmentKind,
+    /// First virtual frame (the segment's frame 0).
+    pub first: u32,
+    /// `copies[i]`: the copies `(life, k)` shown at virtual frame `first + i`.
+    pub copies: Vec<Vec<(usize, i64)>>,
+}
+
+impl Window {
+    /// Last frame of the segment (segment-local).
+    pub fn end_frame(&self) -> u32 {
+        self.copies.len().saturating_sub(1) as u32
+    }
+}
+
+/// The start, loop and end windows of `set` (see the module docs).
+pub fn windows(set: &LoopSet) -> [Window; 3] {
+    let plan: LoopPlan = *set.plan();
+    let stop = plan.stop_frame();
+    let end = stop + set.end_frames(stop);
+    let window = |kind, first: u32, last: u32, stop: Option<f64>| {
+        let mut buf = Vec::new();
+        let copies = (first..=last)
+            .map(|v| {
+                buf.clear();
+                set.copies_at(f64::from(v), stop, &mut buf);
+                buf.iter().map(|c| (c.life, c.k)).collect()
+            })
+            .collect();
+        Window {
+            kind,
+            first,
+            copies,
+        }
+    };
+    [
+        window(SegmentKind::Start, 0, plan.t0_frames, None),
+        window(SegmentKind::Loop, plan.t0_frames, stop, None),
+        window(SegmentKind::End, stop, end, Some(f64::from(stop))),
+    ]
+}
+
+struct Arc {
+    life: usize,
     /// Real frames `[a, b)`.
     a: u32,
     b: u32,
     bone: usize,
 }
 
-/// Builds the start, loop and end tracks from the lives of the real simulation.
-/// `budget`: see the module docs (0: the fewest bones the colouring finds); `cut`: how lives
-/// become arcs and arcs bones.
+/// A copy placed again at its own virtual frame (a Local-space system whose bone moves):
+/// `restate(particle, virtual frame)`.
+pub type Restate<'a> = &'a dyn Fn(&Particle, u32) -> Result<FrameState, String>;
+
+/// Builds the start, loop and end tracks of the loop lives `lives` (the loop set's, in its
+/// order) over `windows` with the bone assignment of `pool`, `budget` and `cut` (see the module
+/// docs; `budget` 0: the fewest bones the colouring finds), named `names`.
+#[allow(clippy::too_many_arguments)]
 pub fn loop_tracks(
+    set: &LoopSet,
     lives: &[Life],
-    plan: &LoopPlan,
+    windows: &[Window; 3],
     pool: bool,
     budget: usize,
     cut: ArcCut,
     names: [&str; 3],
-) -> Vec<Track> {
+    restate: Option<Restate<'_>>,
+) -> Result<Vec<Track>, String> {
+    let plan = *set.plan();
     let (t0, l) = (plan.t0_frames, plan.loop_frames);
     let fps = f64::from(plan.fps);
-    let (w0, w1) = (f64::from(t0) / fps, f64::from(t0 + l) / fps);
     let mut arcs: Vec<Arc> = Vec::new();
-    for life in lives {
-        if life.birth_secs < w0 - 1e-9 || life.birth_secs >= w1 - 1e-9 || life.states.is_empty() {
-            continue;
-        }
+    for (j, life) in lives.iter().enumerate() {
         let mut a = life.first_frame;
         while a < life.end_frame() {
             let b = match cut {
@@ -131,7 +135,7 @@ pub fn loop_tracks(
             }
             .min(life.end_frame());
             arcs.push(Arc {
-                life,
+                life: j,
                 a,
                 b,
                 bone: 0,
@@ -140,13 +144,13 @@ pub fn loop_tracks(
         }
     }
     // Colour on the circle.
-    arcs.sort_by_key(|arc| ((arc.a - t0) % l, arc.life.serial, arc.a));
+    arcs.sort_by_key(|arc| ((arc.a - t0) % l, lives[arc.life].serial, arc.a));
     let words = (l as usize).div_ceil(64);
     let mut occupied: Vec<Vec<u64>> = Vec::new();
     let mut turn = 0usize;
     if cut == ArcCut::Seam {
         // One bone per arc: seams crossed descending, then birth.
-        arcs.sort_by_key(|arc| (std::cmp::Reverse((arc.a - t0) / l), arc.life.serial));
+        arcs.sort_by_key(|arc| (std::cmp::Reverse((arc.a - t0) / l), lives[arc.life].serial));
         for (bone, arc) in arcs.iter_mut().enumerate() {
             arc.bone = bone;
         }
@@ -177,174 +181,153 @@ pub fn loop_tracks(
         turn = bone + 1;
     }
     let bone_count = occupied.len();
-    let end_last = lives
-        .iter()
-        .filter(|x| x.birth_secs >= w0 - 1e-9 && x.birth_secs < w1 - 1e-9)
-        .map(|x| {
-            if x.birth_secs <= w0 + 1e-9 {
-                x.end_frame() + l
-            } else {
-                x.end_frame()
-            }
-        })
-        .max()
-        .unwrap_or(0)
-        .saturating_sub(t0 + l);
-    let segments = [
-        (Segment::Start, names[0], 0, t0),
-        (Segment::Loop, names[1], t0, t0 + plan.span_frames),
-        (Segment::End, names[2], t0 + l, t0 + l + end_last),
-    ];
+    // The arcs of each life, by first frame.
+    let mut arcs_of: Vec<Vec<usize>> = vec![Vec::new(); lives.len()];
+    for (i, arc) in arcs.iter().enumerate() {
+        arcs_of[arc.life].push(i);
+    }
+    for list in &mut arcs_of {
+        list.sort_by_key(|&i| arcs[i].a);
+    }
     let mut tracks = Vec::new();
-    for (segment, name, v0, v1) in segments {
+    for (w, name) in windows.iter().zip(names) {
         let mut bones: Vec<Vec<Run>> = vec![Vec::new(); bone_count];
-        for arc in &arcs {
-            // Copies k with [a − kL, b − kL) ∩ [v0, v1] ≠ ∅.
-            let (a, b, v0i, v1i, li) = (
-                i64::from(arc.a),
-                i64::from(arc.b),
-                i64::from(v0),
-                i64::from(v1),
-                i64::from(l),
-            );
-            let k_min = (a - v1i).div_euclid(li) + i64::from((a - v1i).rem_euclid(li) != 0);
-            let k_max = (b - 1 - v0i).div_euclid(li);
-            for k in k_min..=k_max {
-                let allowed = match segment {
-                    Segment::Loop | Segment::OneShot => true,
-                    // A life born exactly at the window's start is, one period later, born exactly
-                    // at the loop's last frame: it belongs to the end segment too.
-                    Segment::End => k >= 0 || (k == -1 && arc.life.birth_secs <= w0 + 1e-9),
-                    Segment::Start => {
-                        k >= 0
-                            && arc.life.birth_secs - k as f64 * f64::from(l) / fps
-                                >= plan.delay_secs - 1e-9
+        // Runs extended at the previous frame: (life, k, arc) → (bone, run index).
+        let mut open: BTreeMap<(usize, i64, usize), (usize, usize)> = BTreeMap::new();
+        let mut next: BTreeMap<(usize, i64, usize), (usize, usize)> = BTreeMap::new();
+        for (f, copies) in w.copies.iter().enumerate() {
+            let v = w.first + f as u32;
+            next.clear();
+            for &(j, k) in copies {
+                let life = &lives[j];
+                let u = i64::from(v) + k * i64::from(l);
+                let idx = u - i64::from(life.first_frame);
+                if idx < 0 || idx >= life.states.len() as i64 {
+                    continue;
+                }
+                let u = u as u32;
+                let Some(&ai) = arcs_of[j]
+                    .iter()
+                    .find(|&&i| arcs[i].a <= u && u < arcs[i].b)
+                else {
+                    continue;
+                };
+                let bone = arcs[ai].bone;
+                let state = match restate {
+                    Some(r) => r(&life.particles[idx as usize], v)?,
+                    None => life.states[idx as usize],
+                };
+                let key = (j, k, ai);
+                let run = match open.get(&key) {
+                    Some(&(b, r)) => {
+                        bones[b][r].states.push(state);
+                        r
+                    }
+                    None => {
+                        let birth = life.birth_secs - k as f64 * f64::from(l) / fps;
+                        bones[bone].push(Run {
+                            order: (super::assign::micros(birth), life.serial),
+                            start_frame: f as u32,
+                            states: vec![state],
+                        });
+                        bones[bone].len() - 1
                     }
                 };
-                if !allowed {
-                    continue;
-                }
-                let from = (a - k * li).max(v0i);
-                let to = (b - k * li).min(v1i + 1);
-                if from >= to {
-                    continue;
-                }
-                let first_state = (from + k * li - i64::from(arc.life.first_frame)) as usize;
-                let count = (to - from) as usize;
-                let birth = arc.life.birth_secs - k as f64 * f64::from(l) / fps;
-                bones[arc.bone].push(Run {
-                    order: (super::assign::micros(birth), arc.life.serial),
-                    start_frame: (from - v0i) as u32,
-                    states: arc.life.states[first_state..first_state + count].to_vec(),
-                });
+                next.insert(key, (bone, run));
             }
+            std::mem::swap(&mut open, &mut next);
         }
         for runs in &mut bones {
             runs.sort_by_key(|r| r.start_frame);
         }
+        let segment = match w.kind {
+            SegmentKind::Start => Segment::Start,
+            SegmentKind::Loop => Segment::Loop,
+            SegmentKind::End => Segment::End,
+        };
         tracks.push(Track {
             animation: name.to_owned(),
             segment,
-            end_frame: v1 - v0,
-            scene_frame0: v0,
+            end_frame: w.end_frame(),
+            scene_frame0: w.first,
             root_translate: None,
             bones,
         });
     }
-    tracks
+    Ok(tracks)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bake::FrameState;
-    use crate::coords::SpinePose;
+    use crate::bake::sample::{PoseContext, sample_loop_lives};
+    use crate::coords::{Affine, Inherit};
+    use sp_sim::document::{ParticleSystem, PlayMode, Range};
 
-    fn life(serial: u64, birth_frame: u32, len: u32) -> Life {
-        let states = (0..len)
-            .map(|i| FrameState {
-                world: SpinePose {
-                    x: f64::from(i),
-                    ..SpinePose::IDENTITY
-                },
-                local: SpinePose {
-                    x: f64::from(i),
-                    ..SpinePose::IDENTITY
-                },
-                color: [1.0; 4],
-                texture: Some(0),
-            })
-            .collect();
-        Life {
-            serial,
-            birth_secs: f64::from(birth_frame) / 30.0,
-            first_frame: birth_frame,
-            states,
+    fn frame_of(t: &Track, f: u32) -> Vec<(usize, u64, [u64; 2])> {
+        let mut v = Vec::new();
+        for (b, runs) in t.bones.iter().enumerate() {
+            for r in runs {
+                if r.start_frame <= f && f <= r.end_frame() {
+                    let s = r.states[(f - r.start_frame) as usize];
+                    v.push((b, r.order.1, [s.world.x.to_bits(), s.world.y.to_bits()]));
+                }
+            }
         }
+        v
     }
 
     #[test]
     fn loop_is_seamless_and_bones_never_collide() {
-        // Births every 3 frames, lives of 20 frames (longer than nothing), loop of 12 frames,
-        // plus one life of 30 frames (longer than the loop).
-        let plan = LoopPlan {
-            t0_frames: 30,
-            loop_frames: 12,
-            span_frames: 12,
-            delay_secs: 0.0,
-            fps: 30,
+        // Births every 0.1 s, lives of 0.6–1.3 s (some longer than the 1 s loop).
+        let system = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            rate_per_sec: 10.0,
+            lifetime_secs: Range::new(0.6, 1.3),
+            duration_secs: 1.0,
+            speed: Range::new(20.0, 60.0),
+            ..Default::default()
         };
-        let mut lives: Vec<Life> = (0..30).map(|i| life(i, i as u32 * 3, 20)).collect();
-        lives.push(life(100, 33, 30));
+        let plan = LoopPlan::of(&system, 30);
+        let set = LoopSet::record(&system, 240, None, plan);
+        let ctx = PoseContext {
+            parent: Affine::IDENTITY,
+            inherit: Inherit::OnlyTranslation,
+        };
+        let lives = sample_loop_lives(&set, &system, None, &ctx).expect("placeable");
+        let w = windows(&set);
         for (pool, cut) in [
             (true, ArcCut::Age),
             (false, ArcCut::Age),
             (true, ArcCut::AgeRing),
             (true, ArcCut::Seam),
         ] {
-            let tracks = loop_tracks(&lives, &plan, pool, 0, cut, ["s", "l", "e"]);
+            let tracks =
+                loop_tracks(&set, &lives, &w, pool, 0, cut, ["s", "l", "e"], None).expect("tracks");
             assert_eq!(tracks.len(), 3);
             for t in &tracks {
                 for runs in &t.bones {
-                    for w in runs.windows(2) {
-                        assert!(
-                            w[0].end_frame() < w[1].start_frame,
-                            "{:?} overlap",
-                            t.segment
-                        );
+                    for pair in runs.windows(2) {
+                        assert!(pair[0].end_frame() < pair[1].start_frame, "{:?}", t.segment);
                     }
                 }
             }
-            // Loop frame 0 and frame L show the same bones in the same states.
-            let lp = &tracks[1];
-            let at = |f: u32| -> Vec<(usize, f64)> {
-                let mut v = Vec::new();
-                for (b, runs) in lp.bones.iter().enumerate() {
-                    for r in runs {
-                        if r.start_frame <= f && f <= r.end_frame() {
-                            v.push((b, r.states[(f - r.start_frame) as usize].world.x));
-                        }
-                    }
-                }
-                v
+            let (start, lp, end) = (&tracks[0], &tracks[1], &tracks[2]);
+            assert!(!frame_of(lp, 0).is_empty());
+            // Same bones, same lives, same states at the three joins.
+            let same = |a: Vec<(usize, u64, [u64; 2])>, b: Vec<(usize, u64, [u64; 2])>| {
+                let key = |v: Vec<(usize, u64, [u64; 2])>| {
+                    let mut v: Vec<(usize, [u64; 2])> = v.into_iter().map(|x| (x.0, x.2)).collect();
+                    v.sort();
+                    v
+                };
+                assert_eq!(key(a), key(b));
             };
-            assert!(!at(0).is_empty());
-            assert_eq!(at(0), at(12));
-            // Start's last frame equals loop's first; loop's last equals end's first.
-            let frame_of = |t: &Track, f: u32| -> Vec<(usize, f64)> {
-                let mut v = Vec::new();
-                for (b, runs) in t.bones.iter().enumerate() {
-                    for r in runs {
-                        if r.start_frame <= f && f <= r.end_frame() {
-                            v.push((b, r.states[(f - r.start_frame) as usize].world.x));
-                        }
-                    }
-                }
-                v
-            };
-            assert_eq!(frame_of(&tracks[0], 30), at(0));
-            assert_eq!(frame_of(&tracks[2], 0), at(12));
-            assert!(frame_of(&tracks[2], tracks[2].end_frame).is_empty());
+            same(frame_of(lp, 0), frame_of(lp, lp.end_frame));
+            same(frame_of(start, start.end_frame), frame_of(lp, 0));
+            same(frame_of(lp, lp.end_frame), frame_of(end, 0));
+            assert!(frame_of(end, end.end_frame).is_empty());
+            assert!(!frame_of(end, end.end_frame - 1).is_empty());
         }
     }
 }

@@ -8,7 +8,8 @@
 //! [`follow`] moves the system bone of a Local-space following system.
 //!
 //! Bones: one-shot systems use interval colouring of lives on the frame line ([`assign`]);
-//! loop-continuous systems use the seamless-loop construction of [`looping`].
+//! loop-continuous systems play the simulation crate's periodic emitter
+//! ([`sp_sim::sim::looping`]: what the preview shows), its copies given bones by [`looping`].
 
 pub mod assign;
 pub mod follow;
@@ -107,7 +108,7 @@ pub struct BakedSystem {
 /// Progress reported during an export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Stage name: `bake`, `reduce`, `validate`.
+    /// Stage name: `bake`, `reduce`, `validate`, `serialise` (in the order the exporter runs them).
     pub stage: &'static str,
     /// Units done.
     pub done: u32,
@@ -115,12 +116,13 @@ pub struct Progress {
     pub total: u32,
 }
 
-use sp_sim::document::{ParticleSystem, PlayMode, Scene, SimulationSpace};
-use sp_sim::sim::Follow;
+use sp_sim::document::{PlayMode, Scene, SimulationSpace};
+use sp_sim::sim::looping::longest_life_secs;
+use sp_sim::sim::{Follow, LoopPlan, LoopSet};
 
 use crate::error::{Error, Result};
-use looping::{ArcCut, LoopPlan, loop_tracks};
-use sample::{PoseContext, Stop, sample_system};
+use looping::{ArcCut, loop_tracks, windows};
+use sample::{PoseContext, Stop, census, frame_state, sample_loop_lives, sample_system};
 
 /// Quantises the system bone pose as it is written (2 decimals for position, 3 for rotation,
 /// 4 for scale) and as the runtime stores it (`f32`), so particle bones are placed against
@@ -195,19 +197,7 @@ fn cheapest(candidates: Vec<Vec<Track>>, order: sp_sim::document::DrawOrder) -> 
     best.map(|(_, t)| t).unwrap_or_default()
 }
 
-/// Frame alignment of a loop-continuous system with the others sharing its animations:
-/// `(start segment length, loop animation length)` in frames.
-pub type LoopAlignment = (u32, u32);
-
-/// The loop plan a system would have on its own (before alignment).
-pub fn own_loop_plan(system: &ParticleSystem, fps: u32) -> LoopPlan {
-    let longest_life = system
-        .lifetime_secs
-        .min
-        .max(system.lifetime_secs.max)
-        .max(0.0);
-    LoopPlan::new(system.delay_secs, longest_life, system.duration_secs, fps)
-}
+pub use sp_sim::sim::looping::LoopAlignment;
 
 /// Bakes one visible system (`scene.systems[index]`) at `fps`, its integrated motion (if any) on
 /// the scene's grid of `substepsPerSec`; `follow` is the bone it follows (if any, resolved against
@@ -254,12 +244,8 @@ pub fn bake_system(
     let ctx = PoseContext { parent, inherit };
     // Normal blend: the stacking of the system's particles shows, bones are assigned for it.
     let stacks = crate::draw_order::stacking_shows(system.blend);
-    let longest_life = system
-        .lifetime_secs
-        .min
-        .max(system.lifetime_secs.max)
-        .max(0.0);
-    let (tracks, sampled) = match system.mode {
+    let longest_life = longest_life_secs(system);
+    let (tracks, peak_alive, lives) = match system.mode {
         PlayMode::OneShot => {
             let last_burst = system
                 .bursts
@@ -305,10 +291,15 @@ pub fn bake_system(
                     assign::Turn::Lowest,
                 ))]
             };
-            (tracks, sampled)
+            let lives = sampled
+                .lives
+                .iter()
+                .filter(|l| !l.states.is_empty())
+                .count();
+            (tracks, sampled.peak_alive, lives)
         }
         PlayMode::LoopContinuous => {
-            let mut plan = own_loop_plan(system, fps);
+            let mut plan = LoopPlan::of(system, fps);
             if let Some((t0, span)) = align {
                 plan = plan.aligned(t0, span);
             }
@@ -329,47 +320,43 @@ pub fn bake_system(
                     loop_frames: plan.loop_frames,
                 });
             }
-            let until = plan.sample_until(longest_life);
-            let sampled = sample_system(system, substeps, follow, &ctx, fps, Stop::AtFrame(until))
-                .map_err(err)?;
+            // The report counts the real simulation over the frames the loop is built from.
+            let counted = census(
+                system,
+                substeps,
+                follow,
+                fps,
+                plan.sample_until(longest_life),
+            );
+            let set = LoopSet::record(system, substeps, follow, plan);
+            let lives = sample_loop_lives(&set, system, follow, &ctx).map_err(err)?;
+            let windows = windows(&set);
+            // A Local-space system whose bone moves carries each copy at its own time.
+            let place = |p: &sp_sim::sim::Particle, v: u32| {
+                frame_state(system, follow, &ctx, p, f64::from(v) / f64::from(fps))
+            };
+            let restate: Option<looping::Restate<'_>> =
+                (system.space == SimulationSpace::Local && follow.is_some()).then_some(&place);
             let la = &system.loop_animations;
             let names = [la.start.as_str(), &la.looping, &la.end];
+            let build = |pool: bool, budget: usize, cut: ArcCut| {
+                loop_tracks(&set, &lives, &windows, pool, budget, cut, names, restate).map_err(err)
+            };
             let tracks = if stacks {
-                let mut candidates = vec![loop_tracks(
-                    &sampled.lives,
-                    &plan,
-                    pool,
-                    0,
-                    ArcCut::Seam,
-                    names,
-                )];
+                let mut candidates = vec![build(pool, 0, ArcCut::Seam)?];
                 if pool {
                     for h in RING_BUDGETS_HALVES {
-                        let budget = sampled.peak_alive * h / 2;
-                        candidates.push(loop_tracks(
-                            &sampled.lives,
-                            &plan,
-                            true,
-                            budget,
-                            ArcCut::AgeRing,
-                            names,
-                        ));
+                        let budget = counted.peak_alive * h / 2;
+                        candidates.push(build(true, budget, ArcCut::AgeRing)?);
                     }
                 } else {
-                    candidates.push(loop_tracks(
-                        &sampled.lives,
-                        &plan,
-                        false,
-                        0,
-                        ArcCut::Age,
-                        names,
-                    ));
+                    candidates.push(build(false, 0, ArcCut::Age)?);
                 }
                 cheapest(candidates, system.draw_order)
             } else {
-                loop_tracks(&sampled.lives, &plan, pool, 0, ArcCut::Age, names)
+                build(pool, 0, ArcCut::Age)?
             };
-            (tracks, sampled)
+            (tracks, counted.peak_alive, counted.lives)
         }
     };
     let bone_count = tracks.iter().map(|t| t.bones.len()).max().unwrap_or(0);
@@ -383,12 +370,8 @@ pub fn bake_system(
         parent,
         inherit,
         bone_count,
-        peak_alive: sampled.peak_alive,
-        lives: sampled
-            .lives
-            .iter()
-            .filter(|l| !l.states.is_empty())
-            .count(),
+        peak_alive,
+        lives,
         tracks,
     })
 }

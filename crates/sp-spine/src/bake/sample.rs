@@ -1,16 +1,53 @@
 //! Frame-by-frame sampling of one system: every particle alive at frame `f` (time `f / fps`)
 //! is recorded with its world pose (Spine axes), its local pose under the system bone, its
-//! colour (unquantised, alpha clamped to 0..1) and the texture it shows. Lives are keyed by spawn serial; a life never sampled
-//! (born and dead between two frames) is invisible in every baked frame and is not exported.
+//! colour (unquantised, alpha clamped to 0..1) and the texture it shows ([`frame_state`]).
+//! Lives are keyed by spawn serial; a life never sampled (born and dead between two frames) is
+//! invisible in every baked frame and is not exported. A loop-continuous system's lives are
+//! those of its loop set ([`sample_loop_lives`]), and [`census`] counts the real simulation's.
 
 use std::collections::BTreeMap;
 
-use sp_sim::document::ParticleSystem;
-use sp_sim::sim::{Follow, SystemSim};
+use sp_sim::document::{ParticleSystem, SimulationSpace};
+use sp_sim::sim::{Follow, LoopSet, Particle, SystemSim, pose_in_scene};
 use sp_sim::time::Timebase;
 
 use super::FrameState;
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
+
+/// The message of a system whose scale makes its particles unplaceable.
+const ZERO_SCALE: &str = "the system's scale is 0: its particles cannot be placed";
+
+/// The baked state of particle `p` of `system` at scene time `time_secs` (Local-space particles
+/// carried by the system's effective transform then, `follow` included).
+pub fn frame_state(
+    system: &ParticleSystem,
+    follow: Option<&Follow>,
+    ctx: &PoseContext,
+    p: &Particle,
+    time_secs: f64,
+) -> Result<FrameState, String> {
+    let transform = match (system.space, follow) {
+        (SimulationSpace::Local, Some(f)) => f.transform_at(&system.transform, time_secs),
+        _ => system.transform,
+    };
+    let pose = pose_in_scene(system.space, &transform, p);
+    let world = SpinePose::from_editor(
+        pose.x,
+        pose.y,
+        pose.rotation_deg,
+        pose.scale_x,
+        pose.scale_y,
+    );
+    let local =
+        local_pose(&ctx.parent, &world, ctx.inherit).ok_or_else(|| ZERO_SCALE.to_owned())?;
+    let unit = |v: f32| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
+    Ok(FrameState {
+        world,
+        local,
+        color: [p.color.r, p.color.g, p.color.b, p.alpha].map(unit),
+        texture: p.visible.then_some(p.texture_index),
+    })
+}
 
 /// One particle's life as sampled.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +60,9 @@ pub struct Life {
     pub first_frame: u32,
     /// States at `first_frame, first_frame + 1, …` (consecutive).
     pub states: Vec<FrameState>,
+    /// The particle behind each state (kept for a loop life, whose copies are placed again at
+    /// their own time when the system bone moves; empty otherwise).
+    pub particles: Vec<Particle>,
 }
 
 impl Life {
@@ -91,30 +131,14 @@ pub fn sample_system(
         peak_alive = peak_alive.max(particles.len());
         let mut seen: Vec<u64> = Vec::with_capacity(particles.len());
         for p in particles {
-            let pose = sim.scene_pose(p);
-            let world = SpinePose::from_editor(
-                pose.x,
-                pose.y,
-                pose.rotation_deg,
-                pose.scale_x,
-                pose.scale_y,
-            );
-            let local = local_pose(&ctx.parent, &world, ctx.inherit).ok_or_else(|| {
-                "the system's scale is 0: its particles cannot be placed".to_owned()
-            })?;
-            let unit = |v: f32| if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
-            let state = FrameState {
-                world,
-                local,
-                color: [p.color.r, p.color.g, p.color.b, p.alpha].map(unit),
-                texture: p.visible.then_some(p.texture_index),
-            };
+            let state = frame_state(system, follow, ctx, p, time)?;
             let idx = *active.entry(p.serial).or_insert_with(|| {
                 lives.push(Life {
                     serial: p.serial,
                     birth_secs: p.birth_secs,
                     first_frame: frame,
                     states: Vec::new(),
+                    particles: Vec::new(),
                 });
                 lives.len() - 1
             });
@@ -140,4 +164,80 @@ pub fn sample_system(
         last_frame: frame,
         peak_alive,
     })
+}
+
+/// What the real simulation of a system shows over frames `0..=last_frame`: the most particles
+/// alive in one frame, and the lives visible in at least one frame (births, deaths and the cap
+/// only: no motion is computed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Census {
+    /// Most particles alive in one frame.
+    pub peak_alive: usize,
+    /// Lives seen at one frame or more.
+    pub lives: usize,
+}
+
+/// Counts [`Census`] for `system` at `fps` over frames `0..=last_frame`.
+pub fn census(
+    system: &ParticleSystem,
+    substeps_per_sec: u32,
+    follow: Option<&Follow>,
+    fps: u32,
+    last_frame: u32,
+) -> Census {
+    let mut sim = SystemSim::with_substeps(system, substeps_per_sec);
+    sim.set_follow(follow.cloned());
+    sim.set_motion(false);
+    let mut c = Census {
+        peak_alive: 0,
+        lives: 0,
+    };
+    let mut newest: Option<u64> = None;
+    for frame in 0..=last_frame {
+        sim.advance_to_quiet(f64::from(frame) / f64::from(fps));
+        let particles = sim.particles();
+        c.peak_alive = c.peak_alive.max(particles.len());
+        let new = particles
+            .iter()
+            .filter(|p| newest.is_none_or(|n| p.serial > n))
+            .count();
+        c.lives += new;
+        if let Some(p) = particles.last() {
+            newest = newest.max(Some(p.serial));
+        }
+    }
+    c
+}
+
+/// The lives of the loop set `set`, each at every frame it is alive (original frame times),
+/// as [`Life`]s in the loop set's order, their particles kept.
+pub fn sample_loop_lives(
+    set: &LoopSet,
+    system: &ParticleSystem,
+    follow: Option<&Follow>,
+    ctx: &PoseContext,
+) -> Result<Vec<Life>, String> {
+    let fps = f64::from(set.plan().fps);
+    set.lives()
+        .iter()
+        .enumerate()
+        .map(|(j, life)| {
+            let particles = set.sample_life(j);
+            let states = particles
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let t = f64::from(life.first_frame + i as u32) / fps;
+                    frame_state(system, follow, ctx, p, t)
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Life {
+                serial: life.serial,
+                birth_secs: life.birth_secs,
+                first_frame: life.first_frame,
+                states,
+                particles,
+            })
+        })
+        .collect()
 }

@@ -1,6 +1,6 @@
 //! The exporter (export spec §4–§8, §11): bakes every visible system, names everything,
-//! assembles bones → slots → skins → animations, reduces keys, serialises, and validates the
-//! bytes it is about to return.
+//! assembles bones → slots → skins → animations, reduces keys, validates the skeleton on its
+//! types (the JSON validator's rules, [`crate::validate::typed`]) and serialises it.
 
 pub mod names;
 mod system_bone;
@@ -339,9 +339,8 @@ pub fn export_scene_with(
         }],
         animations,
     };
-    let mut json = serde_json::to_string(&file)?;
-    let hash = fnv1a(json.as_bytes());
-    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
+    // Checked on its types before it is written: the same rules as the JSON validator, without
+    // parsing back what we are about to write (crate::validate::typed).
     if !on_progress(Progress {
         stage: "validate",
         done: 0,
@@ -349,7 +348,17 @@ pub fn export_scene_with(
     }) {
         return Err(Error::Cancelled);
     }
-    crate::validate::validate_str(&json)?;
+    crate::validate::validate_skeleton(&file)?;
+    if !on_progress(Progress {
+        stage: "serialise",
+        done: 0,
+        total: 1,
+    }) {
+        return Err(Error::Cancelled);
+    }
+    let mut json = serde_json::to_string(&file)?;
+    let hash = fnv1a(json.as_bytes());
+    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
     let report = ExportReport {
         bones: file.bones.len(),
         slots: file.slots.len(),
@@ -378,37 +387,14 @@ pub fn export_scene_with(
 const HASH_PLACEHOLDER: &str = "hash-placeholder";
 
 /// Loop-continuous systems sharing a start animation start their loops together (the longest
-/// prewarm), and those sharing a loop animation repeat across the longest loop.
+/// prewarm), and those sharing a loop animation repeat across the longest loop: the one rule of
+/// the simulation crate ([`sp_sim::sim::looping::loop_alignment`]), which the preview plays too.
 pub(crate) fn loop_alignment(
     scene: &Scene,
     visible: &[usize],
     fps: u32,
 ) -> Vec<(usize, crate::bake::LoopAlignment)> {
-    use sp_sim::document::PlayMode;
-    let loops: Vec<(usize, crate::bake::looping::LoopPlan)> = visible
-        .iter()
-        .filter(|&&i| scene.systems[i].mode == PlayMode::LoopContinuous)
-        .map(|&i| (i, crate::bake::own_loop_plan(&scene.systems[i], fps)))
-        .collect();
-    loops
-        .iter()
-        .map(|(i, _)| {
-            let me = &scene.systems[*i].loop_animations;
-            let t0 = loops
-                .iter()
-                .filter(|(j, _)| scene.systems[*j].loop_animations.start == me.start)
-                .map(|(_, p)| p.t0_frames)
-                .max()
-                .unwrap_or(0);
-            let span = loops
-                .iter()
-                .filter(|(j, _)| scene.systems[*j].loop_animations.looping == me.looping)
-                .map(|(_, p)| p.loop_frames)
-                .max()
-                .unwrap_or(1);
-            (*i, (t0, span))
-        })
-        .collect()
+    sp_sim::sim::looping::loop_alignment(scene, visible, fps)
 }
 
 fn has_runs(t: &Track) -> bool {

@@ -54,6 +54,7 @@ impl Specs {
                 steps,
                 handle_steps: steps,
                 joint: false,
+                range: ChannelSpec::UNBOUNDED,
             }
         };
         Specs {
@@ -68,12 +69,14 @@ impl Specs {
                 steps: 255.0,
                 handle_steps: 10000.0,
                 joint: false,
+                range: [0.0, 1.0],
             },
             alpha: ChannelSpec {
                 tolerance: 0.0099,
                 steps: 255.0,
                 handle_steps: 10000.0,
                 joint: false,
+                range: [0.0, 1.0],
             },
         }
     }

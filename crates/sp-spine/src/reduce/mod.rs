@@ -2,20 +2,39 @@
 //! runtime's own interpolation stays within tolerance at every baked frame.
 //!
 //! A *run* is a stretch of consecutive frames between forced keys (§12.4: birth, death, show and
-//! hide, loop seams, abrupt turns of the path ([`corners`])); its first and last frames are always keys, so no reduction ever crosses a
-//! forced key. Inside a run, greedy extension: from a key at frame `i`, the next key is the
-//! farthest frame `j` such that the segment `i → j` reproduces every frame `k ∈ (i, j)` within
-//! each channel's tolerance, evaluated exactly as the runtime does ([`runtime_curve`]: `f32` key
-//! storage, the key values as written after quantisation). Channels that share a key (translate
-//! x/y, the four rgba channels) are reduced together; *joint* channels (translate x/y) are held to
-//! their tolerance as one Euclidean distance `√(Σ e_c²) ≤ tol` (a position error is a distance in
-//! pixels), the others channel by channel `|e_c| ≤ tol_c`. In Bézier mode a segment may also be a
-//! cubic per channel, fitted by least squares with handle times fixed at `t₁ + Δ/3`,
-//! `t₁ + 2Δ/3` (so the curve is a cubic polynomial in time) and verified against the runtime's
-//! 10-segment polyline; a linear segment is preferred whenever it reaches as far.
+//! hide, loop seams, abrupt turns of the path ([`corners`])); its first and last frames are always
+//! keys, so no reduction ever crosses a forced key. Channels that share a key (translate x/y, the
+//! four rgba channels) are reduced together; *joint* channels (translate x/y) are held to their
+//! tolerance as one Euclidean distance `√(Σ e_c²) ≤ tol` (a position error is a distance in
+//! pixels), the others channel by channel `|e_c| ≤ tol_c`. Every segment is verified exactly as
+//! the runtime evaluates it ([`runtime_curve`]: `f32` key storage, the values as written after
+//! quantisation, spine-core's 10-segment Bézier polyline) at every baked frame it spans, and at
+//! its end frame (where the next segment starts).
+//!
+//! Greedy, from the key at frame `i` with its written value `vᵢ`:
+//! - **Linear** ([`linear`]): the farthest `j` such that one slope `m` per channel keeps every
+//!   frame `k ∈ (i, j]` within tolerance, `|vᵢ + m·(t_k − tᵢ) − s_k| ≤ tol` — each frame narrows
+//!   an interval of slopes (a cone), so extending is O(1). The key at `j` is not the sample but
+//!   `vⱼ = vᵢ + m·(tⱼ − tᵢ)` for some `m` in the cone: any value within tolerance of the sample
+//!   may be a key, which reaches farther than ending on the sample; of those values the one
+//!   with the fewest decimals is written ([`ChannelSpec::shortest_in`]), the closest to the
+//!   middle of the cone among them (fewer bytes per key). The run's own first and last keys
+//!   are its samples as written, so a loop's last key equals its first (`Piece::pin_last`).
+//! - **Bézier** ([`bezier`], Bézier mode only): a cubic per channel with handle times near
+//!   `tᵢ + Δ/3` and `tᵢ + 2Δ/3` (the decimals with the fewest digits there), handle values and
+//!   end value fitted by least squares to the runtime's own polyline evaluation (which is linear
+//!   in them); its reach is searched by doubling and bisection from the shortest span that would
+//!   pay for it. It is taken over the linear segment only when it costs fewer bytes per frame
+//!   covered ([`KeyCost`]): a Bézier key writes 4 more numbers per channel (and costs the
+//!   runtime 18 floats per channel), so it must reach much farther to pay.
 
+mod bezier;
 pub mod corners;
+mod linear;
 pub mod runtime_curve;
+
+#[cfg(test)]
+mod tests;
 
 use runtime_curve::{BezierTable, f32_round, linear_value};
 
@@ -24,7 +43,7 @@ use runtime_curve::{BezierTable, f32_round, linear_value};
 pub enum CurveMode {
     /// Linear keys only.
     Linear,
-    /// Bézier segments allowed (linear preferred where it does as well).
+    /// Bézier segments allowed (linear preferred where it costs fewer bytes).
     Bezier,
 }
 
@@ -40,6 +59,9 @@ pub struct ChannelSpec {
     /// Measured together with the key's other joint channels as one Euclidean distance (the
     /// joint channels of a key share one tolerance).
     pub joint: bool,
+    /// Written values are clamped into `[min, max]` (colour channels: 0..1, as a key's 8-bit
+    /// channel cannot hold more; [`ChannelSpec::UNBOUNDED`] otherwise).
+    pub range: [f64; 2],
 }
 
 /// Whether errors `err` (runtime value − baked value, per channel) are within `specs` (see the
@@ -59,12 +81,44 @@ pub fn within_tolerance<const N: usize>(specs: &[ChannelSpec; N], err: &[f64; N]
 }
 
 impl ChannelSpec {
+    /// No range limit.
+    pub const UNBOUNDED: [f64; 2] = [f64::NEG_INFINITY, f64::INFINITY];
+
     /// The value as written to JSON.
     pub fn quantize(&self, v: f64) -> f64 {
-        let q = libm::round(v * self.steps) / self.steps;
+        let q = (libm::round(v * self.steps) / self.steps).clamp(self.range[0], self.range[1]);
         if q == 0.0 { 0.0 } else { q }
     }
-    fn quantize_handle(&self, v: f64) -> f64 {
+    /// The written value in `[lo, hi]` with the fewest decimals, the closest to `target` among
+    /// those (at most the channel's own precision; 8-bit channels, always 2 hex digits, take
+    /// `target` as written).
+    pub fn shortest_in(&self, lo: f64, hi: f64, target: f64) -> f64 {
+        if self.steps != 255.0 && lo <= hi {
+            let mut q = 1.0;
+            while q <= self.steps {
+                let near = libm::round(target * q) / q;
+                let candidate = if (lo..=hi).contains(&near) {
+                    Some(near)
+                } else {
+                    let (up, down) = (libm::ceil(lo * q) / q, libm::floor(hi * q) / q);
+                    match (up <= hi, down >= lo) {
+                        (true, true) if (down - target).abs() < (up - target).abs() => Some(down),
+                        (true, _) => Some(up),
+                        (_, true) => Some(down),
+                        _ => None,
+                    }
+                };
+                if let Some(v) = candidate {
+                    let v = v.clamp(self.range[0], self.range[1]);
+                    return if v == 0.0 { 0.0 } else { v };
+                }
+                q *= 10.0;
+            }
+        }
+        self.quantize(target)
+    }
+    /// A handle value as written.
+    pub(crate) fn quantize_handle(&self, v: f64) -> f64 {
         let q = libm::round(v * self.handle_steps) / self.handle_steps;
         if q == 0.0 { 0.0 } else { q }
     }
@@ -92,10 +146,6 @@ impl Timing {
     fn stored_key_time(&self, frame: u32) -> f64 {
         f32_round(self.key_time(frame))
     }
-    /// Handle time precision: 1 µs.
-    fn quantize_time(t: f64) -> f64 {
-        libm::round(t * 1e6) / 1e6
-    }
 }
 
 /// A reduced key's curve to the next key.
@@ -120,6 +170,84 @@ pub struct Key<const N: usize> {
     pub curve: KeyCurve<N>,
 }
 
+/// Estimated bytes of one key as written, for choosing between a linear and a Bézier segment.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KeyCost {
+    /// A linear key (time, values, punctuation).
+    pub linear: f64,
+    /// A Bézier key: the linear key plus `"curve":[…]` with 4 numbers per channel.
+    pub bezier: f64,
+}
+
+impl KeyCost {
+    /// The estimate for `N` channels of `specs`: a value costs its digits (8-bit colour channels
+    /// 2 hex digits), a handle value 6 characters, a handle time 5.
+    pub fn estimate<const N: usize>(specs: &[ChannelSpec; N]) -> KeyCost {
+        let value: f64 = specs
+            .iter()
+            .map(|s| if s.steps == 255.0 { 2.0 } else { 10.0 })
+            .sum();
+        let linear = 18.0 + value;
+        KeyCost {
+            linear,
+            bezier: linear + 10.0 + N as f64 * (2.0 * 6.0 + 2.0 * 6.0),
+        }
+    }
+}
+
+/// The frames of one piece between forced keys, with the times the runtime stores and samples.
+pub(crate) struct Piece<'a, const N: usize> {
+    pub start_frame: u32,
+    pub samples: &'a [[f64; N]],
+    pub specs: &'a [ChannelSpec; N],
+    pub timing: Timing,
+    /// Stored (`f32`) key time of each frame.
+    pub key_t: Vec<f64>,
+    /// Evaluation time of each frame.
+    pub eval_t: Vec<f64>,
+    /// The last frame ends the run: its key is the sample as written (not any value within
+    /// tolerance), so a loop's last key equals its first and the seam stays exact.
+    pub pin_last: bool,
+}
+
+impl<'a, const N: usize> Piece<'a, N> {
+    fn new(
+        start_frame: u32,
+        samples: &'a [[f64; N]],
+        specs: &'a [ChannelSpec; N],
+        timing: Timing,
+        pin_last: bool,
+    ) -> Self {
+        let frames = start_frame..start_frame + samples.len() as u32;
+        Piece {
+            start_frame,
+            samples,
+            specs,
+            timing,
+            key_t: frames.clone().map(|f| timing.stored_key_time(f)).collect(),
+            eval_t: frames.map(|f| timing.eval_time(f)).collect(),
+            pin_last,
+        }
+    }
+
+    /// Whether the linear segment `i → j` with written end values `vi`, `vj` holds every frame
+    /// in `(i, j]` within tolerance (the end frame sees `vj`).
+    pub fn linear_fits(&self, i: usize, vi: &[f64; N], j: usize, vj: &[f64; N]) -> bool {
+        let (t1, t2) = (self.key_t[i], self.key_t[j]);
+        let v1 = vi.map(f32_round);
+        let v2 = vj.map(f32_round);
+        let end: [f64; N] = std::array::from_fn(|c| v2[c] - self.samples[j][c]);
+        within_tolerance(self.specs, &end)
+            && (i + 1..j).all(|k| {
+                let t = self.eval_t[k];
+                let err: [f64; N] = std::array::from_fn(|c| {
+                    linear_value(t, t1, v1[c], t2, v2[c]) - self.samples[k][c]
+                });
+                within_tolerance(self.specs, &err)
+            })
+    }
+}
+
 /// Reduces one run of consecutive frames starting at `start_frame`. The result starts with the
 /// run's first frame and ends with its last; the last key's curve is `Linear` (the caller sets
 /// `Stepped` when the next key belongs to another run).
@@ -130,47 +258,7 @@ pub fn reduce_run<const N: usize>(
     mode: CurveMode,
     timing: Timing,
 ) -> Vec<Key<N>> {
-    let n = samples.len();
-    let mut keys = Vec::new();
-    if n == 0 {
-        return keys;
-    }
-    let quantized =
-        |k: usize| -> [f64; N] { std::array::from_fn(|c| specs[c].quantize(samples[k][c])) };
-    let seg = Segment {
-        start_frame,
-        samples,
-        specs,
-        timing,
-    };
-    let mut i = 0usize;
-    while i + 1 < n {
-        // Farthest linear segment.
-        let best_linear = seg.farthest_linear(i);
-        let mut chosen = (best_linear, KeyCurve::Linear);
-        if mode == CurveMode::Bezier && best_linear + 1 < n {
-            let mut j = best_linear + 1;
-            while j < n {
-                match seg.bezier_fit(i, j) {
-                    Some(handles) => chosen = (j, KeyCurve::Bezier(handles)),
-                    None => break,
-                }
-                j += 1;
-            }
-        }
-        keys.push(Key {
-            frame: start_frame + i as u32,
-            values: quantized(i),
-            curve: chosen.1,
-        });
-        i = chosen.0;
-    }
-    keys.push(Key {
-        frame: start_frame + (n - 1) as u32,
-        values: quantized(n - 1),
-        curve: KeyCurve::Linear,
-    });
-    keys
+    reduce_run_forced(start_frame, samples, &[], specs, mode, timing)
 }
 
 /// [`reduce_run`] with forced keys: every index in `forced` (sorted, inside the run) is a key and
@@ -183,176 +271,72 @@ pub fn reduce_run_forced<const N: usize>(
     mode: CurveMode,
     timing: Timing,
 ) -> Vec<Key<N>> {
+    let n = samples.len();
     let mut keys: Vec<Key<N>> = Vec::new();
+    if n == 0 {
+        return keys;
+    }
+    let cost = KeyCost::estimate(specs);
+    // The first key is the first sample as written; every later key is chosen by its segment.
+    let mut value: [f64; N] = std::array::from_fn(|c| specs[c].quantize(samples[0][c]));
     let mut from = 0usize;
     let ends = forced
         .iter()
         .copied()
-        .filter(|&k| k > 0 && k + 1 < samples.len())
-        .chain([samples.len().saturating_sub(1)]);
+        .filter(|&k| k > 0 && k + 1 < n)
+        .chain([n - 1]);
     for to in ends {
-        if to < from || samples.is_empty() {
+        if to <= from {
             continue;
         }
-        let piece = reduce_run(
+        let piece = Piece::new(
             start_frame + from as u32,
             &samples[from..=to],
             specs,
-            mode,
             timing,
+            to == n - 1,
         );
-        // The shared key at `from` takes the curve of the piece that starts there.
-        keys.pop();
-        keys.extend(piece);
+        value = reduce_piece(&piece, value, mode, &cost, &mut keys);
         from = to;
     }
+    keys.push(Key {
+        frame: start_frame + (n - 1) as u32,
+        values: value,
+        curve: KeyCurve::Linear,
+    });
     keys
 }
 
-struct Segment<'a, const N: usize> {
-    start_frame: u32,
-    samples: &'a [[f64; N]],
-    specs: &'a [ChannelSpec; N],
-    timing: Timing,
-}
-
-impl<const N: usize> Segment<'_, N> {
-    fn frame(&self, k: usize) -> u32 {
-        self.start_frame + k as u32
-    }
-
-    /// Stored (f32) key values at sample `k`.
-    fn stored(&self, k: usize, c: usize) -> f64 {
-        f32_round(self.specs[c].quantize(self.samples[k][c]))
-    }
-
-    /// The farthest `j` such that `i → j` is a linear segment within tolerance, extending until
-    /// the first failure. Each intermediate frame `k` bounds the segment's slope per channel:
-    /// `m ∈ [(s_k − tol − v_i)/(t_k − t_i), (s_k + tol − v_i)/(t_k − t_i)]`, so each extension is
-    /// O(1); the chosen segment is then verified exactly ([`Segment::linear_fits`]).
-    fn farthest_linear(&self, i: usize) -> usize {
-        let n = self.samples.len();
-        let t1 = self.timing.stored_key_time(self.frame(i));
-        let v1: [f64; N] = std::array::from_fn(|c| self.stored(i, c));
-        let mut lo = [f64::NEG_INFINITY; N];
-        let mut hi = [f64::INFINITY; N];
-        let mut best = i + 1;
-        for j in i + 1..n {
-            if j > i + 1 {
-                let t2 = self.timing.stored_key_time(self.frame(j));
-                let ok = (0..N).all(|c| {
-                    let m = (self.stored(j, c) - v1[c]) / (t2 - t1);
-                    m >= lo[c] - 1e-9 * lo[c].abs().max(1.0)
-                        && m <= hi[c] + 1e-9 * hi[c].abs().max(1.0)
-                });
-                if !ok {
-                    break;
-                }
-                best = j;
-            }
-            let dt = self.timing.eval_time(self.frame(j)) - t1;
-            if dt <= 0.0 {
-                break;
-            }
-            for c in 0..N {
-                let tol = self.specs[c].tolerance;
-                lo[c] = lo[c].max((self.samples[j][c] - tol - v1[c]) / dt);
-                hi[c] = hi[c].min((self.samples[j][c] + tol - v1[c]) / dt);
+/// Keys of one piece but its last (whose written value is returned), starting from `value`.
+fn reduce_piece<const N: usize>(
+    piece: &Piece<'_, N>,
+    mut value: [f64; N],
+    mode: CurveMode,
+    cost: &KeyCost,
+    keys: &mut Vec<Key<N>>,
+) -> [f64; N] {
+    let n = piece.samples.len();
+    let mut scratch = bezier::Scratch::default();
+    let mut i = 0usize;
+    while i + 1 < n {
+        let (lin_j, lin_v) = linear::farthest(piece, i, &value);
+        let mut chosen = (lin_j, lin_v, KeyCurve::Linear);
+        if mode == CurveMode::Bezier && lin_j + 1 < n {
+            // A Bézier key pays only when it costs fewer bytes per frame it covers.
+            let from = i + (cost.bezier / cost.linear * (lin_j - i) as f64) as usize + 1;
+            if let Some((j, v, handles)) = bezier::farthest(piece, i, &value, from, &mut scratch) {
+                chosen = (j, v, KeyCurve::Bezier(handles));
             }
         }
-        while best > i + 1 && !self.linear_fits(i, best) {
-            best -= 1;
-        }
-        best
-    }
-
-    fn linear_fits(&self, i: usize, j: usize) -> bool {
-        let t1 = self.timing.stored_key_time(self.frame(i));
-        let t2 = self.timing.stored_key_time(self.frame(j));
-        let v1: [f64; N] = std::array::from_fn(|c| self.stored(i, c));
-        let v2: [f64; N] = std::array::from_fn(|c| self.stored(j, c));
-        (i + 1..j).all(|k| {
-            let t = self.timing.eval_time(self.frame(k));
-            let err: [f64; N] =
-                std::array::from_fn(|c| linear_value(t, t1, v1[c], t2, v2[c]) - self.samples[k][c]);
-            within_tolerance(self.specs, &err)
-        })
-    }
-
-    /// Least-squares cubic per channel over `i..=j`, quantised and verified with the runtime's
-    /// polyline evaluation.
-    fn bezier_fit(&self, i: usize, j: usize) -> Option<[[f64; 4]; N]> {
-        let key1 = self.timing.key_time(self.frame(i));
-        let key2 = self.timing.key_time(self.frame(j));
-        let span = key2 - key1;
-        if span <= 0.0 {
-            return None;
-        }
-        let cx1 = Timing::quantize_time(key1 + span / 3.0);
-        let cx2 = Timing::quantize_time(key1 + 2.0 * span / 3.0);
-        let (t1, t2) = (f32_round(key1), f32_round(key2));
-        let mut handles = [[0.0; 4]; N];
-        for (c, handle) in handles.iter_mut().enumerate() {
-            let spec = &self.specs[c];
-            let (y0, y3) = (
-                spec.quantize(self.samples[i][c]),
-                spec.quantize(self.samples[j][c]),
-            );
-            // Normal equations of min Σ (B1·c1 + B2·c2 − r)², B1 = 3w²u, B2 = 3wu², w = 1 − u,
-            // r = y − w³·y0 − u³·y3; a small ridge toward the linear handles keeps 1–2 interior
-            // frames well-posed.
-            let lin1 = y0 + (y3 - y0) / 3.0;
-            let lin2 = y0 + 2.0 * (y3 - y0) / 3.0;
-            let ridge = 1e-6;
-            let (mut s11, mut s12, mut s22, mut r1, mut r2) =
-                (ridge, 0.0, ridge, ridge * lin1, ridge * lin2);
-            for k in i + 1..j {
-                let t = f64::from(self.frame(k)) / f64::from(self.timing.fps);
-                let u = (t - key1) / span;
-                let w = 1.0 - u;
-                let (b1, b2) = (3.0 * w * w * u, 3.0 * w * u * u);
-                let r = self.samples[k][c] - w * w * w * y0 - u * u * u * y3;
-                s11 += b1 * b1;
-                s12 += b1 * b2;
-                s22 += b2 * b2;
-                r1 += b1 * r;
-                r2 += b2 * r;
-            }
-            let det = s11 * s22 - s12 * s12;
-            let (c1, c2) = if det.abs() > 1e-18 {
-                ((r1 * s22 - r2 * s12) / det, (s11 * r2 - s12 * r1) / det)
-            } else {
-                (lin1, lin2)
-            };
-            if !(c1.is_finite() && c2.is_finite()) {
-                return None;
-            }
-            let (cy1, cy2) = (spec.quantize_handle(c1), spec.quantize_handle(c2));
-            *handle = [cx1, cy1, cx2, cy2];
-        }
-        // Verified against the runtime's polyline, all channels of the key together.
-        let ends: [(f64, f64); N] = std::array::from_fn(|c| {
-            let spec = &self.specs[c];
-            (
-                f32_round(spec.quantize(self.samples[i][c])),
-                f32_round(spec.quantize(self.samples[j][c])),
-            )
+        keys.push(Key {
+            frame: piece.start_frame + i as u32,
+            values: value,
+            curve: chosen.2,
         });
-        let tables: [BezierTable; N] = std::array::from_fn(|c| {
-            let [cx1, cy1, cx2, cy2] = handles[c];
-            BezierTable::new(t1, ends[c].0, cx1, cy1, cx2, cy2, t2, ends[c].1)
-        });
-        for k in i + 1..j {
-            let t = self.timing.eval_time(self.frame(k));
-            let err: [f64; N] = std::array::from_fn(|c| {
-                tables[c].value(t, t1, ends[c].0, t2, ends[c].1) - self.samples[k][c]
-            });
-            if !within_tolerance(self.specs, &err) {
-                return None;
-            }
-        }
-        Some(handles)
+        i = chosen.0;
+        value = chosen.1;
     }
+    value
 }
 
 /// Evaluates reduced keys the way the runtime does at frame `frame` (for tests and checks):
@@ -388,6 +372,3 @@ pub fn runtime_value<const N: usize>(
         }
     }))
 }
-
-#[cfg(test)]
-mod tests;

@@ -55,6 +55,12 @@ impl BezierTable {
         BezierTable { points }
     }
 
+    /// The time coordinates of the 9 points (shared by every channel of a key with the same
+    /// handle times).
+    pub fn times(&self) -> [f64; 9] {
+        self.points.map(|p| p.0)
+    }
+
     /// The value at `time` like `getBezierValue` (key times/values as stored).
     pub fn value(&self, time: f64, t1: f64, v1: f64, t2: f64, v2: f64) -> f64 {
         let pts = &self.points;
@@ -70,6 +76,12 @@ impl BezierTable {
         let (x, y) = pts[8];
         y + (time - x) / (t2 - x) * (v2 - y)
     }
+}
+
+/// The time coordinates of the 9 polyline points of a key from stored time `t1` to `t2` with
+/// handle times `cx1`, `cx2` (exactly the `x` half of [`BezierTable::new`]).
+pub fn bezier_times(t1: f64, cx1: f64, cx2: f64, t2: f64) -> [f64; 9] {
+    BezierTable::new(t1, 0.0, cx1, 0.0, cx2, 0.0, t2, 0.0).times()
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ const POS: ChannelSpec = ChannelSpec {
     steps: 100.0,
     handle_steps: 100.0,
     joint: false,
+    range: ChannelSpec::UNBOUNDED,
 };
 const T30: Timing = Timing { fps: 30 };
 
@@ -69,6 +70,7 @@ fn bezier_is_verified_against_the_10_segment_polyline_not_the_ideal_curve() {
         steps: 10000.0,
         handle_steps: 10000.0,
         joint: false,
+        range: ChannelSpec::UNBOUNDED,
     };
     let samples: Vec<[f64; 1]> = (0..61)
         .map(|k| {
@@ -95,6 +97,7 @@ fn noisy_data_never_exceeds_tolerance() {
         steps: 1000.0,
         handle_steps: 1000.0,
         joint: false,
+        range: ChannelSpec::UNBOUNDED,
     };
     let mut v = 0.0;
     let samples: Vec<[f64; 1]> = (0..200)
@@ -186,12 +189,17 @@ mod property {
 
 #[test]
 fn joint_channels_hold_their_tolerance_as_a_distance() {
-    // A diagonal wobble of amplitude 0.07 on both axes: within 0.09 axis by axis (a straight key
-    // pair would do), 0.099 as a distance, so the joint reducer must add keys.
+    // A diagonal wobble of ±0.08 on both axes around a straight line (on it at the first
+    // frame): the line is within 0.08 axis by axis, 0.113 as a distance, so the joint reducer
+    // must add keys.
     let joint = ChannelSpec { joint: true, ..POS };
     let samples: Vec<[f64; 2]> = (0..40)
         .map(|k| {
-            let w = if k % 2 == 1 { 0.07 } else { 0.0 };
+            let w = match k {
+                0 => 0.0,
+                _ if k % 2 == 1 => 0.08,
+                _ => -0.08,
+            };
             [k as f64 + w, 2.0 * k as f64 + w]
         })
         .collect();
@@ -239,5 +247,122 @@ fn a_bounce_keeps_its_key_in_both_curve_modes() {
             "{mode:?}: no key at the bounce"
         );
         check_bounds(&keys, 0, &samples, &[POS, POS]);
+    }
+}
+
+#[test]
+fn colour_keys_stay_in_range_and_within_tolerance() {
+    // Alpha rising steeply to a peak just under 1 between two frames, then falling: a line
+    // through the middle of the cone would end above 1, which an 8-bit key cannot hold.
+    let alpha = ChannelSpec {
+        tolerance: 0.0099,
+        steps: 255.0,
+        handle_steps: 10000.0,
+        joint: false,
+        range: [0.0, 1.0],
+    };
+    let samples: Vec<[f64; 1]> = (0..40)
+        .map(|k| {
+            let t = k as f64 / 30.0;
+            [if t < 0.25 { t / 0.25 } else { 1.0 - (t - 0.25) }.clamp(0.0, 0.997)]
+        })
+        .collect();
+    for mode in [CurveMode::Linear, CurveMode::Bezier] {
+        let keys = reduce_run(2, &samples, &[alpha], mode, T30);
+        assert!(keys.iter().all(|k| (0.0..=1.0).contains(&k.values[0])));
+        check_bounds(&keys, 2, &samples, &[alpha]);
+    }
+}
+
+#[test]
+fn written_values_take_the_fewest_digits_inside_their_interval() {
+    // Translate (steps 100): one decimal when the interval allows it, the closest to the target.
+    assert_eq!(POS.shortest_in(12.31, 12.47, 12.39), 12.4);
+    assert_eq!(POS.shortest_in(11.93, 12.05, 11.95), 12.0);
+    assert_eq!(POS.shortest_in(12.31, 12.35, 12.33), 12.33);
+    assert_eq!(POS.shortest_in(-0.04, 0.03, 0.01), 0.0);
+    // Never finer than the channel's own precision: no 0.01 step inside → the rounded target.
+    assert_eq!(POS.shortest_in(12.331, 12.334, 12.332), 12.33);
+    // 8-bit colour is always 2 hex digits: the target as written, inside 0..1.
+    let alpha = ChannelSpec {
+        tolerance: 0.0099,
+        steps: 255.0,
+        handle_steps: 10000.0,
+        joint: false,
+        range: [0.0, 1.0],
+    };
+    assert_eq!(alpha.shortest_in(0.5, 0.6, 0.55), alpha.quantize(0.55));
+    assert_eq!(alpha.shortest_in(0.99, 1.02, 1.01), 1.0);
+}
+
+#[test]
+fn shorter_end_values_keep_a_noisy_path_within_tolerance_and_write_fewer_digits() {
+    // A wandering path (deterministic pseudo-noise on a curve), 300 frames: every frame within
+    // tolerance, and the linear keys write fewer characters than the samples rounded alone would.
+    let mut state = 0x2545_f491_u64;
+    let mut noise = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % 1000) as f64 / 1000.0 - 0.5
+    };
+    let (mut x, mut y) = (0.0, 0.0);
+    let samples: Vec<[f64; 2]> = (0..300)
+        .map(|k| {
+            let t = k as f64 / 30.0;
+            x += 3.0 + 0.4 * noise();
+            y += 2.0 * libm::sin(t) + 0.4 * noise();
+            [x, y]
+        })
+        .collect();
+    let joint = ChannelSpec { joint: true, ..POS };
+    let keys = reduce_run(0, &samples, &[joint, joint], CurveMode::Linear, T30);
+    check_bounds(&keys, 0, &samples, &[joint, joint]);
+    for (k, s) in samples.iter().enumerate() {
+        let v = runtime_value(&keys, k as u32, T30).expect("inside the run");
+        assert!(libm::hypot(v[0] - s[0], v[1] - s[1]) <= joint.tolerance + 1e-9);
+    }
+    let written = |v: f64| format!("{}", crate::json::Num(v).0).len();
+    let inner = &keys[1..keys.len() - 1];
+    let chars: usize = inner
+        .iter()
+        .map(|k| written(k.values[0]) + written(k.values[1]))
+        .sum();
+    let rounded: usize = inner
+        .iter()
+        .map(|k| {
+            let s = samples[(k.frame) as usize];
+            written(POS.quantize(s[0])) + written(POS.quantize(s[1]))
+        })
+        .sum();
+    assert!(
+        chars < rounded,
+        "{chars} characters vs {rounded} for the samples rounded"
+    );
+}
+
+#[test]
+fn a_run_starts_and_ends_on_its_samples_as_written() {
+    // A loop's first and last frames are the same state: the run's first and last keys must be
+    // those samples as written (not any value within tolerance), or the seam would jump.
+    let samples: Vec<[f64; 2]> = (0..=60)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / 60.0;
+            [
+                40.0 * libm::cos(a) + 0.013,
+                25.0 * libm::sin(2.0 * a) - 0.027,
+            ]
+        })
+        .collect();
+    let joint = ChannelSpec { joint: true, ..POS };
+    for mode in [CurveMode::Linear, CurveMode::Bezier] {
+        let keys = reduce_run(0, &samples, &[joint, joint], mode, T30);
+        let (first, last) = (keys[0].values, keys[keys.len() - 1].values);
+        assert_eq!(
+            first,
+            [POS.quantize(samples[0][0]), POS.quantize(samples[0][1])]
+        );
+        assert_eq!(last, first, "{mode:?}: the seam must not move");
+        check_bounds(&keys, 0, &samples, &[joint, joint]);
     }
 }

@@ -4,9 +4,16 @@
 //! existing attachments, only timeline names the Java runtime knows, no empty timelines, every
 //! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite.
 //! Every issue names its JSON path (`animations.fire.slots._particle_000.rgba[3].color`).
+//!
+//! [`validate_str`] / [`validate`] read any JSON text; the exporter checks the skeleton it is
+//! about to write with the same rules on its types ([`typed::validate_file`]), without parsing
+//! its own output back.
 
 mod animations;
 mod mesh;
+pub mod typed;
+
+pub use typed::validate_file;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -27,6 +34,17 @@ pub struct Issue {
 pub fn validate_str(json: &str) -> Result<()> {
     let value: Value = serde_json::from_str(json)?;
     match validate(&value).into_iter().next() {
+        None => Ok(()),
+        Some(issue) => Err(Error::Invalid {
+            path: issue.path,
+            message: issue.message,
+        }),
+    }
+}
+
+/// The first issue of `file` (see [`typed`]) as [`Error::Invalid`].
+pub fn validate_skeleton(file: &crate::json::SkeletonFile) -> Result<()> {
+    match validate_file(file).into_iter().next() {
         None => Ok(()),
         Some(issue) => Err(Error::Invalid {
             path: issue.path,
@@ -442,3 +460,5 @@ pub(crate) fn describe(v: &Value) -> String {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_typed;

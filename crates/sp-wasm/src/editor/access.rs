@@ -9,6 +9,15 @@ impl Editor {
         f(&mut self.inner.borrow_mut().renderer)
     }
 
+    /// Runs `f` on the scene simulation; its time counts as simulation work of the next frame.
+    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&mut SceneSim) -> R) -> R {
+        let t0 = now_ms();
+        let mut g = self.inner.borrow_mut();
+        let out = f(&mut g.sim);
+        g.sim_ms_pending += now_ms() - t0;
+        out
+    }
+
     /// Runs `f` on the models and the renderer (`ms3d/editor_api.rs`).
     pub(crate) fn with_models<R>(
         &self,

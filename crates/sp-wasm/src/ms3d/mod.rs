@@ -23,10 +23,12 @@
 //! Context loss: only [`sp_render::ClipId`]s are kept here; the renderer keeps every clip's CPU
 //! copy and re-uploads it after a lost device, so ids and playback survive unchanged.
 //!
-//! Files: `info.rs` (the info document), `models.rs` (loading and baking models),
+//! Files: `info.rs` (the info document), `cpu_skinning.rs` (`Ms3dCpuSkinning`, the playback
+//! benchmark's CPU alternative), `models.rs` (loading and baking models),
 //! `playback.rs` (instances, markers, per-frame placement), `editor_api.rs` (the `Editor`
 //! methods).
 
+pub mod cpu_skinning;
 #[cfg(target_arch = "wasm32")]
 mod editor_api;
 mod info;

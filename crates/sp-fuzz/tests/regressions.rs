@@ -1,0 +1,32 @@
+//! One named test per input that made a fuzz target fail, replayed through the same target
+//! body (the inputs are in `fuzz/regressions/<target>/`; `replay.rs` runs them all again).
+
+use std::path::Path;
+
+fn input(target: &str, name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/regressions")
+        .join(target)
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// An atlas whose last region name is five NUL bytes: re-encoding to UTF-8 trimmed the name to
+/// nothing, the blank line ended the page, and the region was lost.
+#[test]
+fn atlas_region_named_by_nul_bytes_survives_reencoding() {
+    sp_fuzz::atlas(&input(
+        "atlas",
+        "crash-8240b395f884ef52fc04a2d512532ac76ef28807",
+    ));
+}
+
+/// A 4.1 binary header cut inside a region name with a lone surrogate half (`ed a0 bd`): the
+/// header read must refuse or read it, and the repair must read back.
+#[test]
+fn skel_header_cut_inside_a_name() {
+    sp_fuzz::skel(&input(
+        "skel",
+        "crash-4afe62a6bae1749cf3510a1a48d1e3cdd16f3f6c",
+    ));
+}

@@ -1,0 +1,443 @@
+//! The loop set of a loop-continuous system and its periodic copies (the formula is in the
+//! [module doc](super)).
+//!
+//! Frames here are frames of the plan's rate `fps`; a *frame position* `F` is a time in frames
+//! (`t·fps`, snapped to the nearest integer when within 10⁻⁹ of it, so that a time meant to be on
+//! a frame is on it). Copy `k` of life `j` at frame position `F` reads the life at the original
+//! time `u = (F + k·L)/fps`: at an integer `F` that is the very number the real simulation uses
+//! for frame `F + k·L` (`frame / fps`), so the copies shown at a frame are exactly the lives the
+//! real simulation shows at the corresponding frame.
+
+use super::plan::{LoopPlan, longest_life_secs};
+use crate::document::ParticleSystem;
+use crate::sim::follow::Follow;
+use crate::sim::integrate::GridState;
+use crate::sim::particle::Particle;
+use crate::sim::state::{Birth, Prepared, evaluate};
+use crate::sim::system::SystemSim;
+
+/// Times within this many seconds count as equal when a birth is compared with the loop
+/// window, the delay and the stop (births computed as `delay + i/rate` land within rounding of
+/// the frame times they are meant to equal).
+pub const TIME_EPSILON_SECS: f64 = 1e-9;
+
+/// Frame positions within this many frames of an integer are that integer.
+pub const FRAME_SNAP: f64 = 1e-9;
+
+/// Most lives a loop set holds: the window's first births up to this many (a guard against
+/// documents whose loop would hold more lives than any preview or export can play; the limits
+/// of a document allow 100 000 births per second over an hour).
+pub const MAX_LOOP_LIVES: usize = 1_000_000;
+
+/// True when `system` can never have `maxParticles` alive at once: the births of any stretch of
+/// one longest lifetime (`rate × the rate curve's peak × life + 1`, plus every burst firing of
+/// the cycles it touches) stay below the cap.
+fn cap_cannot_bind(system: &ParticleSystem) -> bool {
+    let life = f64::from(longest_life_secs(system));
+    let peak = if system.rate_curve.keys.is_empty() {
+        1.0
+    } else {
+        system
+            .rate_curve
+            .keys
+            .iter()
+            .map(|k| f64::from(k.v))
+            .fold(0.0f64, f64::max)
+    };
+    let rate = f64::from(system.rate_per_sec.max(0.0)) * peak * life + 1.0;
+    let duration = f64::from(system.duration_secs);
+    let bursts = if duration > 0.0 {
+        let per_cycle: f64 = system
+            .bursts
+            .iter()
+            .map(|b| {
+                f64::from(b.count)
+                    * crate::sim::schedule::burst_firings(b, system.duration_secs).len() as f64
+            })
+            .sum();
+        per_cycle * (libm::ceil(life / duration) + 1.0)
+    } else {
+        0.0
+    };
+    rate + bursts < f64::from(system.max_particles)
+}
+
+/// One life of the loop set, in the real simulation's time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LoopLife {
+    /// Spawn serial in the real simulation.
+    pub serial: u64,
+    /// Birth time, seconds (in `[T₀, T₀ + L)` of the plan, within [`TIME_EPSILON_SECS`]).
+    pub birth_secs: f64,
+    /// Death time `birth + lifetime`, seconds.
+    pub death_secs: f64,
+    /// First frame at which it is alive (`birth ≤ frame / fps`).
+    pub first_frame: u32,
+    /// First frame at which it is gone (`death ≤ frame / fps`); `first_frame` when it is never
+    /// alive at a frame.
+    pub end_frame: u32,
+}
+
+/// Copy `k` of life `life` (shifted `k·L` frames earlier: born at `birth − k·L/fps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopCopy {
+    /// Index into [`LoopSet::lives`].
+    pub life: usize,
+    /// Copy index.
+    pub k: i64,
+}
+
+/// The loop set of one system and the state of its copies (see the module docs).
+#[derive(Clone, Debug)]
+pub struct LoopSet {
+    plan: LoopPlan,
+    prep: Prepared,
+    lives: Vec<LoopLife>,
+    births: Vec<Birth>,
+    /// Kept grid states per life (integrated motion), each stamped with the pass that last used
+    /// it; a pass keeps only those it used.
+    grids: Vec<Vec<(GridState, u32)>>,
+    pass: u32,
+    /// Above every copy index shown at a frame position ≥ 0 (for the copy serials).
+    k_top: i64,
+    scratch: Vec<(u64, usize, i64)>,
+}
+
+/// Smallest frame `f ≥ 0` with `t ≤ f / fps`.
+fn first_frame_at(t_secs: f64, fps: f64) -> u32 {
+    if t_secs <= 0.0 || t_secs.is_nan() {
+        return 0;
+    }
+    let mut f = libm::ceil(t_secs * fps).min(f64::from(u32::MAX - 2)) as u32;
+    while f > 0 && t_secs <= f64::from(f - 1) / fps {
+        f -= 1;
+    }
+    while t_secs > f64::from(f) / fps && f < u32::MAX - 1 {
+        f += 1;
+    }
+    f
+}
+
+impl LoopSet {
+    /// Records the loop set of `system` (integrated motion on a grid of `substeps_per_sec`,
+    /// following `follow`) under `plan`: every birth of the real simulation in
+    /// `[T₀, T₀ + L)` seconds, with its spawn state and the cap's outcome.
+    pub fn record(
+        system: &ParticleSystem,
+        substeps_per_sec: u32,
+        follow: Option<&Follow>,
+        plan: LoopPlan,
+    ) -> LoopSet {
+        let fps = f64::from(plan.fps);
+        let w0 = f64::from(plan.t0_frames) / fps;
+        let w1 = f64::from(plan.t0_frames + plan.loop_frames) / fps;
+        let mut sim = SystemSim::with_substeps(system, substeps_per_sec);
+        sim.set_follow(follow.cloned());
+        sim.set_motion(false);
+        let warm_to = w0 - 1.0;
+        if warm_to > 0.0 {
+            // Births that die long before the window only draw random numbers: skip them in
+            // O(1) when the cap cannot bind.
+            let skip_to = warm_to - f64::from(longest_life_secs(system)) - 1.0;
+            if skip_to > 0.0 && cap_cannot_bind(system) {
+                sim.skip_births_through(skip_to);
+            }
+            sim.advance_to_quiet(warm_to);
+        }
+        sim.record_births(true);
+        let mut births: Vec<Birth> = Vec::new();
+        let mut t = sim.time_secs();
+        while t < w1 && births.len() < MAX_LOOP_LIVES {
+            t = (t + 1.0).min(w1);
+            sim.advance_to_quiet(t);
+            births.extend(sim.record_births(true).into_iter().filter(|b| {
+                let t = b.particle.birth_secs;
+                t >= w0 - TIME_EPSILON_SECS && t < w1 - TIME_EPSILON_SECS
+            }));
+        }
+        births.truncate(MAX_LOOP_LIVES);
+        let lives: Vec<LoopLife> = births
+            .iter()
+            .map(|b| {
+                let p = &b.particle;
+                let death = p.birth_secs + f64::from(p.lifetime_secs);
+                let first_frame = first_frame_at(p.birth_secs, fps);
+                LoopLife {
+                    serial: p.serial,
+                    birth_secs: p.birth_secs,
+                    death_secs: death,
+                    first_frame,
+                    end_frame: first_frame_at(death, fps).max(first_frame),
+                }
+            })
+            .collect();
+        let l = i64::from(plan.loop_frames);
+        let k_top = lives
+            .iter()
+            .map(|x| i64::from(x.end_frame).div_euclid(l) + 2)
+            .max()
+            .unwrap_or(1);
+        LoopSet {
+            plan,
+            prep: sim.prepared().clone(),
+            grids: vec![Vec::new(); lives.len()],
+            lives,
+            births,
+            pass: 0,
+            k_top,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The plan.
+    pub fn plan(&self) -> &LoopPlan {
+        &self.plan
+    }
+
+    /// The lives of the loop set, by serial (birth order).
+    pub fn lives(&self) -> &[LoopLife] {
+        &self.lives
+    }
+
+    /// The frame position of time `t_secs` (see the module docs).
+    pub fn frame_position(&self, t_secs: f64) -> f64 {
+        let f = t_secs * f64::from(self.plan.fps);
+        let r = libm::round(f);
+        if (f - r).abs() <= FRAME_SNAP { r } else { f }
+    }
+
+    /// Whether copy `k` of life `life` belongs to the emission: born (virtually) at or after
+    /// the delay and, when emission stops at frame position `stop`, at or before it.
+    pub fn allows(&self, life: usize, k: i64, stop: Option<f64>) -> bool {
+        let fps = f64::from(self.plan.fps);
+        let b = self.lives[life].birth_secs;
+        let kl = (k * i64::from(self.plan.loop_frames)) as f64;
+        b - kl / fps >= self.plan.delay_secs - TIME_EPSILON_SECS
+            && stop.is_none_or(|s| b <= (s + kl) / fps + TIME_EPSILON_SECS)
+    }
+
+    /// The copies of life `j` shown at frame position `frame` with emission stopped at `stop`:
+    /// `k` in the returned inclusive range (empty when `lo > hi`). Alive (`birth ≤ u < death` at
+    /// `u = (frame + k·L)/fps`) and [`LoopSet::allows`] each hold on a run of consecutive `k`.
+    fn copy_range(&self, j: usize, frame: f64, stop: Option<f64>) -> (i64, i64) {
+        let fps = f64::from(self.plan.fps);
+        let l = i64::from(self.plan.loop_frames);
+        let life = &self.lives[j];
+        let u = |k: i64| (frame + (k * l) as f64) / fps;
+        // Smallest k born by u, largest k not dead at u.
+        let born = |k: i64| life.birth_secs <= u(k);
+        let living = |k: i64| u(k) < life.death_secs;
+        let mut lo = libm::floor((f64::from(life.first_frame) - frame) / l as f64) as i64;
+        while born(lo - 1) {
+            lo -= 1;
+        }
+        while !born(lo) {
+            lo += 1;
+        }
+        let mut hi = libm::floor((f64::from(life.end_frame) - frame) / l as f64) as i64;
+        while !living(hi) && hi >= lo {
+            hi -= 1;
+        }
+        while living(hi + 1) {
+            hi += 1;
+        }
+        // Born at or after the delay: k at most some bound; at or before the stop: at least one.
+        let kl = |k: i64| (k * l) as f64;
+        let delay_ok =
+            |k: i64| life.birth_secs - kl(k) / fps >= self.plan.delay_secs - TIME_EPSILON_SECS;
+        let mut d = libm::floor((life.birth_secs - self.plan.delay_secs) * fps / l as f64) as i64;
+        while delay_ok(d + 1) {
+            d += 1;
+        }
+        while !delay_ok(d) && d >= lo {
+            d -= 1;
+        }
+        hi = hi.min(d);
+        if let Some(s) = stop {
+            let stop_ok = |k: i64| life.birth_secs <= (s + kl(k)) / fps + TIME_EPSILON_SECS;
+            let mut m = libm::floor((life.birth_secs * fps - s) / l as f64) as i64;
+            while stop_ok(m - 1) {
+                m -= 1;
+            }
+            while !stop_ok(m) && m <= hi {
+                m += 1;
+            }
+            lo = lo.max(m);
+        }
+        (lo, hi)
+    }
+
+    /// Appends to `out` the copies shown at frame position `frame` with emission stopped at
+    /// `stop`: the alive copies ([`LoopSet::copy_range`]), at most `maxParticles` of them, the
+    /// newest kept (highest [`LoopSet::copy_serial`]): the cap holds for the copies as it holds
+    /// in the real simulation, and since the rule reads only the copies alive at `frame` it is
+    /// periodic like them.
+    pub fn copies_at(&self, frame: f64, stop: Option<f64>, out: &mut Vec<LoopCopy>) {
+        let ranges: Vec<(i64, i64)> = (0..self.lives.len())
+            .map(|j| self.copy_range(j, frame, stop))
+            .collect();
+        let count_upto = |kmax: i64| -> u64 {
+            ranges
+                .iter()
+                .map(|&(lo, hi)| (hi.min(kmax) - lo + 1).max(0) as u64)
+                .sum()
+        };
+        let cap = self.prep.max_particles as u64;
+        let total = count_upto(i64::MAX);
+        if total <= cap {
+            for (j, &(lo, hi)) in ranges.iter().enumerate() {
+                for k in (lo..=hi).rev() {
+                    out.push(LoopCopy { life: j, k });
+                }
+            }
+            return;
+        }
+        // The newest `cap` copies: every copy with k < K, and at k = K the highest lives, where K
+        // is the smallest k with at least `cap` copies at or below it.
+        let (mut a, mut b) = (
+            ranges
+                .iter()
+                .filter(|r| r.0 <= r.1)
+                .map(|r| r.0)
+                .min()
+                .unwrap_or(0),
+            ranges
+                .iter()
+                .filter(|r| r.0 <= r.1)
+                .map(|r| r.1)
+                .max()
+                .unwrap_or(0),
+        );
+        while a < b {
+            let mid = a + (b - a) / 2;
+            if count_upto(mid) >= cap {
+                b = mid;
+            } else {
+                a = mid + 1;
+            }
+        }
+        let k_cap = a;
+        let mut room = cap - count_upto(k_cap - 1);
+        for (j, &(lo, hi)) in ranges.iter().enumerate().rev() {
+            if lo <= k_cap && k_cap <= hi && room > 0 {
+                out.push(LoopCopy { life: j, k: k_cap });
+                room -= 1;
+            }
+        }
+        for (j, &(lo, hi)) in ranges.iter().enumerate() {
+            for k in (lo..=hi.min(k_cap - 1)).rev() {
+                out.push(LoopCopy { life: j, k });
+            }
+        }
+    }
+
+    /// The serial a copy is shown with: `(k_top − k)·n + life`, so that serial order is birth
+    /// order of the copies (an earlier period first, then the real birth order).
+    pub fn copy_serial(&self, c: LoopCopy) -> u64 {
+        ((self.k_top - c.k).max(0) as u64) * self.lives.len() as u64 + c.life as u64
+    }
+
+    /// The copy a serial of [`LoopSet::copy_serial`] stands for.
+    pub fn copy_of_serial(&self, serial: u64) -> Option<LoopCopy> {
+        let n = self.lives.len() as u64;
+        (n > 0).then(|| LoopCopy {
+            life: (serial % n) as usize,
+            k: self.k_top - (serial / n) as i64,
+        })
+    }
+
+    /// Replaces `out` with the particles shown at frame position `frame` (emission stopped at
+    /// `stop`, if any), sorted by copy serial: each copy's state at its age, with `serial` =
+    /// [`LoopSet::copy_serial`], `birth_secs` its virtual birth and `slot` its life's index.
+    pub fn show(&mut self, frame: f64, stop: Option<f64>, out: &mut Vec<Particle>) {
+        let mut copies = Vec::new();
+        self.copies_at(frame, stop, &mut copies);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        scratch.extend(copies.iter().map(|&c| (self.copy_serial(c), c.life, c.k)));
+        scratch.sort_unstable_by_key(|x| x.0);
+        self.pass = self.pass.wrapping_add(1);
+        out.clear();
+        let fps = f64::from(self.plan.fps);
+        let l = i64::from(self.plan.loop_frames);
+        for &(serial, j, k) in &scratch {
+            let kl = (k * l) as f64;
+            let u = (frame + kl) / fps;
+            let mut p = self.state(j, u - self.lives[j].birth_secs);
+            p.serial = serial;
+            p.birth_secs = self.lives[j].birth_secs - kl / fps;
+            p.slot = j as u32;
+            out.push(p);
+        }
+        let pass = self.pass;
+        for g in &mut self.grids {
+            g.retain(|(_, stamp)| *stamp == pass);
+        }
+        self.scratch = scratch;
+    }
+
+    /// The state of life `j` at age `age_secs`, continuing integrated motion from the latest
+    /// kept grid state at or before that age not yet used in this pass (then kept for the next).
+    fn state(&mut self, j: usize, age_secs: f64) -> Particle {
+        let birth = &self.births[j];
+        let (Some(model), Some(integrated)) = (&self.prep.model, &birth.integrated) else {
+            return evaluate(&self.prep, birth, age_secs, None);
+        };
+        let target = model.grid_index(age_secs);
+        let pass = self.pass;
+        let kept = &mut self.grids[j];
+        let best = kept
+            .iter()
+            .enumerate()
+            .filter(|(_, (g, _))| g.n <= target)
+            .max_by_key(|(_, (g, _))| g.n)
+            .map(|(i, _)| i);
+        match best {
+            Some(i) if kept[i].1 != pass => {
+                let p = evaluate(&self.prep, birth, age_secs, Some(&mut kept[i].0));
+                kept[i].1 = pass;
+                p
+            }
+            _ => {
+                let mut grid = best.map_or(integrated.grid, |i| kept[i].0);
+                let p = evaluate(&self.prep, birth, age_secs, Some(&mut grid));
+                kept.push((grid, pass));
+                p
+            }
+        }
+    }
+
+    /// Life `j` at every frame it is alive, `first_frame..end_frame` (original frame times
+    /// `frame / fps`), with its real serial and birth.
+    pub fn sample_life(&self, j: usize) -> Vec<Particle> {
+        let life = self.lives[j];
+        let birth = &self.births[j];
+        let fps = f64::from(self.plan.fps);
+        let mut grid = birth.integrated.map(|i| i.grid);
+        (life.first_frame..life.end_frame)
+            .map(|f| {
+                let age = f64::from(f) / fps - life.birth_secs;
+                evaluate(&self.prep, birth, age, grid.as_mut())
+            })
+            .collect()
+    }
+
+    /// Frames from `stop` to the first frame at which every copy allowed by emission stopped at
+    /// frame `stop` is gone (0 when none outlives it): the length of the end segment.
+    pub fn end_frames(&self, stop: u32) -> u32 {
+        let l = i64::from(self.plan.loop_frames);
+        let s = f64::from(stop);
+        let mut last = i64::from(stop);
+        for (j, life) in self.lives.iter().enumerate() {
+            // The allowed copy with the smallest k lives longest; k is at least ⌈(first − stop)/L⌉ − 1.
+            let mut k = (i64::from(life.first_frame) - i64::from(stop)).div_euclid(l) - 1;
+            while !self.allows(j, k, Some(s)) && k < self.k_top {
+                k += 1;
+            }
+            if self.allows(j, k, Some(s)) {
+                last = last.max(i64::from(life.end_frame) - k * l);
+            }
+        }
+        (last - i64::from(stop)).max(0) as u32
+    }
+}

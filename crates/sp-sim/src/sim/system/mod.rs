@@ -1,0 +1,583 @@
+//! The simulation of one particle system, exact in time.
+//!
+//! A step from `t₀` to `t₁` processes, in time order, every scheduled birth `t_b ≤ t₁` (see
+//! [`super::schedule`]) and every death `t_d = t_b + lifetime ≤ t₁` (a death at the same time as
+//! a birth comes first, so its slot can be reused at once). A birth finding `max_particles` alive
+//! is dropped (it takes no serial and no random numbers; while the pool stays full, all births up
+//! to the next death are dropped in one go). A particle born and dead within one step takes its
+//! serial, slot and draws but is never stored. Then every living particle is moved to
+//! `t₁`: particles alive at `t₀` by the exact flow over `t₁ − t₀` ([`super::motion`]), newborns
+//! from their birth state over `t₁ − t_b`. Everything else is a function of the age
+//! `a = t₁ − t_b` and the normalised life `u = a·(1/lifetime)`:
+//! - rotation `= r₀ + ω·a` (degrees clockwise, unwrapped);
+//! - scale `= s₀·scaleCurve(u)` (times the system scale at birth in World space);
+//! - colour `= colorGradient(u)`, alpha `= clamp(alphaCurve(u), 0, 1)`;
+//! - image: flipbook frame of `a` ([`super::frames`]) or the texture picked at birth.
+//!
+//! Spawn (9 uniform draws `u₀…u₈` per birth, always, in this order, so changing one property
+//! never reshuffles the others): lifetime `= lerp(u₀)`, speed `= lerp(u₁)`, direction
+//! `θ = direction + (u₂ − ½)·spread`, emitter point from `(u₃, u₄)` ([`super::emitter`]), start
+//! rotation `lerp(u₅)`, angular velocity `lerp(u₆)`, start scale `lerp(u₇)`, texture pick `u₈`.
+//! Velocity `= speed·(cos θ, sin θ)` (y down, clockwise). In Local space position and velocity stay
+//! in system space. In World space they are mapped through the system transform at birth
+//! (point: full transform; velocity: rotation and scale) — the *effective* transform at the
+//! birth time `t_b`, which for a system following a bone is its own transform moved to
+//! `bone(t_b) + offset` ([`super::follow`]) —, the start rotation gets the system
+//! rotation added and the scale the system scale multiplied. With `alignToVelocity` the rotation
+//! also gets the direction of motion: `atan2(v₀)` at birth plus the signed turn since birth
+//! `atan2(v₀ × v, v₀ · v)` (continuous, since a velocity under constant gravity and damping turns
+//! by less than 180°, so the angle never wraps); gravity acts in the particle's space
+//! (scene space for World, system space for Local).
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use super::emitter;
+use super::follow::Follow;
+use super::frames::picked_texture;
+use super::integrate::{Kinematics, SpawnRecord};
+use super::motion::StepFactors;
+use super::particle::{
+    Particle, ParticleEvent, ScenePose, pose_in_scene, sin_cos_deg, transform_point,
+    transform_vector,
+};
+use super::pool::SlotPool;
+use super::rng::Pcg32;
+use super::schedule::Schedule;
+use super::state::{Birth, Integrated, Motion, Prepared, finish};
+use crate::behaviour::{MAX_FORCES, RotationMode};
+use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
+
+/// A death scheduled in the future: `(time bits, serial, slot)`; non-negative `f64` bits order like
+/// the numbers.
+type Death = Reverse<(u64, u64, u32)>;
+
+/// The simulation of one particle system (see the module formula).
+#[derive(Clone, Debug)]
+pub struct SystemSim {
+    system: ParticleSystem,
+    prepared: Prepared,
+    transform: Transform2D,
+    follow: Option<Follow>,
+    time_secs: f64,
+    rng: Pcg32,
+    schedule: Schedule,
+    pool: SlotPool,
+    deaths: BinaryHeap<Death>,
+    next_serial: u64,
+    /// Live particles are `particles[head..]` (dead ones at the front are skipped by moving
+    /// `head`, so the usual first-born-first-dead order costs no copying).
+    particles: Vec<Particle>,
+    motion: Vec<Motion>,
+    /// Integrated motion, parallel to `particles` (empty for a closed-form system).
+    integrated: Vec<Integrated>,
+    head: usize,
+    /// Indices (into `particles`) of the particles that died in the current step.
+    dead: Vec<usize>,
+    /// Every birth's spawn state, while recording ([`SystemSim::record_births`]).
+    recorded: Option<Vec<Birth>>,
+    /// False: births, deaths and the cap only, particle states stay at their birth values.
+    moving: bool,
+    /// A loop-continuous system played as its periodic emitter ([`super::looping`]).
+    periodic: Option<Box<Periodic>>,
+}
+
+mod periodic;
+use periodic::Periodic;
+
+impl SystemSim {
+    /// A simulation of `system` at time 0, nothing born yet (integrated motion on the default
+    /// grid of [`DEFAULT_SUBSTEPS_PER_SEC`] steps per second).
+    pub fn new(system: &ParticleSystem) -> SystemSim {
+        SystemSim::with_substeps(system, DEFAULT_SUBSTEPS_PER_SEC)
+    }
+
+    /// A simulation of `system` at time 0 whose integrated motion (if any) steps
+    /// `substeps_per_sec` times per second of particle age (the scene's `substepsPerSec`).
+    pub fn with_substeps(system: &ParticleSystem, substeps_per_sec: u32) -> SystemSim {
+        SystemSim {
+            system: system.clone(),
+            prepared: Prepared::with(system, substeps_per_sec, &system.transform),
+            transform: system.transform,
+            follow: None,
+            time_secs: 0.0,
+            rng: Pcg32::new(u64::from(system.seed)),
+            schedule: Schedule::new(system),
+            pool: SlotPool::default(),
+            deaths: BinaryHeap::new(),
+            next_serial: 0,
+            particles: Vec::new(),
+            motion: Vec::new(),
+            integrated: Vec::new(),
+            head: 0,
+            dead: Vec::new(),
+            recorded: None,
+            moving: true,
+            periodic: None,
+        }
+    }
+
+    /// Switches particle motion off (`false`: only births, deaths and the cap are simulated;
+    /// particle states keep their birth values, for counting) or back on.
+    pub fn set_motion(&mut self, on: bool) {
+        self.moving = on;
+    }
+
+    /// Records the spawn state of every birth from now on (`true`) or stops (`false`), returning
+    /// what was recorded.
+    pub(super) fn record_births(&mut self, on: bool) -> Vec<Birth> {
+        let taken = self.recorded.take().unwrap_or_default();
+        if on {
+            self.recorded = Some(Vec::new());
+        }
+        taken
+    }
+
+    /// Skips every scheduled birth up to and including `t_secs` without spawning it: its random
+    /// draws and its serial are consumed as a spawn would consume them, and the time moves
+    /// there. The result equals the real simulation's wherever the skipped particles would not
+    /// matter: when none of them is alive at the times asked next and the cap cannot bind (the
+    /// loop set's warm-up, [`crate::sim::looping::LoopSet::record`]).
+    pub(super) fn skip_births_through(&mut self, t_secs: f64) {
+        let n = self.schedule.drop_births(t_secs, true);
+        let draws = 9 + self.prepared.force_ranges.len().min(MAX_FORCES) as u64;
+        self.rng.advance(n.saturating_mul(draws));
+        self.next_serial += n;
+        self.time_secs = self.time_secs.max(t_secs);
+    }
+
+    /// The prepared properties (for the loop set, which evaluates lives as this system does).
+    pub(super) fn prepared(&self) -> &Prepared {
+        &self.prepared
+    }
+
+    /// Back to time 0 with nothing born (same system, same seed, same transform and follow; a
+    /// periodic system keeps its loop set and its emission runs again).
+    pub fn reset(&mut self) {
+        if let Some(p) = self.periodic.as_mut() {
+            p.stop_frame = None;
+        }
+        if self.periodic.is_some() {
+            self.show_periodic(0.0);
+            return;
+        }
+        let transform = self.transform;
+        let follow = self.follow.take();
+        *self = SystemSim::with_substeps(&self.system, self.prepared.substeps_per_sec);
+        self.follow = follow;
+        self.set_transform(transform);
+    }
+
+    /// Makes the system follow a bone (`None`: its own transform). Takes effect for births
+    /// from the current time on and for Local-space poses at once.
+    pub fn set_follow(&mut self, follow: Option<Follow>) {
+        self.follow = follow;
+    }
+
+    /// The followed bone, if any.
+    pub fn follow(&self) -> Option<&Follow> {
+        self.follow.as_ref()
+    }
+
+    /// The effective system transform at system time `time_secs`: the transform given by
+    /// [`SystemSim::set_transform`], moved onto the followed bone when there is one.
+    pub fn transform_at(&self, time_secs: f64) -> Transform2D {
+        match &self.follow {
+            Some(f) => f.transform_at(&self.transform, time_secs),
+            None => self.transform,
+        }
+    }
+
+    /// A live particle's scene pose at the current time: Local-space particles are carried by
+    /// the effective transform of now, World-space ones are already in scene space.
+    pub fn scene_pose(&self, p: &Particle) -> ScenePose {
+        pose_in_scene(self.system.space, &self.transform_at(self.time_secs), p)
+    }
+
+    /// The system being simulated.
+    pub fn system(&self) -> &ParticleSystem {
+        &self.system
+    }
+
+    /// Moves the emitter: World-space particles born from now on start from `transform`
+    /// (Local-space particles follow the transform given to [`super::particle_to_scene`]).
+    pub fn set_transform(&mut self, transform: Transform2D) {
+        if transform != self.transform && self.prepared.model.is_some() {
+            // Force centres given in the other space than the particles' move with it.
+            self.prepared =
+                Prepared::with(&self.system, self.prepared.substeps_per_sec, &transform);
+        }
+        self.transform = transform;
+    }
+
+    /// The prepared integrated motion of this system, `None` on the closed-form path.
+    pub fn motion_model(&self) -> Option<&super::integrate::MotionModel> {
+        self.prepared.model.as_ref()
+    }
+
+    /// Switches emission off (loop end segment: the living finish) or back on (resuming with the
+    /// first scheduled birth after the current time).
+    pub fn set_emitting(&mut self, on: bool) {
+        if let Some(p) = self.periodic.as_mut() {
+            p.stop_frame = (!on).then(|| p.set.frame_position(self.time_secs));
+            return;
+        }
+        self.schedule.set_emitting(on, self.time_secs);
+    }
+
+    /// Alive particles, sorted by serial (spawn order).
+    pub fn particles(&self) -> &[Particle] {
+        &self.particles[self.head..]
+    }
+
+    /// Emission is over (one-shot, or switched off) and no particle is alive.
+    pub fn is_finished(&self) -> bool {
+        if let Some(p) = &self.periodic {
+            return p
+                .stop_frame
+                .is_some_and(|s| p.set.frame_position(self.time_secs) >= s)
+                && self.particles().is_empty();
+        }
+        self.schedule.is_exhausted() && self.particles().is_empty()
+    }
+
+    /// System time, seconds.
+    pub fn time_secs(&self) -> f64 {
+        self.time_secs
+    }
+
+    /// Most slots ever used at once so far.
+    pub fn slots_used(&self) -> u32 {
+        match &self.periodic {
+            Some(p) => p.high_water,
+            None => self.pool.high_water(),
+        }
+    }
+
+    /// Advances by `dt_secs` (negative or NaN counts as 0), appending births and deaths to
+    /// `events` in time order.
+    pub fn advance(&mut self, dt_secs: f64, events: &mut Vec<ParticleEvent>) {
+        let dt = if dt_secs > 0.0 { dt_secs } else { 0.0 };
+        self.advance_to(self.time_secs + dt, events);
+    }
+
+    /// Advances to system time `t_secs` (no-op backwards: use [`SystemSim::reset`] to rewind; a
+    /// periodic system goes to any time, backwards too, and reports no events).
+    pub fn advance_to(&mut self, t_secs: f64, events: &mut Vec<ParticleEvent>) {
+        self.advance_impl(t_secs, Some(events));
+    }
+
+    /// [`SystemSim::advance_to`] without recording events (seeking far ahead then needs no
+    /// memory for them).
+    pub fn advance_to_quiet(&mut self, t_secs: f64) {
+        self.advance_impl(t_secs, None);
+    }
+
+    fn advance_impl(&mut self, t_secs: f64, events: Option<&mut Vec<ParticleEvent>>) {
+        if self.periodic.is_some() {
+            if !t_secs.is_nan() {
+                self.show_periodic(t_secs);
+            }
+            return;
+        }
+        let t0 = self.time_secs;
+        let t1 = if t_secs > t0 { t_secs } else { t0 };
+        self.process_events(t1, events);
+        if !self.dead.is_empty() {
+            self.remove_dead();
+        }
+        if self.moving {
+            self.update(t1 - t0, t1);
+        }
+        self.time_secs = t1;
+    }
+
+    /// Births and deaths up to `t1`, in time order; the dead are listed in `self.dead`.
+    fn process_events(&mut self, t1: f64, mut events: Option<&mut Vec<ParticleEvent>>) {
+        self.dead.clear();
+        let mut alive = self.particles.len() - self.head;
+        loop {
+            let birth = self.schedule.peek().filter(|&t| t <= t1);
+            let death = self
+                .deaths
+                .peek()
+                .map(|Reverse(d)| *d)
+                .filter(|d| f64::from_bits(d.0) <= t1);
+            match (birth, death) {
+                (_, Some((bits, serial, slot)))
+                    if birth.is_none_or(|b| f64::from_bits(bits) <= b) =>
+                {
+                    self.deaths.pop();
+                    if let Ok(i) =
+                        self.particles[self.head..].binary_search_by_key(&serial, |p| p.serial)
+                    {
+                        self.dead.push(self.head + i);
+                    }
+                    self.pool.give_back(slot);
+                    if let Some(events) = events.as_deref_mut() {
+                        events.push(ParticleEvent::Died { slot, serial });
+                    }
+                    alive -= 1;
+                }
+                (Some(_), _) if alive >= self.prepared.max_particles => {
+                    // Pool full: every birth before the next death is dropped, in one go.
+                    match death {
+                        Some((bits, ..)) => self.schedule.drop_births(f64::from_bits(bits), false),
+                        None => self.schedule.drop_births(t1, true),
+                    };
+                }
+                (Some(tb), _) => {
+                    self.schedule.pop();
+                    let (slot, serial) = self.spawn(tb, t1);
+                    if let Some(events) = events.as_deref_mut() {
+                        events.push(ParticleEvent::Born { slot, serial });
+                    }
+                    alive += 1;
+                }
+                (None, _) => break,
+            }
+        }
+    }
+
+    /// Creates a particle born at `tb` (see the module formula for the draws). A particle that
+    /// also dies by `t1` (the end of this step) takes its serial, slot and random numbers but is
+    /// never stored: so one long step (a seek) needs memory for the survivors only.
+    fn spawn(&mut self, tb: f64, t1: f64) -> (u32, u64) {
+        let mut u = [0.0f32; 9];
+        for x in &mut u {
+            *x = self.rng.next_f32();
+        }
+        let mut strengths = [0.0f32; MAX_FORCES];
+        for (slot, range) in strengths.iter_mut().zip(&self.prepared.force_ranges) {
+            *slot = range.lerp(self.rng.next_f32());
+        }
+        let mut lifetime = self.system.lifetime_secs.lerp(u[0]);
+        if !(lifetime.is_finite() && lifetime > 0.0) {
+            lifetime = 0.0;
+        }
+        let serial = self.next_serial;
+        self.next_serial += 1;
+        let slot = self.pool.take();
+        let death = tb + f64::from(lifetime);
+        self.deaths.push(Reverse((death.to_bits(), serial, slot)));
+        if death <= t1 && self.recorded.is_none() {
+            return (slot, serial);
+        }
+        let s = &self.system;
+        let speed = s.speed.lerp(u[1]);
+        let direction = s.direction_deg + (u[2] - 0.5) * s.spread_deg;
+        let (sin, cos) = sin_cos_deg(direction);
+        let [ex, ey] = emitter::sample(&s.emitter, u[3], u[4]);
+        let (mut vx, mut vy) = (speed * cos, speed * sin);
+        let (mut px, mut py) = (ex, ey);
+        let mut rotation0 = match self.prepared.rotation_mode {
+            RotationMode::Fixed => s.start_rotation_deg.min,
+            _ => s.start_rotation_deg.lerp(u[5]),
+        };
+        let scale0 = s.start_scale.lerp(u[7]);
+        let (mut scale0_x, mut scale0_y) = (scale0, scale0);
+        if s.space == SimulationSpace::World {
+            let t = &self.transform_at(tb);
+            [px, py] = transform_point(t, ex, ey);
+            [vx, vy] = transform_vector(t, vx, vy);
+            rotation0 += t.rotation_deg;
+            scale0_x *= t.scale_x;
+            scale0_y *= t.scale_y;
+        }
+        let speed_now = libm::hypotf(vx, vy);
+        let dir0 = if speed_now > 0.0 {
+            [vx / speed_now, vy / speed_now]
+        } else {
+            [1.0, 0.0]
+        };
+        let inv_lifetime = if lifetime > 0.0 { 1.0 / lifetime } else { 0.0 };
+        let integrated = self.prepared.model.as_ref().map(|model| {
+            let record = SpawnRecord {
+                birth_secs: tb,
+                inv_lifetime: f64::from(inv_lifetime),
+                start: Kinematics {
+                    p: [f64::from(px), f64::from(py)],
+                    v: [f64::from(vx), f64::from(vy)],
+                },
+                strengths,
+            };
+            let grid = model.birth_grid(&record, true);
+            Integrated {
+                record,
+                grid,
+                heading0_deg: grid.heading_deg,
+            }
+        });
+        match (self.prepared.rotation_mode, &integrated) {
+            (RotationMode::Velocity | RotationMode::InitialDirection, Some(i)) => {
+                rotation0 += i.heading0_deg as f32;
+            }
+            (RotationMode::Velocity | RotationMode::InitialDirection, None) => {
+                rotation0 += libm::atan2f(dir0[1], dir0[0]).to_degrees();
+            }
+            _ => {}
+        }
+        let texture_index =
+            picked_texture(s.texture_pick, self.prepared.texture_count, u[8], serial);
+        let particle = Particle {
+            slot,
+            serial,
+            birth_secs: tb,
+            age_secs: 0.0,
+            lifetime_secs: lifetime,
+            x: px,
+            y: py,
+            rotation_deg: rotation0,
+            scale_x: scale0_x,
+            scale_y: scale0_y,
+            color: s.color_gradient.eval(0.0),
+            alpha: 1.0,
+            texture_index,
+            visible: true,
+        };
+        let motion = Motion {
+            px: f64::from(px),
+            py: f64::from(py),
+            vx: f64::from(vx),
+            vy: f64::from(vy),
+            rotation0_deg: rotation0,
+            angular_deg_per_sec: s.angular_velocity_deg.lerp(u[6]),
+            scale0_x,
+            scale0_y,
+            dir0,
+            inv_lifetime,
+            fresh: true,
+        };
+        if let Some(recorded) = self.recorded.as_mut() {
+            recorded.push(Birth {
+                particle,
+                motion,
+                integrated,
+            });
+            if death <= t1 {
+                return (slot, serial);
+            }
+        }
+        self.particles.push(particle);
+        self.motion.push(motion);
+        if let Some(i) = integrated {
+            self.integrated.push(i);
+        }
+        (slot, serial)
+    }
+
+    /// Removes the particles listed in `self.dead`, keeping serial order, by moving whichever side
+    /// is cheaper: the live ones before the last dead one move back (and `head` advances), or the
+    /// live ones after the first dead one move forward.
+    fn remove_dead(&mut self) {
+        let dead = &mut self.dead;
+        dead.sort_unstable();
+        let (m, len) = (dead.len(), self.particles.len());
+        let (first, last) = (dead[0], dead[m - 1]);
+        if last - self.head <= len - first {
+            for j in (0..m).rev() {
+                let start = if j > 0 { dead[j - 1] + 1 } else { self.head };
+                let shift = m - j;
+                self.particles.copy_within(start..dead[j], start + shift);
+                self.motion.copy_within(start..dead[j], start + shift);
+                if !self.integrated.is_empty() {
+                    self.integrated.copy_within(start..dead[j], start + shift);
+                }
+            }
+            self.head += m;
+            if self.head >= 1024 && self.head >= len - self.head {
+                self.particles.drain(..self.head);
+                self.motion.drain(..self.head);
+                if !self.integrated.is_empty() {
+                    self.integrated.drain(..self.head);
+                }
+                self.head = 0;
+            }
+        } else {
+            for j in 0..m {
+                let end = if j + 1 < m { dead[j + 1] } else { len };
+                let shift = j + 1;
+                self.particles
+                    .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
+                self.motion
+                    .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
+                if !self.integrated.is_empty() {
+                    self.integrated
+                        .copy_within(dead[j] + 1..end, dead[j] + 1 - shift);
+                }
+            }
+            self.particles.truncate(len - m);
+            self.motion.truncate(len - m);
+            if !self.integrated.is_empty() {
+                self.integrated.truncate(len - m);
+            }
+        }
+        dead.clear();
+    }
+
+    /// Moves every living particle to `t1` (`dt` after the previous step) and evaluates its
+    /// life curves.
+    fn update(&mut self, dt: f64, t1: f64) {
+        if self.prepared.model.is_some() {
+            self.update_integrated(t1);
+            return;
+        }
+        let prep = &self.prepared;
+        let [gx, gy] = prep.gravity;
+        let particles = &mut self.particles[self.head..];
+        let motion = &mut self.motion[self.head..];
+        // Newborns of this step are a suffix (births append, removal keeps order).
+        let mut first_fresh = motion.len();
+        while first_fresh > 0 && motion[first_fresh - 1].fresh {
+            first_fresh -= 1;
+        }
+        let (old_p, new_p) = particles.split_at_mut(first_fresh);
+        let (old_m, new_m) = motion.split_at_mut(first_fresh);
+        // Particles alive at t₀: one set of factors for all, gravity terms folded in.
+        let f = StepFactors::new(prep.damping, dt);
+        let (gx_psi, gy_psi, gx_phi, gy_phi) = (gx * f.psi, gy * f.psi, gx * f.phi, gy * f.phi);
+        for (p, m) in old_p.iter_mut().zip(old_m.iter_mut()) {
+            m.px += m.vx * f.phi + gx_psi;
+            m.py += m.vy * f.phi + gy_psi;
+            m.vx = m.vx * f.decay + gx_phi;
+            m.vy = m.vy * f.decay + gy_phi;
+            finish(prep, p, m, t1 - p.birth_secs, None);
+        }
+        // Newborns: from their birth state over their own age.
+        for (p, m) in new_p.iter_mut().zip(new_m.iter_mut()) {
+            let age = t1 - p.birth_secs;
+            let f = StepFactors::new(prep.damping, age);
+            (m.px, m.vx) = f.apply(m.px, m.vx, gx);
+            (m.py, m.vy) = f.apply(m.py, m.vy, gy);
+            m.fresh = false;
+            finish(prep, p, m, age, None);
+        }
+    }
+
+    /// Moves every living particle of an integrated system to its age at `t1` on its own grid
+    /// ([`super::integrate::MotionModel::advance`]).
+    fn update_integrated(&mut self, t1: f64) {
+        let prep = &self.prepared;
+        let Some(model) = prep.model.as_ref() else {
+            return;
+        };
+        let particles = &mut self.particles[self.head..];
+        let motion = &mut self.motion[self.head..];
+        let integrated = &mut self.integrated[self.head..];
+        for ((p, m), i) in particles
+            .iter_mut()
+            .zip(motion.iter_mut())
+            .zip(integrated.iter_mut())
+        {
+            let age = t1 - p.birth_secs;
+            let (y, heading) = model.advance(&i.record, &mut i.grid, age, prep.align);
+            m.px = y.p[0];
+            m.py = y.p[1];
+            m.vx = y.v[0];
+            m.vy = y.v[1];
+            m.fresh = false;
+            let turn = prep.align.then_some((heading - i.heading0_deg) as f32);
+            finish(prep, p, m, age, turn);
+        }
+    }
+}
