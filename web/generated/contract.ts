@@ -1051,7 +1051,12 @@ defects: Array<Defect>,
  * What the reader tolerated (a header field of the wrong type, read as the runtimes read
  * it or ignored); absent from the JSON when empty.
  */
-warnings?: Array<string>, };
+warnings?: Array<string>, 
+/**
+ * The same warnings with their codes and parameters (for the UI's zh/en wording); absent
+ * from the JSON when empty.
+ */
+warningDetails?: Array<WarningDetail>, };
 
 /**
  * The two skeleton formats.
@@ -1215,6 +1220,24 @@ after: string,
  * Why.
  */
 reason: string, };
+
+/**
+ * A warning as the UI receives it (`SkeletonInfo.warningDetails`): code, named parameters
+ * and the English sentence (the shape of `sp_sim::Diagnostic`).
+ */
+export type WarningDetail = { 
+/**
+ * Stable code (one of [`WARNING_CODES`]).
+ */
+code: string, 
+/**
+ * Named parameters of the wording.
+ */
+params: Record<string, number | string | null>, 
+/**
+ * The English sentence.
+ */
+message: string, };
 
 /**
  * The info document of a parsed model (shape fixed by the CLI contract of issue 5).

@@ -49,6 +49,10 @@ pub struct SkeletonInfo {
     /// it or ignored); absent from the JSON when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The same warnings with their codes and parameters (for the UI's zh/en wording); absent
+    /// from the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warning_details: Vec<crate::WarningDetail>,
 }
 
 /// Intended texts of the non-null strings of a binary table.
@@ -131,6 +135,7 @@ pub fn inspect(bytes: &[u8], options: &RepairOptions<'_>) -> Result<SkeletonInfo
                 header_size: Some(skel.header_size),
                 defects: binary_defects(&skel, &checker),
                 warnings: Vec::new(),
+                warning_details: Vec::new(),
             })
         }
         Format::Json => {
@@ -153,7 +158,8 @@ pub fn inspect(bytes: &[u8], options: &RepairOptions<'_>) -> Result<SkeletonInfo
                 strings: None,
                 header_size: None,
                 defects: json_defects(&skel, &checker),
-                warnings: skel.warnings.clone(),
+                warnings: skel.warnings.iter().map(ToString::to_string).collect(),
+                warning_details: skel.warnings.iter().map(crate::Warning::detail).collect(),
             })
         }
     }

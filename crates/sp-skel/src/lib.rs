@@ -55,6 +55,7 @@ mod limits;
 mod repair;
 pub mod synth;
 pub mod text;
+mod warning;
 
 pub use atlas::{
     Atlas, AtlasChange, AtlasRegion, decode_lossy, encoding_name, legacy_charset, read_atlas,
@@ -74,3 +75,4 @@ pub use repair::{
     AtlasReport, BinaryRepairPlan, Change, RepairReport, Repaired, Unresolved, plan_binary_repair,
     repair,
 };
+pub use warning::{WARNING_CODES, Warning, WarningDetail};

@@ -102,6 +102,7 @@ pub fn typescript() -> String {
             Unresolved,
             AtlasReport,
             AtlasChange,
+            WarningDetail,
         );
     }
     // MS3D model information.

@@ -147,6 +147,7 @@ pub fn all_codes() -> Vec<(&'static str, &'static [&'static str])> {
         sp_spine::ERROR_CODES,
         sp_spine::WARNING_CODES,
         sp_skel::ERROR_CODES,
+        sp_skel::WARNING_CODES,
         sp_ms3d::ERROR_CODES,
         sp_render::ERROR_CODES,
         ERROR_CODES,
