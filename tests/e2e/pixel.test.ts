@@ -12,7 +12,8 @@
 // births every 1/7 s and 4 flipbook fps keep every switch off the 1/30 s frame times, where a
 // float rounding of the time could legitimately pick either image); collisions, path following and bent trails are not in
 // any built-in preset. WebGL2 tier (ANGLE on SwiftShader) for everything; the WebGPU tier checks
-// the two one-shot presets (the Spine canvas is WebGL either way, only the preview differs).
+// two one-shot presets and two loop-continuous ones, normal-blend smoke (stacking) and the forces of
+// magic_portal (the Spine canvas is WebGL either way, only the preview differs).
 //
 // `SP_PIXEL_REPORT=<file>` writes every measured number as JSON (the README table);
 // `SP_PIXEL_ONLY=fire,rain` restricts the presets (for tuning; CI runs them all).
@@ -26,8 +27,7 @@ import { runCli } from '../support/cli';
 import { freezeAt, injectExportFault, openEditor, useSite, waitReady, type SeamWindow } from './support';
 
 // Thresholds tuned once from the measurements in the README ("Pixel proof"): correct exports
-// measured ≥ 61 dB and ≤ 0.02 % off (one-shot presets and the fault scene; the first-birth
-// frames of the loop presets, before issue 16's divergence, ≥ 53 dB and ≤ 0.12 %), the broken
+// measured ≥ 55 dB and ≤ 0.14 % off (every preset and the fault scene, every frame), the broken
 // exports ≤ 33 dB or ≥ 0.32 % off on every frame showing particles. Both limits sit between.
 /** Minimum PSNR of a correct export, dB. */
 const PSNR_MIN_DB = 40;
@@ -35,24 +35,6 @@ const PSNR_MIN_DB = 40;
 const OFF_MAX = 0.0025;
 /** The background the comparisons use (not black, so that every blend mode shows). */
 const BACKGROUND = '#304050';
-
-/**
- * Presets whose preview and export differ only because loop-continuous preview and export do not
- * play the same particles yet (issue 16, branch `loop`): measured and reported, their failures
- * expected. Remove a name once issue 16 lands.
- */
-const EXPECTED_FAILURES_ISSUE_16 = new Set<string>([
-  'coin_fountain',
-  'fire',
-  'fireflies',
-  'leaf_vortex',
-  'magic_circle',
-  'magic_portal',
-  'rain',
-  'smoke',
-  'snow',
-  'turbulent_smoke',
-]);
 
 const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-pixel-'));
 const report: { tier: string; preset: string; frame: string; timeSecs: number; psnrDb: number; offShare: number; pass: boolean }[] = [];
@@ -191,18 +173,8 @@ describe('pixel proof, WebGL2 tier: preview = spine-webgl drawing of the export'
 
   for (const file of presets) {
     const name = file.replace(/\.json$/, '');
-    const expected = EXPECTED_FAILURES_ISSUE_16.has(name) ? ' (expected to fail until issue 16: loop preview ≠ export)' : '';
-    it(`${name}: every §16.3 frame within PSNR ≥ ${PSNR_MIN_DB} dB and ≤ ${OFF_MAX * 100} % off${expected}`, async () => {
+    it(`${name}: every §16.3 frame within PSNR ≥ ${PSNR_MIN_DB} dB and ≤ ${OFF_MAX * 100} % off`, async () => {
       const failures = await checkScene(page, 'webgl2', name, join(PRESET_DIR, file));
-      if (EXPECTED_FAILURES_ISSUE_16.has(name)) {
-        // Before the loop construction and the simulation diverge, the renderers must agree.
-        assert.deepEqual(
-          failures.filter((f) => f.includes(' first birth ')),
-          [],
-        );
-        assert.ok(failures.length > 0, `${name} now passes: remove it from EXPECTED_FAILURES_ISSUE_16`);
-        return;
-      }
       assert.deepEqual(failures, []);
       assert.deepEqual(errors, []);
     });
@@ -232,9 +204,9 @@ describe('pixel proof, WebGL2 tier: preview = spine-webgl drawing of the export'
   }
 });
 
-describe('pixel proof, WebGPU tier (the one-shot presets)', () => {
+describe('pixel proof, WebGPU tier (two one-shot and two loop-continuous presets)', () => {
   const site = useSite('webgpu');
-  it('hit_flash and sparks_burst: every §16.3 frame within the thresholds', async () => {
+  it('hit_flash, sparks_burst, smoke and magic_portal: every §16.3 frame within the thresholds', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1100, height: 700 } });
     const { page, errors } = await openEditor(context, site.url, '?renderer=webgpu');
     const tier = await page.evaluate(() => document.getElementById('status-tier')?.textContent ?? '');
@@ -242,6 +214,8 @@ describe('pixel proof, WebGPU tier (the one-shot presets)', () => {
     const failures = [
       ...(await checkScene(page, 'webgpu', 'hit_flash', join(PRESET_DIR, 'hit_flash.json'))),
       ...(await checkScene(page, 'webgpu', 'sparks_burst', join(PRESET_DIR, 'sparks_burst.json'))),
+      ...(await checkScene(page, 'webgpu', 'smoke', join(PRESET_DIR, 'smoke.json'))),
+      ...(await checkScene(page, 'webgpu', 'magic_portal', join(PRESET_DIR, 'magic_portal.json'))),
     ];
     await context.close();
     assert.deepEqual(failures, []);
