@@ -176,8 +176,8 @@ export const errorsZh: Wording = {
   'skel.warning.numberFromBool': '{path} 是 {value}，不是数字；已按 libGDX 的方式读作 {number}。',
   'skel.warning.stringFromNumber': '{path} 是数字 {value}，不是字符串；已读作“{value}”。',
   'skel.warning.stringFromBool': '{path} 是 {value}，不是字符串；已读作“{value}”。',
-  'skel.warning.ignored': '{path} 的类型是 {found}，应为 {expected}；已忽略。',
-  'skel.warning.skeletonNotObject': 'skeleton 是 {found}，不是对象；其元数据已忽略。',
+  'skel.warning.ignored': '{path} 的类型是{found}，应为{expected}；已忽略。',
+  'skel.warning.skeletonNotObject': 'skeleton 是{found}，不是对象；其元数据已忽略。',
   'ms3d.truncated': '模型文件提前结束：{section} 段第 {offset} 字节需要 {needed} 字节，只剩 {available} 字节。',
   'ms3d.countTooLarge': '{section} 段第 {offset} 字节：{count} 项至少需要 {minBytes} 字节，只剩 {available} 字节。',
   'ms3d.badMagic': '不是 MilkShape 3D 文件（未找到标识 MS3D000000）。',
@@ -213,6 +213,19 @@ export interface CodedIssue {
   params?: Record<string, number | string | null>;
 }
 
+/**
+ * Parameter values that are English words rather than data (the JSON kinds of sp-skel's
+ * `found`/`expected`), worded for Chinese.
+ */
+const VALUE_WORDS_ZH: Readonly<Record<string, string>> = {
+  null: 'null',
+  'a boolean': '布尔值',
+  'a number': '数字',
+  'a string': '字符串',
+  'an array': '数组',
+  'an object': '对象',
+};
+
 /** True when `e` carries a code of web/generated/error-codes.ts. */
 export function isCoded(e: unknown): e is CodedIssue & { code: ErrorCode } {
   return (
@@ -238,6 +251,7 @@ export function errorWording(e: unknown, lang: Lang): string | null {
   const params = e.params ?? {};
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];
-    return v === undefined || v === null ? whole : String(v);
+    if (v === undefined || v === null) return whole;
+    return lang !== 'en' && typeof v === 'string' ? (VALUE_WORDS_ZH[v] ?? v) : String(v);
   });
 }
