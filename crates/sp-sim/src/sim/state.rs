@@ -5,6 +5,7 @@
 //! with the velocity), scale `s₀·scaleCurve(u)·(sizeX(u), sizeY(u))`, colour
 //! `colorGradient(u)`, alpha `clamp(alphaCurve(u), 0, 1)`, flipbook frame of `a`.
 
+use super::follow::Follow;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
@@ -58,11 +59,13 @@ pub(super) struct Prepared {
 }
 
 impl Prepared {
-    /// Prepared with `substeps_per_sec` and force centres placed with `transform`.
+    /// Prepared with `substeps_per_sec` and force centres placed with `transform` (and carried
+    /// by `follow`, [`MotionModel::new_following`]).
     pub(super) fn with(
         system: &ParticleSystem,
         substeps_per_sec: u32,
         transform: &Transform2D,
+        follow: Option<&Follow>,
     ) -> Prepared {
         let texture_count = u16::try_from(system.textures.len()).unwrap_or(u16::MAX);
         let (gravity, damping) = closed_form_gravity_damping(system);
@@ -84,7 +87,7 @@ impl Prepared {
             align: rotation_mode == RotationMode::Velocity,
             rotation_mode,
             force_ranges: system.forces.iter().map(|f| f.strength()).collect(),
-            model: MotionModel::new(system, substeps_per_sec, transform),
+            model: MotionModel::new_following(system, substeps_per_sec, transform, follow),
             substeps_per_sec,
         }
     }
