@@ -7,7 +7,7 @@ use sp_sim::sim::state_hash;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
 use ts_rs::TS;
 
-use crate::error::{Result, finite};
+use crate::error::{Error, Result, finite};
 
 /// `load_scene` then `save_scene`: the canonical form of a document (throws with the field path).
 pub fn normalize_scene(json: &str) -> Result<String> {
@@ -51,6 +51,26 @@ pub fn builtin_textures_json() -> String {
 /// The field schema of the document (`sp_sim::document::schema`) as JSON `FieldSchema`.
 pub fn field_schema_json() -> String {
     serde_json::to_string(&sp_sim::document::field_schema()).unwrap_or_default()
+}
+
+/// Most samples `sample_curve` returns.
+pub const MAX_CURVE_SAMPLES: u32 = 4096;
+
+/// `n` values of the curve `curve_json` (a key list `[{t, v, interp?}]`) at evenly spaced lives
+/// `i/(n − 1)`, evaluated by the simulation's own `Curve::sample` (what the curve editor draws).
+pub fn sample_curve(curve_json: &str, n: u32) -> Result<Vec<f32>> {
+    if n > MAX_CURVE_SAMPLES {
+        return Err(Error::Argument {
+            name: "n",
+            reason: format!("{n} samples (at most {MAX_CURVE_SAMPLES})"),
+        });
+    }
+    let curve: sp_sim::document::Curve =
+        serde_json::from_str(curve_json).map_err(|e| Error::Input {
+            name: "curveJson",
+            message: e.to_string(),
+        })?;
+    Ok(curve.sample(n as usize))
 }
 
 /// Length of the editor's timeline for a scene document, seconds
