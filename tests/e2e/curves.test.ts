@@ -132,6 +132,37 @@ describe('curve editor and force handles (WebGL2)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('the gradient strip: a double-click adds a stop with the colour found there, a drag is one undo step', async () => {
+    await oneSystem(page, { colorGradient: [{ t: 0, color: '#000000' }, { t: 1, color: '#ffffff' }] });
+    await showOverlays(page);
+    const stops = (d: Doc): { t: number; color: string }[] => d.systems[0].colorGradient as { t: number; color: string }[];
+    const strip = page.locator('#properties .gradient-editor-strip').first();
+    await strip.scrollIntoViewIfNeeded();
+    const box = await strip.boundingBox();
+    assert.ok(box !== null);
+    await page.mouse.dblclick(box.x + box.width * 0.25, box.y + 4);
+    let now = stops(await documentOf(page));
+    assert.equal(now.length, 3);
+    assert.ok(Math.abs(now[1].t - 0.25) < 0.02, `at the clicked life (${now[1].t})`);
+    // A quarter of the way from black to white.
+    const grey = parseInt(now[1].color.slice(1, 3), 16);
+    assert.ok(Math.abs(grey - 64) <= 6 && now[1].color === `#${now[1].color.slice(1, 3).repeat(3)}`, now[1].color);
+    const [x, y] = await centreOf(page.locator('#properties .gradient-stop[data-index="1"]'));
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 4; i++) await page.mouse.move(x + (i * box.width) / 8, y);
+    assert.ok(Math.abs(stops(await documentOf(page))[1].t - now[1].t) < 1e-9, 'nothing is recorded while dragging');
+    await page.mouse.up();
+    const dragged = stops(await documentOf(page));
+    assert.ok(Math.abs(dragged[1].t - (now[1].t + 0.5)) < 0.03, `moved by half the strip (${now[1].t} → ${dragged[1].t})`);
+    await page.click('#undo-button');
+    now = stops(await documentOf(page));
+    assert.equal(now.length, 3, 'one undo takes back the drag only');
+    assert.ok(Math.abs(now[1].t - 0.25) < 0.02);
+    await page.click('#undo-button');
+    assert.equal(stops(await documentOf(page)).length, 2, 'the next one the added stop');
+  });
+
   it('dragging a vortex centre moves the document centre by the drag in scene units, and undo restores it', async () => {
     await oneSystem(page, {
       ratePerSec: 80,

@@ -49,6 +49,7 @@ export class ForceHandles {
   private readonly svg: SVGSVGElement;
   private drag: Drag | null = null;
   private signature = '';
+  private previewQueued = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -139,14 +140,23 @@ export class ForceHandles {
   private onMove(e: PointerEvent): void {
     const d = this.drag;
     if (d === null || e.pointerId !== d.pointer) return;
+    const first = !this.previewQueued;
     d.draft = this.moved(d, e);
-    try {
-      const time = this.engine.timeSecs();
-      this.engine.setScene(JSON.stringify(d.draft));
-      this.engine.setTime(time);
-    } catch {
-      // Outside the limits: the commit reports it.
-    }
+    if (!first) return;
+    // One scene hand-over per animation frame, however fast the pointer reports.
+    this.previewQueued = true;
+    requestAnimationFrame(() => {
+      this.previewQueued = false;
+      const draft = this.drag?.draft;
+      if (draft === undefined || draft === null) return;
+      try {
+        const time = this.engine.timeSecs();
+        this.engine.setScene(JSON.stringify(draft));
+        this.engine.setTime(time);
+      } catch {
+        // Outside the limits: the commit reports it.
+      }
+    });
   }
 
   private onUp(e: PointerEvent): void {

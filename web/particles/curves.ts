@@ -77,21 +77,33 @@ function read<T>(ctx: EditorContext, get: (d: Scene) => T, fallback: T): T {
   }
 }
 
-/** Hands the engine a copy of the document with `mutate` applied (a preview: nothing recorded). */
+/** The preview waiting for the next animation frame (at most one scene hand-over per frame). */
+let pendingPreview: { ctx: EditorContext; mutate: (d: Scene) => void } | null = null;
+
+/** Hands the engine a copy of the document with `mutate` applied (a preview: nothing recorded), once per frame. */
 function previewScene(ctx: EditorContext, mutate: (d: Scene) => void): void {
-  const draft = structuredClone(ctx.store.doc);
-  try {
-    mutate(draft);
-    const time = ctx.engine.timeSecs();
-    ctx.engine.setScene(JSON.stringify(draft));
-    ctx.engine.setTime(time);
-  } catch {
-    // An edit the core refuses shows nothing new; the commit reports it.
-  }
+  const first = pendingPreview === null;
+  pendingPreview = { ctx, mutate };
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const p = pendingPreview;
+    pendingPreview = null;
+    if (p === null) return;
+    const draft = structuredClone(p.ctx.store.doc);
+    try {
+      p.mutate(draft);
+      const time = p.ctx.engine.timeSecs();
+      p.ctx.engine.setScene(JSON.stringify(draft));
+      p.ctx.engine.setTime(time);
+    } catch {
+      // An edit the core refuses shows nothing new; the commit reports it.
+    }
+  });
 }
 
 /** Gives the engine the recorded document again (a drag was abandoned). */
 function restoreScene(ctx: EditorContext): void {
+  pendingPreview = null;
   const time = ctx.engine.timeSecs();
   ctx.engine.setScene(ctx.store.json);
   ctx.engine.setTime(time);
@@ -122,6 +134,7 @@ export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElemen
     preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
     cancel: () => restoreScene(ctx),
     commit: (keys, label, coalesceKey) => {
+      pendingPreview = null;
       noteFocus(editor.element, o.label);
       if (coalesceKey === undefined) ctx.store.breakCoalescing();
       if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));
@@ -149,6 +162,7 @@ export function gradientField(ctx: EditorContext, o: GradientFieldOptions): HTML
     preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
     cancel: () => restoreScene(ctx),
     commit: (keys, label, coalesceKey) => {
+      pendingPreview = null;
       noteFocus(editor.element, `gradient:${o.label}`);
       if (coalesceKey === undefined) ctx.store.breakCoalescing();
       if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));

@@ -183,6 +183,22 @@ mod tests {
     }
 
     #[test]
+    fn curve_samples_are_the_core_curve_and_arguments_are_checked() {
+        let json = r#"[{"t":0,"v":0,"interp":"smooth"},{"t":1,"v":2}]"#;
+        let s = sample_curve(json, 5).unwrap();
+        let curve: sp_sim::document::Curve = serde_json::from_str(json).unwrap();
+        assert_eq!(s, curve.sample(5));
+        // Smooth: flat at the keys, 0.3125 at a quarter (2·(3x² − 2x³), x = ¼).
+        assert_eq!(s[2], 1.0);
+        assert!((s[1] - 0.3125).abs() < 1e-6, "{}", s[1]);
+        let err = sample_curve(json, MAX_CURVE_SAMPLES + 1).unwrap_err();
+        assert_eq!(err.code(), "wasm.argument");
+        let err = sample_curve(r#"[{"t":0}]"#, 3).unwrap_err();
+        assert_eq!(err.code(), "wasm.input");
+        assert!(err.to_string().starts_with("curveJson"), "{err}");
+    }
+
+    #[test]
     fn builtins_are_listed_with_sizes() {
         let v: serde_json::Value = serde_json::from_str(&builtin_textures_json()).unwrap();
         assert_eq!(v.as_array().unwrap().len(), BUILTIN_NAMES.len());
