@@ -26,7 +26,9 @@ import { StatusBar } from './editor/status';
 import { Timeline } from './editor/timeline';
 import { buildToolbar, refreshRecoverMenu } from './editor/toolbar';
 import { Viewport } from './editor/viewport';
-import { ForceHandles } from './editor/force-handles';
+import { forceHandles } from './editor/force-handles';
+import { GizmoOverlay } from './editor/gizmo-overlay';
+import { shapeHandlesProvider } from './editor/shape-handles';
 import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
@@ -137,7 +139,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   // ---- the parts (the model store before the skeletons: their crash hooks run in this order) --
   const viewport = new Viewport(byId('viewport'), byId('view-tools'), engine, () => store.doc);
   const viewCentre = (): [number, number] => [viewport.pan[0], viewport.pan[1]];
-  const forceHandles = new ForceHandles(byId('viewport'), viewport, engine, {
+  const gizmos = new GizmoOverlay(byId('viewport'), viewport, engine, {
     doc: () => store.doc,
     json: () => store.json,
     selected: () => selection.get(),
@@ -151,7 +153,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       store.breakCoalescing();
       return ok;
     },
-  });
+  }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles]);
   const models = new ModelPanel(editorModelApi(modelStoreOn(engine), async (path, blob) => (await loadImage(engine, message, path, blob)) !== null, viewCentre), byId('object-panels'));
   const skeletons = new SkeletonObjects({ store, engine, panelBox: byId('object-panels'), viewCentre, edit, message, refreshPanels: () => refreshPanels() });
   const follow = new FollowTracker((json) => engine.setFollowTracks(json));
@@ -288,7 +290,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     timeline.tick();
     const sel = store.doc.systems[selection.get()];
     viewport.showMarker(sel === undefined ? null : (follow.positionOf(sel, engine.timeSecs()) ?? [sel.transform.x, sel.transform.y]));
-    forceHandles.update(engine.timeSecs());
+    gizmos.update(engine.timeSecs());
     status.tick(now);
   };
 
