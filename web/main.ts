@@ -26,6 +26,9 @@ import { StatusBar } from './editor/status';
 import { Timeline } from './editor/timeline';
 import { buildToolbar, refreshRecoverMenu } from './editor/toolbar';
 import { Viewport } from './editor/viewport';
+import { forceHandles } from './editor/force-handles';
+import { GizmoOverlay } from './editor/gizmo-overlay';
+import { shapeHandlesProvider } from './editor/shape-handles';
 import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
@@ -136,6 +139,21 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   // ---- the parts (the model store before the skeletons: their crash hooks run in this order) --
   const viewport = new Viewport(byId('viewport'), byId('view-tools'), engine, () => store.doc);
   const viewCentre = (): [number, number] => [viewport.pan[0], viewport.pan[1]];
+  const gizmos = new GizmoOverlay(byId('viewport'), viewport, engine, {
+    doc: () => store.doc,
+    json: () => store.json,
+    selected: () => selection.get(),
+    origin: (doc, i, time) => {
+      const s = doc.systems[i];
+      return s === undefined ? [0, 0] : (follow.positionOf(s, time) ?? [s.transform.x, s.transform.y]);
+    },
+    edit: (label, mutate) => {
+      store.breakCoalescing();
+      const ok = edit(label, mutate);
+      store.breakCoalescing();
+      return ok;
+    },
+  }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles]);
   const models = new ModelPanel(editorModelApi(modelStoreOn(engine), async (path, blob) => (await loadImage(engine, message, path, blob)) !== null, viewCentre), byId('object-panels'));
   const skeletons = new SkeletonObjects({ store, engine, panelBox: byId('object-panels'), viewCentre, edit, message, refreshPanels: () => refreshPanels() });
   const follow = new FollowTracker((json) => engine.setFollowTracks(json));
@@ -272,6 +290,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     timeline.tick();
     const sel = store.doc.systems[selection.get()];
     viewport.showMarker(sel === undefined ? null : (follow.positionOf(sel, engine.timeSecs()) ?? [sel.transform.x, sel.transform.y]));
+    gizmos.update(engine.timeSecs());
     status.tick(now);
   };
 

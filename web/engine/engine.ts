@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { AnimationAt, BuiltinTexture, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
+import type { AnimationAt, BuiltinTexture, CurveKey, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -85,6 +85,15 @@ export class Engine {
   fieldSchema(): FieldSchema {
     this.schema ??= JSON.parse(this.life.call((m) => m.fieldSchema())) as FieldSchema;
     return this.schema;
+  }
+
+  /**
+   * `n` values of the curve `keys` at normalised lives `i/(n − 1)`, evaluated by the core
+   * (`Curve::sample`): what the curve editor draws. Null from a build without it.
+   */
+  sampleCurve(keys: readonly CurveKey[], n: number): Float32Array | null {
+    const json = JSON.stringify(keys);
+    return this.life.call((m) => m.sampleCurve?.(json, n) ?? null);
   }
 
   /** Hash of every particle state at every frame up to `timeSecs`. */

@@ -97,6 +97,8 @@ export interface WasmModule {
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
   /** The document's field schema as JSON (sp_sim::document::schema). */
   fieldSchema(): string;
+  /** `n` values of a curve (`CurveKey[]` JSON) at lives `i/(n − 1)`, the core's evaluation; absent from older builds. */
+  sampleCurve?: (curveJson: string, n: number) => Float32Array;
   /**
    * Simulation benchmark: ns per particle-step; with `forces` (a module built with the motion
    * model: `benchSim.length >= 3`) ns per particle per grid step with turbulence + vortex +

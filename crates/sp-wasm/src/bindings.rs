@@ -55,6 +55,13 @@ pub fn bench_sim(live_particles: u32, steps: u32, forces: Option<bool>) -> Resul
     )?)
 }
 
+/// `n` values (at most 4096) of the curve `curveJson` (`CurveKey[]`) at normalised lives
+/// `i/(n − 1)`: the simulation's own evaluation, for the curve editor to draw.
+#[wasm_bindgen(js_name = sampleCurve)]
+pub fn sample_curve(curve_json: &str, n: u32) -> Result<Vec<f32>, JsValue> {
+    Ok(pure::sample_curve(curve_json, n)?)
+}
+
 /// JSON `FieldSchema`: every editable field of the document with its kind, unit, limits,
 /// default and step (the same table validation reads).
 #[wasm_bindgen(js_name = fieldSchema)]

@@ -7,7 +7,7 @@ use sp_sim::sim::state_hash;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
 use ts_rs::TS;
 
-use crate::error::{Result, finite};
+use crate::error::{Error, Result, finite};
 
 /// `load_scene` then `save_scene`: the canonical form of a document (throws with the field path).
 pub fn normalize_scene(json: &str) -> Result<String> {
@@ -51,6 +51,26 @@ pub fn builtin_textures_json() -> String {
 /// The field schema of the document (`sp_sim::document::schema`) as JSON `FieldSchema`.
 pub fn field_schema_json() -> String {
     serde_json::to_string(&sp_sim::document::field_schema()).unwrap_or_default()
+}
+
+/// Most samples `sample_curve` returns.
+pub const MAX_CURVE_SAMPLES: u32 = 4096;
+
+/// `n` values of the curve `curve_json` (a key list `[{t, v, interp?}]`) at evenly spaced lives
+/// `i/(n − 1)`, evaluated by the simulation's own `Curve::sample` (what the curve editor draws).
+pub fn sample_curve(curve_json: &str, n: u32) -> Result<Vec<f32>> {
+    if n > MAX_CURVE_SAMPLES {
+        return Err(Error::Argument {
+            name: "n",
+            reason: format!("{n} samples (at most {MAX_CURVE_SAMPLES})"),
+        });
+    }
+    let curve: sp_sim::document::Curve =
+        serde_json::from_str(curve_json).map_err(|e| Error::Input {
+            name: "curveJson",
+            message: e.to_string(),
+        })?;
+    Ok(curve.sample(n as usize))
 }
 
 /// Length of the editor's timeline for a scene document, seconds
@@ -209,6 +229,22 @@ mod tests {
                 .to_string()
                 .starts_with("fps")
         );
+    }
+
+    #[test]
+    fn curve_samples_are_the_core_curve_and_arguments_are_checked() {
+        let json = r#"[{"t":0,"v":0,"interp":"smooth"},{"t":1,"v":2}]"#;
+        let s = sample_curve(json, 5).unwrap();
+        let curve: sp_sim::document::Curve = serde_json::from_str(json).unwrap();
+        assert_eq!(s, curve.sample(5));
+        // Smooth: flat at the keys, 0.3125 at a quarter (2·(3x² − 2x³), x = ¼).
+        assert_eq!(s[2], 1.0);
+        assert!((s[1] - 0.3125).abs() < 1e-6, "{}", s[1]);
+        let err = sample_curve(json, MAX_CURVE_SAMPLES + 1).unwrap_err();
+        assert_eq!(err.code(), "wasm.argument");
+        let err = sample_curve(r#"[{"t":0}]"#, 3).unwrap_err();
+        assert_eq!(err.code(), "wasm.input");
+        assert!(err.to_string().starts_with("curveJson"), "{err}");
     }
 
     #[test]

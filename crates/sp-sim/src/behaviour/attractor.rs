@@ -117,10 +117,11 @@ impl AttractorField {
         }
     }
 
-    /// Acceleration at `(x, y)` per unit strength.
-    #[inline]
-    pub(crate) fn unit_accel(&self, x: f64, y: f64) -> [f64; 2] {
-        let (dx, dy) = (self.center[0] - x, self.center[1] - y);
+    /// Acceleration at `(x, y)` per unit strength toward the point `c` (the field's `center`, or
+    /// where a followed bone carried it).
+    #[inline(always)]
+    pub(crate) fn unit_accel_about(&self, c: [f64; 2], x: f64, y: f64) -> [f64; 2] {
+        let (dx, dy) = (c[0] - x, c[1] - y);
         let r2 = dx * dx + dy * dy;
         let r = r2.sqrt();
         if r >= self.radius {

@@ -111,10 +111,11 @@ impl VortexField {
         }
     }
 
-    /// Velocity at `(x, y)` for angular speed `omega` (radians per second).
-    #[inline]
-    pub(crate) fn velocity(&self, x: f64, y: f64, omega: f64) -> [f64; 2] {
-        let (dx, dy) = (x - self.center[0], y - self.center[1]);
+    /// Velocity at `(x, y)` about the centre `c` (the field's `center`, or where a followed
+    /// bone carried it) for angular speed `omega` (radians per second).
+    #[inline(always)]
+    pub(crate) fn velocity_about(&self, c: [f64; 2], x: f64, y: f64, omega: f64) -> [f64; 2] {
+        let (dx, dy) = (x - c[0], y - c[1]);
         let r2 = dx * dx + dy * dy;
         let g = if self.radius_sq <= 0.0 || r2 <= self.radius_sq {
             1.0

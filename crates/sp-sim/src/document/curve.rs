@@ -146,6 +146,20 @@ impl Curve {
         keys[keys.len() - 1].v
     }
 
+    /// `n` values of the curve at evenly spaced normalised lives `t_i = i/(n − 1)`, `i = 0…n−1`
+    /// (one value at `t = 0` when `n = 1`): what the editor's curve graph draws, evaluated by
+    /// [`Curve::eval`] so the drawing is the simulation's own curve.
+    pub fn sample(&self, n: usize) -> Vec<f32> {
+        match n {
+            0 => Vec::new(),
+            1 => vec![self.eval(0.0)],
+            _ => {
+                let last = (n - 1) as f32;
+                (0..n).map(|i| self.eval(i as f32 / last)).collect()
+            }
+        }
+    }
+
     /// `∫₀ᵘ v(t) dt` for `u ≥ 0` (see the module formula); an empty curve is 1 everywhere.
     pub fn integral(&self, u: f64) -> f64 {
         let keys = &self.keys;

@@ -5,6 +5,7 @@
 //! with the velocity), scale `s₀·scaleCurve(u)·(sizeX(u), sizeY(u))`, colour
 //! `colorGradient(u)`, alpha `clamp(alphaCurve(u), 0, 1)`, flipbook frame of `a`.
 
+use super::follow::Follow;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
@@ -66,17 +67,19 @@ pub(super) struct Prepared {
 }
 
 impl Prepared {
-    /// Prepared with `substeps_per_sec` and force centres placed with `transform`.
+    /// Prepared with `substeps_per_sec` and force centres placed with `transform` (and carried
+    /// by `follow`, [`MotionModel::new_following`]).
     pub(super) fn with(
         system: &ParticleSystem,
         substeps_per_sec: u32,
         transform: &Transform2D,
+        follow: Option<&Follow>,
     ) -> Prepared {
         let texture_count = u16::try_from(system.textures.len()).unwrap_or(u16::MAX);
         let (gravity, damping) = closed_form_gravity_damping(system);
         let rotation_mode = system.effective_rotation_mode();
         let ol = &system.over_life;
-        let model = MotionModel::new(system, substeps_per_sec, transform);
+        let model = MotionModel::new_following(system, substeps_per_sec, transform, follow);
         Prepared {
             damping,
             gravity,

@@ -102,7 +102,7 @@ impl SystemSim {
     pub fn with_substeps(system: &ParticleSystem, substeps_per_sec: u32) -> SystemSim {
         SystemSim {
             system: system.clone(),
-            prepared: Prepared::with(system, substeps_per_sec, &system.transform),
+            prepared: Prepared::with(system, substeps_per_sec, &system.transform, None),
             transform: system.transform,
             follow: None,
             time_secs: 0.0,
@@ -171,14 +171,32 @@ impl SystemSim {
         let transform = self.transform;
         let follow = self.follow.take();
         *self = SystemSim::with_substeps(&self.system, self.prepared.substeps_per_sec);
-        self.follow = follow;
         self.set_transform(transform);
+        self.set_follow(follow);
     }
 
     /// Makes the system follow a bone (`None`: its own transform). Takes effect for births
     /// from the current time on and for Local-space poses at once.
     pub fn set_follow(&mut self, follow: Option<Follow>) {
+        let changed = follow != self.follow;
         self.follow = follow;
+        if changed {
+            // Force centres given in the other space than the particles' ride the bone.
+            self.refresh_model();
+        }
+    }
+
+    /// Prepares the integrated motion again for the current transform and follow (nothing to do
+    /// on the closed-form path, where no force centre exists).
+    fn refresh_model(&mut self) {
+        if self.prepared.model.is_some() {
+            self.prepared = Prepared::with(
+                &self.system,
+                self.prepared.substeps_per_sec,
+                &self.transform,
+                self.follow.as_ref(),
+            );
+        }
     }
 
     /// The followed bone, if any.
@@ -209,12 +227,12 @@ impl SystemSim {
     /// Moves the emitter: World-space particles born from now on start from `transform`
     /// (Local-space particles follow the transform given to [`super::particle_to_scene`]).
     pub fn set_transform(&mut self, transform: Transform2D) {
-        if transform != self.transform && self.prepared.model.is_some() {
-            // Force centres given in the other space than the particles' move with it.
-            self.prepared =
-                Prepared::with(&self.system, self.prepared.substeps_per_sec, &transform);
-        }
+        let moved = transform != self.transform;
         self.transform = transform;
+        if moved {
+            // Force centres given in the other space than the particles' move with it.
+            self.refresh_model();
+        }
     }
 
     /// The system's prepared trail (`None` without an active trail).

@@ -31,7 +31,7 @@ impl SystemSim {
     ) -> SystemSim {
         let set = LoopSet::record(system, substeps_per_sec, follow.as_ref(), plan);
         let mut sim = SystemSim::with_substeps(system, substeps_per_sec);
-        sim.follow = follow;
+        sim.set_follow(follow);
         sim.periodic = Some(Box::new(Periodic {
             set,
             stop_frame: None,
