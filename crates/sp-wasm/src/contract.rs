@@ -61,6 +61,7 @@ pub fn typescript() -> String {
             ImageAsset,
             SkeletonObject,
             ModelObject,
+            ModelMarker,
             ExportSettings,
             CurveKind,
             SpineVersion,
@@ -138,7 +139,6 @@ pub fn typescript() -> String {
             ModelClipInfo,
             ModelMemory,
             ModelGroupInfo,
-            ModelInstanceInfo,
             ModelStats,
             TimelineInfo,
             AnimationAt,
@@ -150,7 +150,6 @@ pub fn typescript() -> String {
         sp_sim::sim::looping::TimelineSegment
     );
     all!(
-        crate::ms3d::InstanceState,
         crate::ms3d::MarkerEvent,
         crate::ms3d::ModelOptions,
         sp_ms3d::Interp,
