@@ -4,7 +4,7 @@
 // `ms3d info --json` gives, drawn and posed by the scene timeline (two times differ, the same
 // time gives the same pixels, the wall clock moves nothing); the eye hides it; undo takes the
 // drop back and redo returns it; a marker placed in the panel (a document field) fires events in
-// the log while the timeline plays; after a lost GPU, a reload (autosave + IndexedDB) and a wasm
+// the log while the timeline plays; the panel's flip mirrors it; after a lost GPU, a reload (autosave + IndexedDB) and a wasm
 // crash the model is drawn again in the same pose; a shared document without the file names the
 // file to drop; a truncated file shows the same section and byte offset as the CLI's error.
 
@@ -180,6 +180,16 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       await page.waitForSelector('.model-card .model-error');
       assert.match(await page.textContent('.model-card .model-error') ?? '', /outside clip "wave"|超出了动画片段“wave”/);
       assert.equal(((await models(page))[0].markers as unknown[]).length, 1);
+    });
+
+    it('the panel places it through the document: a flip mirrors it, flipping back restores it', async () => {
+      await page.click('.model-card .model-flip');
+      assert.equal(((await models(page))[0].transform as { scaleX: number }).scaleX, -1);
+      const flipped = await at(page, 0.3);
+      assert.ok(meanAbsDiff(at03, flipped) > 0.01, `mirrored (diff ${meanAbsDiff(at03, flipped)})`);
+      await page.click('.model-card .model-flip');
+      assert.equal(((await models(page))[0].transform as { scaleX: number }).scaleX, 1);
+      assert.equal(meanAbsDiff(at03, await at(page, 0.3)), 0, 'flipped back: the same pixels');
     });
 
     it('after a lost GPU (WebGL context or WebGPU device) the model is drawn again in the same pose', async () => {

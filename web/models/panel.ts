@@ -151,6 +151,37 @@ export class ModelPanel {
       h('div', { class: 'model-controls' }, clipSelect, h('label', {}, loop, ` ${t('loop')}`), h('label', {}, `${t('speed')} `, speed), add, remove),
     );
 
+    // Placement: position, rotation, uniform scale, horizontal flip (the sign of scaleX), up axis.
+    const tr = entry.transform;
+    const field = (cls: string, label: string, value: number, step: number, apply: (m: ModelObject, v: number) => void): HTMLElement => {
+      const input = h('input', { type: 'number', class: cls, step, value: Math.round(value * 1000) / 1000, 'aria-label': label });
+      input.addEventListener('change', () => {
+        const v = Number(input.value);
+        if (input.value.trim() !== '' && Number.isFinite(v)) edit(label, (m) => apply(m, v));
+      });
+      return h('label', {}, `${label} `, input);
+    };
+    const flip = h('input', { type: 'checkbox', class: 'model-flip', checked: tr.scaleX < 0 });
+    flip.addEventListener('change', () => edit(t('modelFlip'), (m) => void (m.transform.scaleX = (flip.checked ? -1 : 1) * Math.abs(m.transform.scaleX))));
+    const up = h('select', { class: 'model-up-axis', 'aria-label': t('modelUpAxis') });
+    for (const [value, label] of [['', t('modelUpAxisFile')], ['y', 'Y'], ['z', 'Z']]) up.appendChild(h('option', { value, selected: entry.upAxis === value }, label));
+    up.addEventListener('change', () => edit(t('modelUpAxis'), (m) => void (m.upAxis = up.value)));
+    root.append(
+      h(
+        'div',
+        { class: 'model-placement' },
+        field('model-x', `${t('position')} x`, tr.x, 1, (m, v) => void (m.transform.x = v)),
+        field('model-y', `${t('position')} y`, tr.y, 1, (m, v) => void (m.transform.y = v)),
+        field('model-rotation', t('rotation'), tr.rotationDeg, 1, (m, v) => void (m.transform.rotationDeg = v)),
+        field('model-scale', t('scale'), Math.abs(tr.scaleY), 0.1, (m, v) => {
+          m.transform.scaleX = Math.sign(m.transform.scaleX || 1) * v;
+          m.transform.scaleY = v;
+        }),
+        h('label', {}, flip, ` ${t('modelFlip')}`),
+        h('label', {}, `${t('modelUpAxis')} `, up),
+      ),
+    );
+
     // Markers of the shown clip: the file's, then the document's (removable).
     const clip = clips.find((c) => c.name === clipName);
     const markerName = h('input', { type: 'text', class: 'model-marker-name', maxlength: 64, placeholder: t('modelMarkerPlaceholder'), 'aria-label': t('modelMarkerName') });
