@@ -3,6 +3,10 @@
 //! `models[]` entries), with no renderer of its own. The GPU side is a type parameter `C`: the
 //! handle the caller's renderer gave a baked clip (`sp_render::ClipId` in the editor).
 //!
+//! Why here and not in a crate of its own: the stage plays nothing but this crate's clips,
+//! markers, rig and bakes, and takes its clock from `sp_sim::time` as the baker already does; a
+//! separate crate would only re-export them. It stays a core module: no renderer, no browser.
+//!
 //! - **Files** ([`ModelStage::add_model`], `load.rs`): a `.ms3d` is parsed, rigged, every clip
 //!   baked into vertex frames ([`crate::bake_clip`]) and uploaded to the caller's [`ClipSink`], under
 //!   the content key the document refers to (`models[].key`). Adding a key again replaces it.
