@@ -14,6 +14,8 @@ export type {
   FollowBone,
   ImageAsset,
   LoopAnimations,
+  ModelMarker,
+  ModelObject,
   ParticleSystem,
   PlayMode,
   Range,

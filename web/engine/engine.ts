@@ -322,50 +322,31 @@ export class Engine {
     this.life.required((e) => e.setClipInstanceArray(values));
   }
 
-  // ---- MS3D models (web/models/store.ts): throw EngineCrash while there is no Editor ----------
+  // ---- MS3D model files (web/models/objects.ts): throw EngineCrash while there is no Editor ----
+  // The model objects themselves come with the scene (`models[]`) and are posed at its time.
 
-  /** Parses, bakes and uploads a model: the `addModel` JSON. */
-  addModel(name: string, bytes: Uint8Array, optionsJson: string): string {
-    return this.life.required((e) => e.addModel(name, bytes, optionsJson));
+  /** Parses, bakes and uploads a model file under its content key: the `AddedModel` JSON. */
+  addModel(key: string, name: string, bytes: Uint8Array, optionsJson: string): string {
+    return this.life.required((e) => e.addModel(key, name, bytes, optionsJson));
   }
 
-  /** The clips of a model with their markers (JSON). */
-  modelClips(modelId: number): string {
-    return this.life.required((e) => e.modelClips(modelId));
+  /** The clips of a loaded model file with the file's markers (JSON `ModelClipInfo[]`). */
+  modelClips(key: string): string {
+    return this.life.required((e) => e.modelClips(key));
   }
 
-  /** Removes a model and its instances. */
-  removeModel(modelId: number): void {
-    this.life.required((e) => e.removeModel(modelId));
+  /** Forgets a model file; false when it was not loaded. */
+  removeModel(key: string): boolean {
+    return this.life.required((e) => e.removeModel(key));
   }
 
-  /** Adds a playing instance; returns its id. */
-  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number {
-    return this.life.required((e) => e.addModelInstance(modelId, clip, x, y, rotationDeg, scale, speed, looping));
-  }
-
-  /** Changes an instance. */
-  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void {
-    this.life.required((e) => e.setModelInstance(instanceId, modelId, clip, x, y, rotationDeg, scale, speed, looping, playing));
-  }
-
-  /** Removes an instance; false when there was none. */
-  removeModelInstance(instanceId: number): boolean {
-    return this.life.required((e) => e.removeModelInstance(instanceId));
-  }
-
-  /** Places a marker on a 1-based model frame of a clip. */
-  addMarker(modelId: number, clip: number, name: string, frame: number): void {
-    this.life.required((e) => e.addMarker(modelId, clip, name, frame));
-  }
-
-  /** Removes marker `index` of a clip. */
-  removeMarker(modelId: number, clip: number, index: number): void {
-    this.life.required((e) => e.removeMarker(modelId, clip, index));
-  }
-
-  /** Markers crossed since the previous call (JSON). */
+  /** Markers crossed since the previous call (JSON `MarkerEvent[]`). */
   modelEvents(): string {
     return this.life.required((e) => e.modelEvents());
+  }
+
+  /** Model files loaded and objects drawn (JSON `ModelStats`). */
+  modelStats(): string {
+    return this.life.required((e) => e.modelStats());
   }
 }

@@ -28,15 +28,9 @@ export interface WasmClipEditor {
 
 /** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d/editor_api.rs). */
 export interface WasmModelEditor {
-  addModel(name: string, bytes: Uint8Array, optionsJson: string): string;
-  modelClips(modelId: number): string;
-  removeModel(modelId: number): void;
-  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number;
-  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void;
-  removeModelInstance(instanceId: number): boolean;
-  modelInstances(): string;
-  addMarker(modelId: number, clip: number, name: string, frame: number): void;
-  removeMarker(modelId: number, clip: number, index: number): void;
+  addModel(key: string, name: string, bytes: Uint8Array, optionsJson: string): string;
+  modelClips(key: string): string;
+  removeModel(key: string): boolean;
   modelEvents(): string;
   modelStats(): string;
 }

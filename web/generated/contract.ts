@@ -579,10 +579,16 @@ mipmaps: boolean, };
 
 /**
  * A MilkShape 3D model placed in the scene (never exported).
+ *
+ * Like a skeleton, the model's file is not in the document: the editor keeps the `.ms3d` (and
+ * the texture images dropped with it) in browser storage under [`ModelObject::key`], a content
+ * digest, so the document stays small and shareable. The model is posed at the scene time:
+ * clip time `t·speed`, wrapped by the clip's duration when `loop`, else held at its ends (see
+ * `sp_ms3d::stage`). Its name is its identity in the scene: unique among the models.
  */
 export type ModelObject = { 
 /**
- * Display name.
+ * Display name, unique among the scene's models.
  */
 name: string, 
 /**
@@ -590,25 +596,57 @@ name: string,
  */
 path: string, 
 /**
- * Placement (orthographic view of the model).
+ * Key under which the editor stores the model's files (a content digest; empty when the
+ * file is not stored).
+ */
+key: string, 
+/**
+ * Placement (orthographic view of the model): position in scene pixels, clockwise
+ * rotation, scale per axis (a negative scale flips).
  */
 transform: Transform2D, 
 /**
- * Clip name playing.
+ * Clip name playing (empty: the model's first clip).
  */
 clip: string, 
 /**
- * Playback speed multiplier.
+ * Playback speed multiplier against the scene timeline.
  */
 speed: number, 
 /**
- * Source up axis: `y` or `z`.
+ * Loop the clip (else it holds its last pose).
+ */
+loop: boolean, 
+/**
+ * Source up axis: `y` or `z` (empty: `y`).
  */
 upAxis: string, 
 /**
  * Eye icon.
  */
-visible: boolean, };
+visible: boolean, 
+/**
+ * Markers placed on the clips' frames in the editor (besides those of the file).
+ */
+markers: Array<ModelMarker>, };
+
+/**
+ * A named marker on a frame of one of a model's clips: crossing it while the scene plays
+ * raises an event.
+ */
+export type ModelMarker = { 
+/**
+ * Clip name.
+ */
+clip: string, 
+/**
+ * Marker name (1 to 64 characters).
+ */
+name: string, 
+/**
+ * Model frame (1-based, within the clip's range).
+ */
+frame: number, };
 
 /**
  * Export settings with the defaults of §13.1.
@@ -1742,9 +1780,9 @@ totalBytes: number, };
  */
 export type AddedModel = { 
 /**
- * Model id.
+ * The key it was loaded under (`models[].key`).
  */
-id: number, 
+key: string, 
 /**
  * Name (the file name given).
  */
@@ -1888,55 +1926,6 @@ image: string | null,
 color: [number, number, number, number], };
 
 /**
- * One entry of `Editor.modelInstances()`.
- */
-export type ModelInstanceInfo = { 
-/**
- * Instance id.
- */
-id: number, 
-/**
- * Clip time, seconds (unwrapped).
- */
-timeSecs: number, 
-/**
- * Model id.
- */
-model: number, 
-/**
- * Clip index in the model.
- */
-clip: number, 
-/**
- * Scene position, pixels.
- */
-x: number, 
-/**
- * Scene position, pixels (down).
- */
-y: number, 
-/**
- * Clockwise rotation, degrees.
- */
-rotationDeg: number, 
-/**
- * Uniform scale.
- */
-scale: number, 
-/**
- * Playback speed (0..=10).
- */
-speed: number, 
-/**
- * Wrap at the clip's end instead of holding the last frame.
- */
-looping: boolean, 
-/**
- * Whether time advances.
- */
-playing: boolean, };
-
-/**
  * `Editor.modelStats()`.
  */
 export type ModelStats = { 
@@ -1945,7 +1934,7 @@ export type ModelStats = {
  */
 models: number, 
 /**
- * Instances placed.
+ * Model objects drawn in the last frame.
  */
 instances: number, 
 /**
@@ -1957,9 +1946,9 @@ pendingEvents: number,
  */
 droppedEvents: number, 
 /**
- * Model names, by id.
+ * Keys of the models loaded, sorted.
  */
-names: Array<string>, };
+keys: Array<string>, };
 
 /**
  * `Editor.timelineInfo()`: the core's timeline of the current scene
@@ -2023,58 +2012,13 @@ endSecs: number,
 names: Array<string>, };
 
 /**
- * Placement and playback of one instance (see the module docs).
- */
-export type InstanceState = { 
-/**
- * Model id.
- */
-model: number, 
-/**
- * Clip index in the model.
- */
-clip: number, 
-/**
- * Scene position, pixels.
- */
-x: number, 
-/**
- * Scene position, pixels (down).
- */
-y: number, 
-/**
- * Clockwise rotation, degrees.
- */
-rotationDeg: number, 
-/**
- * Uniform scale.
- */
-scale: number, 
-/**
- * Playback speed (0..=10).
- */
-speed: number, 
-/**
- * Wrap at the clip's end instead of holding the last frame.
- */
-looping: boolean, 
-/**
- * Whether time advances.
- */
-playing: boolean, };
-
-/**
- * A marker crossed during playback.
+ * A marker crossed while the scene played.
  */
 export type MarkerEvent = { 
 /**
- * Instance id.
+ * Name of the model object (`models[].name`).
  */
-instance: number, 
-/**
- * Model id.
- */
-model: number, 
+object: string, 
 /**
  * Clip name.
  */

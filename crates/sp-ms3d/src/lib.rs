@@ -37,6 +37,7 @@ mod parse;
 mod project;
 mod rig;
 mod section;
+pub mod stage;
 mod tail;
 mod text;
 pub mod writer;

@@ -145,8 +145,8 @@ pub struct ModelGroupInfo {
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AddedModel {
-    /// Model id.
-    pub id: u32,
+    /// The key it was loaded under (`models[].key`).
+    pub key: String,
     /// Name (the file name given).
     pub name: String,
     /// Counts.
@@ -163,33 +163,20 @@ pub struct AddedModel {
     pub warnings: Vec<String>,
 }
 
-/// One entry of `Editor.modelInstances()`.
-#[derive(Clone, Debug, Serialize, TS)]
-#[serde(rename_all = "camelCase")]
-pub struct ModelInstanceInfo {
-    /// Instance id.
-    pub id: u32,
-    /// Placement and playback.
-    #[serde(flatten)]
-    pub state: crate::ms3d::InstanceState,
-    /// Clip time, seconds (unwrapped).
-    pub time_secs: f64,
-}
-
 /// `Editor.modelStats()`.
 #[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelStats {
     /// Models loaded.
     pub models: usize,
-    /// Instances placed.
+    /// Model objects drawn in the last frame.
     pub instances: usize,
     /// Marker events waiting for `modelEvents()`.
     pub pending_events: usize,
     /// Marker events dropped because nobody read them.
     pub dropped_events: usize,
-    /// Model names, by id.
-    pub names: Vec<String>,
+    /// Keys of the models loaded, sorted.
+    pub keys: Vec<String>,
 }
 
 /// `Editor.timelineInfo()`: the core's timeline of the current scene

@@ -61,6 +61,7 @@ pub fn typescript() -> String {
             ImageAsset,
             SkeletonObject,
             ModelObject,
+            ModelMarker,
             ExportSettings,
             CurveKind,
             SpineVersion,
@@ -140,7 +141,6 @@ pub fn typescript() -> String {
             ModelClipInfo,
             ModelMemory,
             ModelGroupInfo,
-            ModelInstanceInfo,
             ModelStats,
             TimelineInfo,
             AnimationAt,
@@ -152,7 +152,6 @@ pub fn typescript() -> String {
         sp_sim::sim::looping::TimelineSegment
     );
     all!(
-        crate::ms3d::InstanceState,
         crate::ms3d::MarkerEvent,
         crate::ms3d::ModelOptions,
         sp_ms3d::Interp,

@@ -191,6 +191,7 @@ impl Editor {
         let mut sim = SceneSim::with_follow(&scene, &g.follow);
         sim.seek(time);
         g.sim = sim;
+        g.models.set_objects(&scene.models);
         g.scene = scene;
         g.sim_ms_pending += now_ms() - t0;
         Ok(())
@@ -221,6 +222,7 @@ impl Editor {
         let t0 = now_ms();
         let mut g = self.inner.borrow_mut();
         g.sim.seek(t);
+        g.models.seeked();
         g.sim_ms_pending += now_ms() - t0;
         Ok(())
     }
@@ -268,7 +270,8 @@ impl Editor {
         );
         g.clips_drawn.clear();
         g.clips_drawn.extend_from_slice(&g.clip_instances);
-        g.clips_drawn.extend_from_slice(g.models.frame(t0));
+        let scene_time = g.sim.time_secs();
+        g.clips_drawn.extend_from_slice(g.models.frame(scene_time));
         g.report = g
             .renderer
             .render(&g.batch, &g.clips_drawn)

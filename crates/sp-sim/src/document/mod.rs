@@ -21,7 +21,7 @@ pub use default_scene::default_scene;
 pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use scene::{
     DEFAULT_SUBSTEPS_PER_SEC, DOCUMENT_VERSION, ImageAsset, MAX_SUBSTEPS_PER_SEC,
-    MIN_SUBSTEPS_PER_SEC, ModelObject, Scene, SkeletonObject,
+    MIN_SUBSTEPS_PER_SEC, ModelMarker, ModelObject, Scene, SkeletonObject,
 };
 pub use schema::{FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};

@@ -95,23 +95,68 @@ impl Default for SkeletonObject {
 }
 
 /// A MilkShape 3D model placed in the scene (never exported).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+///
+/// Like a skeleton, the model's file is not in the document: the editor keeps the `.ms3d` (and
+/// the texture images dropped with it) in browser storage under [`ModelObject::key`], a content
+/// digest, so the document stays small and shareable. The model is posed at the scene time:
+/// clip time `t·speed`, wrapped by the clip's duration when `loop`, else held at its ends (see
+/// `sp_ms3d::stage`). Its name is its identity in the scene: unique among the models.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ModelObject {
-    /// Display name.
+    /// Display name, unique among the scene's models.
     pub name: String,
     /// `.ms3d` path relative to the scene.
     pub path: String,
-    /// Placement (orthographic view of the model).
+    /// Key under which the editor stores the model's files (a content digest; empty when the
+    /// file is not stored).
+    pub key: String,
+    /// Placement (orthographic view of the model): position in scene pixels, clockwise
+    /// rotation, scale per axis (a negative scale flips).
     pub transform: Transform2D,
-    /// Clip name playing.
+    /// Clip name playing (empty: the model's first clip).
     pub clip: String,
-    /// Playback speed multiplier.
+    /// Playback speed multiplier against the scene timeline.
     pub speed: f32,
-    /// Source up axis: `y` or `z`.
+    /// Loop the clip (else it holds its last pose).
+    #[serde(rename = "loop")]
+    pub looping: bool,
+    /// Source up axis: `y` or `z` (empty: `y`).
     pub up_axis: String,
     /// Eye icon.
     pub visible: bool,
+    /// Markers placed on the clips' frames in the editor (besides those of the file).
+    pub markers: Vec<ModelMarker>,
+}
+
+impl Default for ModelObject {
+    fn default() -> Self {
+        ModelObject {
+            name: String::new(),
+            path: String::new(),
+            key: String::new(),
+            transform: Transform2D::default(),
+            clip: String::new(),
+            speed: 1.0,
+            looping: true,
+            up_axis: String::new(),
+            visible: true,
+            markers: Vec::new(),
+        }
+    }
+}
+
+/// A named marker on a frame of one of a model's clips: crossing it while the scene plays
+/// raises an event.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModelMarker {
+    /// Clip name.
+    pub clip: String,
+    /// Marker name (1 to 64 characters).
+    pub name: String,
+    /// Model frame (1-based, within the clip's range).
+    pub frame: f32,
 }
 
 /// The whole scene document.

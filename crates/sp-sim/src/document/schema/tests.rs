@@ -161,7 +161,10 @@ fn full_document() -> Value {
         extra_instances: vec![[1.0, 2.0]],
         ..SkeletonObject::default()
     });
-    scene.models.push(super::super::ModelObject::default());
+    scene.models.push(super::super::ModelObject {
+        markers: vec![super::super::ModelMarker::default()],
+        ..super::super::ModelObject::default()
+    });
     scene.images.push(super::super::ImageAsset {
         path: "a.png".into(),
         width: 2,

@@ -30,7 +30,7 @@
 //!   `blob:`, `http:`, drive letters).
 
 use super::curve::{Curve, Gradient};
-use super::scene::{ImageAsset, Scene, SkeletonObject};
+use super::scene::{ImageAsset, ModelObject, Scene, SkeletonObject};
 use super::schema::{FieldSpec, fields as f};
 use super::system::{Range, Transform2D};
 use crate::error::FieldIssue;
@@ -105,10 +105,30 @@ pub fn scene(s: &Scene) -> Result<()> {
         return Err(err("export.fileName", FieldIssue::NotAFileName));
     }
     skeletons(&s.skeletons)?;
-    list_len("models", s.models.len(), &f::MODELS, "entries")?;
-    for (i, m) in s.models.iter().enumerate() {
+    models(&s.models)?;
+    Ok(())
+}
+
+/// Most editor markers of one model object.
+pub const MAX_MODEL_MARKERS: usize = 256;
+
+/// The `models` list: names unique (the scene list and the marker events name a model by it),
+/// placement, playback, up axis and markers.
+fn models(list: &[ModelObject]) -> Result<()> {
+    list_len("models", list.len(), &f::MODELS, "entries")?;
+    for (i, m) in list.iter().enumerate() {
         let p = format!("models[{i}]");
         text(&format!("{p}.name"), &m.name, &f::MODEL_NAME)?;
+        if let Some(j) = list[..i].iter().position(|o| o.name == m.name) {
+            return Err(err(
+                &format!("{p}.name"),
+                FieldIssue::DuplicateName {
+                    name: m.name.clone(),
+                    other: format!("models[{j}]"),
+                },
+            ));
+        }
+        text(&format!("{p}.key"), &m.key, &f::MODEL_KEY)?;
         optional_path(&format!("{p}.path"), &m.path, &f::MODEL_PATH)?;
         transform(&format!("{p}.transform"), &m.transform)?;
         text(&format!("{p}.clip"), &m.clip, &f::MODEL_CLIP)?;
@@ -121,6 +141,21 @@ pub fn scene(s: &Scene) -> Result<()> {
                     choices: "\"y\" or \"z\"",
                 },
             ));
+        }
+        list_len(
+            &format!("{p}.markers"),
+            m.markers.len(),
+            &f::MODEL_MARKERS,
+            "entries",
+        )?;
+        for (j, k) in m.markers.iter().enumerate() {
+            let q = format!("{p}.markers[{j}]");
+            text(&format!("{q}.clip"), &k.clip, &f::MODEL_MARKER_CLIP)?;
+            text(&format!("{q}.name"), &k.name, &f::MODEL_MARKER_NAME)?;
+            if k.name.trim().is_empty() {
+                return Err(err(&format!("{q}.name"), FieldIssue::Empty));
+            }
+            num(&format!("{q}.frame"), k.frame, &f::MODEL_MARKER_FRAME)?;
         }
     }
     Ok(())

@@ -263,6 +263,7 @@ pub const ALL: &[&F] = &[
     &SKELETON_MIPMAPS,
     &MODELS,
     &MODEL_NAME,
+    &MODEL_KEY,
     &MODEL_PATH,
     &MODEL_X,
     &MODEL_Y,
@@ -270,4 +271,9 @@ pub const ALL: &[&F] = &[
     &MODEL_SPEED,
     &MODEL_UP_AXIS,
     &MODEL_VISIBLE,
+    &MODEL_LOOP,
+    &MODEL_MARKERS,
+    &MODEL_MARKER_CLIP,
+    &MODEL_MARKER_NAME,
+    &MODEL_MARKER_FRAME,
 ];

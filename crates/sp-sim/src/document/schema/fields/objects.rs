@@ -4,7 +4,7 @@ use super::super::FieldKind::{Bool, List};
 use super::super::{FieldSpec as F, Unit};
 use super::{S, coord, fps, name, reference};
 use crate::document::validate::{
-    MAX_LIST, MAX_MODEL_SPEED, MAX_SKELETON_INSTANCES, MAX_SKELETON_SPEED,
+    MAX_LIST, MAX_MODEL_MARKERS, MAX_MODEL_SPEED, MAX_SKELETON_INSTANCES, MAX_SKELETON_SPEED,
 };
 
 // ---- skeleton objects -------------------------------------------------------------------
@@ -52,8 +52,10 @@ pub const SKELETON_MIPMAPS: F = F::of("skeletons[].mipmaps", Bool);
 
 /// `models`.
 pub const MODELS: F = F::of("models", List).at_most(MAX_LIST as f64);
-/// `models[].name`.
+/// `models[].name` (non-empty, unique among models).
 pub const MODEL_NAME: F = name("models[].name");
+/// `models[].key` (content digest of the stored `.ms3d`).
+pub const MODEL_KEY: F = name("models[].key");
 /// `models[].path`.
 pub const MODEL_PATH: F = reference("models[].path");
 /// `models[].transform.x`.
@@ -70,3 +72,17 @@ pub const MODEL_SPEED: F = F::number("models[].speed", Unit::Times)
 pub const MODEL_UP_AXIS: F = F::choice("models[].upAxis", &["", "y", "z"]);
 /// `models[].visible`.
 pub const MODEL_VISIBLE: F = F::of("models[].visible", Bool);
+/// `models[].loop`.
+pub const MODEL_LOOP: F = F::of("models[].loop", Bool);
+/// `models[].markers`.
+pub const MODEL_MARKERS: F = F::of("models[].markers", List).at_most(MAX_MODEL_MARKERS as f64);
+/// `models[].markers[].clip`.
+pub const MODEL_MARKER_CLIP: F = name("models[].markers[].clip");
+/// `models[].markers[].name` (1 to 64 characters).
+pub const MODEL_MARKER_NAME: F =
+    F::of("models[].markers[].name", super::super::FieldKind::Text).at_most(64.0);
+/// `models[].markers[].frame` (1-based model frame; the clip's range is checked by the editor,
+/// which knows the file).
+pub const MODEL_MARKER_FRAME: F = F::number("models[].markers[].frame", Unit::None)
+    .limits(1.0, 1e6)
+    .step(1.0);
