@@ -21,6 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
@@ -31,35 +32,11 @@ const MODELS = {
   // The synthetic strip of earlier figures: 300 × 6 quads on a 3-joint chain, 2,107 vertices.
   strip: ['--segments', '300', '--rows', '6'],
 };
-const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const FLAGS = {
-  webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
-  webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-};
 
-function fail(message) {
-  console.error(`bench-ms3d: ${message}`);
-  process.exit(1);
-}
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = process.argv[i + 1];
-  if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
-  return value;
-}
 
-function wholeOption(name, fallback, min) {
-  const text = option(name, String(fallback));
-  const v = Number(text);
-  if (!Number.isInteger(v) || v < min) fail(`--${name} ${text}: expected a whole number ≥ ${min}`);
-  return v;
-}
 
-const tierArg = option('tier', 'both');
-if (!['webgpu', 'webgl2', 'both'].includes(tierArg)) fail(`--tier ${tierArg}: expected webgpu, webgl2 or both`);
-const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
+const { fail, option, wholeOption, tiers } = runnerArgs('bench-ms3d');
 const frames = wholeOption('frames', 40, 1);
 const largeFrames = wholeOption('large-frames', 12, 1);
 const warmupFrames = wholeOption('warmup', 5, 0);
@@ -93,7 +70,7 @@ const all = [];
 let failed = false;
 try {
   for (const tier of tiers) {
-    const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE, ...FLAGS[tier]] });
+    const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE_FLAGS, ...TIER_FLAGS[tier]] });
     try {
       const page = await browser.newPage();
       const errors = [];

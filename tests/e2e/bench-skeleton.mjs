@@ -13,39 +13,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
 const FIXTURES = resolve(process.env.SP_SPINE_FIXTURES ?? join(import.meta.dirname, '../fixtures/spine'));
 const SKELETONS = { coin: 'coin-pro-4.2.json', vine: 'vine-pro-4.2.json' };
-const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const FLAGS = {
-  webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
-  webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-};
-function fail(message) {
-  console.error(`bench-skeleton: ${message}`);
-  process.exit(1);
-}
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = process.argv[i + 1];
-  if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
-  return value;
-}
 
-function wholeOption(name, fallback, min) {
-  const text = option(name, String(fallback));
-  const v = Number(text);
-  if (!Number.isInteger(v) || v < min) fail(`--${name} ${text}: expected a whole number ≥ ${min}`);
-  return v;
-}
 
-const tierArg = option('tier', 'both');
-if (!['webgpu', 'webgl2', 'both'].includes(tierArg)) fail(`--tier ${tierArg}: expected webgpu, webgl2 or both`);
-const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
+const { fail, option, wholeOption, tiers } = runnerArgs('bench-skeleton');
 const frames = wholeOption('frames', 300, 1);
 const warmupFrames = wholeOption('warmup', 60, 0);
 const rounds = wholeOption('rounds', 4, 1);
@@ -70,7 +47,7 @@ const ms = (s) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
 const all = [];
 let failed = false;
 for (const tier of tiers) {
-  const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE, ...FLAGS[tier]] });
+  const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE_FLAGS, ...TIER_FLAGS[tier]] });
   try {
     const page = await browser.newPage();
     const errors = [];

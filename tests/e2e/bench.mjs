@@ -16,31 +16,14 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
-const BASE = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const FLAGS = {
-  webgpu: ['--enable-unsafe-webgpu', '--enable-features=Vulkan', '--use-vulkan=swiftshader', '--use-angle=swiftshader'],
-  webgl2: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-};
 
-function fail(message) {
-  console.error(`bench: ${message}`);
-  process.exit(1);
-}
 
-function option(name, fallback) {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = process.argv[i + 1];
-  if (value === undefined || value.startsWith('--')) fail(`--${name} needs a value`);
-  return value;
-}
 
-const tierArg = option('tier', 'both');
-if (!['webgpu', 'webgl2', 'both'].includes(tierArg)) fail(`--tier ${tierArg}: expected webgpu, webgl2 or both`);
-const tiers = tierArg === 'both' ? ['webgpu', 'webgl2'] : [tierArg];
+const { fail, option, tiers } = runnerArgs('bench');
 const repeats = option('repeats', '5');
 const sizes = option('sizes', '1000,10000,100000');
 const psteps = option('psteps', '10000000');
@@ -64,7 +47,7 @@ try {
     if (!sims && !frame) break;
     const params = new URLSearchParams({ renderer: tier, repeats, psteps, sizes, sims: sims ? '1' : '0', frame: frame ? '1' : '0' });
     if (sims && forces) params.set('forces', '1');
-    const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE, ...FLAGS[tier]] });
+    const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE_FLAGS, ...TIER_FLAGS[tier]] });
     try {
       const page = await browser.newPage();
       page.on('console', (m) => m.type() === 'error' && console.error(`[page] ${m.text()}`));

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  MeshAttachment,
   MixBlend,
   MixDirection,
   Physics,
@@ -126,9 +127,10 @@ export function checkFidelity(data: SkeletonData, frames: FramesDoc, limit = 10)
           }
         }
       }
-      // Every particle slot without a live particle must show nothing.
+      // Every particle slot without a live particle must show nothing (trail slots, which show
+      // a mesh, are checked by the oracle against the preview's ribbons).
       for (const slot of particleSlots) {
-        if (frame.bones[slot.bone.data.name]) continue;
+        if (frame.bones[slot.bone.data.name] || slot.getAttachment() instanceof MeshAttachment) continue;
         if (slot.getAttachment() && slot.color.a > 0) {
           errors.push(`${where(slot.bone.data.name)}: visible (${slot.getAttachment()?.name}, alpha ${slot.color.a}) without a particle`);
         }

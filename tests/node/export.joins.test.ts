@@ -1,8 +1,9 @@
 // The joins of loop-continuous exports (export spec §11.3), posed by spine-core 4.2.119 as a game
 // plays them: the last frame of start is the first frame of loop, the last frame of loop is its
 // first (the wrap), and the last frame of loop is the first frame of end. At each join the same
-// particle slots show, with the same attachment, bone positions within 0.01 px, matrices within
-// 1e-4 and the same colour (1/255): a game switching animations there shows no pop.
+// particle and trail slots show, with the same attachment, bone positions (and trail ribbon
+// vertices) within 0.01 px, matrices within 1e-4 and the same colour (1/255): a game switching
+// animations there shows no pop.
 // "Shown" is the oracle's definition (pose.ts): an attachment at an alpha above 0. Slots left at
 // the setup pose hold their attachment at alpha 0 (export spec §5.3) and draw nothing: counting
 // attachments alone gives e.g. fire 82 at the end of loop and 102 at the start of end, with 81
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import type { SkeletonData } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
 import { exportWithCli, parseExport } from './oracle/oracle';
-import { Poser, type ShownSlot } from './oracle/pose';
+import { Poser, type ShownSlot, type ShownTrail } from './oracle/pose';
 import { loadScene } from './oracle/sim';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -41,7 +42,22 @@ export interface JoinError {
   attachments: string[];
 }
 
-function compareShown(joinName: string, a: ShownSlot[], b: ShownSlot[]): JoinError {
+/** What a join compares: the particle slots and the trail slots (their skinned ribbons). */
+interface Shown {
+  slots: ShownSlot[];
+  trails: ShownTrail[];
+}
+
+/** A trail slot as a comparable slot: its head bone's position, its colour and attachment; its
+ * ribbon's vertices are compared separately. */
+function trailAsSlot(t: ShownTrail): ShownSlot {
+  const [x, y] = t.nodes[0] ?? [0, 0];
+  return { slot: t.slot, drawPos: t.drawPos, x, y, a: 1, b: 0, c: 0, d: 1, r: t.r, g: t.g, bl: t.bl, alpha: t.alpha, attachment: t.attachment, path: t.path };
+}
+
+function compareShown(joinName: string, sa: Shown, sb: Shown): JoinError {
+  const a = [...sa.slots, ...sa.trails.map(trailAsSlot)];
+  const b = [...sb.slots, ...sb.trails.map(trailAsSlot)];
   const bySlot = new Map(b.map((s) => [s.slot, s]));
   const inA = new Set(a.map((s) => s.slot));
   const e: JoinError = { join: joinName, before: a.length, after: b.length, unmatched: [], positionPx: 0, matrix: 0, colour: 0, attachments: [] };
@@ -57,6 +73,17 @@ function compareShown(joinName: string, a: ShownSlot[], b: ShownSlot[]): JoinErr
     if (s.attachment !== t.attachment || s.path !== t.path) e.attachments.push(s.slot);
   }
   for (const t of b) if (!inA.has(t.slot)) e.unmatched.push(`+${t.slot}`);
+  // Trail ribbons: every skinned vertex of a trail shown on both sides.
+  const trailsB = new Map(sb.trails.map((t) => [t.slot, t]));
+  for (const s of sa.trails) {
+    const t = trailsB.get(s.slot);
+    if (!t) continue;
+    if (s.vertices.length !== t.vertices.length) e.attachments.push(s.slot);
+    s.vertices.forEach(([x, y], i) => {
+      const [u, v] = t.vertices[i] ?? [Infinity, Infinity];
+      e.positionPx = Math.max(e.positionPx, Math.hypot(x - u, y - v));
+    });
+  }
   return e;
 }
 
@@ -79,8 +106,8 @@ export function joinErrors(scenePath: string, json: string): JoinError[] {
     if (!loop) throw new Error(`${scenePath}: no loop animation ${key}`);
     const last = (anim: NonNullable<typeof loop>) => Math.round(anim.duration * fps);
     const at = (anim: NonNullable<typeof loop>, frame: number) => {
-      const posed = poser.pose(anim, frame, fps).systems;
-      return bones.flatMap((b) => posed[b]);
+      const posed = poser.pose(anim, frame, fps);
+      return { slots: bones.flatMap((b) => posed.systems[b]), trails: bones.flatMap((b) => posed.trails[b]) };
     };
     const loopFirst = at(loop, 0);
     const loopLast = at(loop, last(loop));

@@ -200,7 +200,11 @@ drawOrder?: DrawOrder,
 /**
  * The bone this system follows, if any (absent from documents that follow nothing).
  */
-follow?: FollowBone, };
+follow?: FollowBone, 
+/**
+ * Trails ([`crate::behaviour::trail`]; absent from documents that never set them).
+ */
+trail?: Trail, };
 
 /**
  * A closed range `[min, max]` from which a value is drawn uniformly per particle.
@@ -844,6 +848,118 @@ maxPxPerSec: Range,
  * Multiplier over the particle's life (empty: 1).
  */
 overLife: Curve, };
+
+/**
+ * A system's trail settings (see the module formula).
+ */
+export type Trail = { 
+/**
+ * Trails on.
+ */
+enabled: boolean, 
+/**
+ * Whether the length is seconds or points.
+ */
+lengthMode: LengthMode, 
+/**
+ * Seconds of history (`lengthMode: "secs"`), above 0.
+ */
+lengthSecs: number, 
+/**
+ * Recorded points (`lengthMode: "points"`), at least 1.
+ */
+lengthPoints: number, 
+/**
+ * Bones per trail (chain nodes), `2..=32`.
+ */
+bones: number, 
+/**
+ * Width, scene pixels.
+ */
+widthPx: number, 
+/**
+ * Width multiplier along the trail, head (`t = 0`) to tail (`t = 1`); empty: 1.
+ */
+widthCurve: Curve, 
+/**
+ * Width multiplied by the particle's size now.
+ */
+widthBySize: boolean, 
+/**
+ * Colour over the particle's life.
+ */
+colorOverLife: Gradient, 
+/**
+ * Alpha over the particle's life, 0..1 (empty: 1).
+ */
+alphaOverLife: Curve, 
+/**
+ * Multiply by the particle's own colour and alpha.
+ */
+inheritColor: boolean, 
+/**
+ * Colour along the trail, head to tail (preview only, see the module docs; empty: white).
+ */
+colorAlong?: Gradient, 
+/**
+ * Alpha along the trail, head to tail (preview only; empty: 1).
+ */
+alphaAlong?: Curve, 
+/**
+ * Trail images: built-ins as `builtin:NAME`, user images by relative path.
+ */
+images: Array<string>, 
+/**
+ * Which image a trail shows.
+ */
+imagePick: ImagePick, 
+/**
+ * Turn of the image on the ribbon, degrees clockwise: 0, 90, 180 or 270.
+ */
+uvRotationDeg: number, 
+/**
+ * Stretch or tile along the length.
+ */
+textureMode: TextureMode, 
+/**
+ * Repeats along the length in `tile` mode, `1..=32`.
+ */
+tileCount: number, 
+/**
+ * Mesh rows across (`trailGridRows`), `1..=16`.
+ */
+gridRows: number, 
+/**
+ * Mesh columns along (`trailGridCols`), 0 = `2·(bones − 1)`, at most 128.
+ */
+gridCols: number, 
+/**
+ * Least head movement before a new point is recorded, pixels (0: every candidate).
+ */
+minMovePx: number, 
+/**
+ * Blend mode of the trail slot; absent: the system's.
+ */
+blend?: BlendMode, 
+/**
+ * Whether the particle's own sprite is still drawn (and exported).
+ */
+drawParticle: boolean, };
+
+/**
+ * What `length` counts.
+ */
+export type LengthMode = "secs" | "points";
+
+/**
+ * Which trail image a particle's trail shows.
+ */
+export type ImagePick = "random" | "particle";
+
+/**
+ * How the image covers the trail's length.
+ */
+export type TextureMode = "stretch" | "tile";
 
 /**
  * The follow-tracks document as JSON carries it (`--follow`, `setFollowTracks`, the export
@@ -1550,6 +1666,10 @@ renderMs: number,
  * Sprites drawn.
  */
 sprites: number, 
+/**
+ * Trail ribbons drawn.
+ */
+ribbons: number, 
 /**
  * Draw calls issued.
  */

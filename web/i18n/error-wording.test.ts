@@ -43,4 +43,12 @@ describe('error wording', () => {
     expect(errorWording(new Error('plain'), 'en')).toBeNull();
     expect(errorWording({ code: 'no.such.code' }, 'en')).toBeNull();
   });
+
+  it('words the JSON kinds of a skeleton header warning in Chinese, not in English', () => {
+    const w = { code: 'skel.warning.ignored', params: { path: 'skeleton.fps', found: 'an array', expected: 'a number' } };
+    expect(errorWording(w, 'en')).toBe('skeleton.fps is an array, not a number; ignored.');
+    expect(errorWording(w, 'zh-CN')).toBe('skeleton.fps 的类型是数组，应为数字；已忽略。');
+    const s = { code: 'skel.warning.skeletonNotObject', params: { found: 'a string' } };
+    expect(errorWording(s, 'zh-CN')).toBe('skeleton 是字符串，不是对象；其元数据已忽略。');
+  });
 });

@@ -35,6 +35,8 @@ export const errorsEn: Wording = {
   'sim.field.leavesFolder': '{path}: "{reference}" leaves the scene folder (..).',
   'sim.field.tooManyFirings': '{path}: {count} firings per cycle, above the limit {limit}; use a longer interval.',
   'sim.field.widerThanShape': '{path}: {value} is wider than the shape allows ({limit}).',
+  'sim.field.trailHistoryTooLarge': '{path}: maxParticles × trail points = {count}, above the limit {limit}; shorten the trail or lower maxParticles.',
+  'sim.field.trailMeshTooLarge': '{path}: maxParticles × trail mesh vertices = {count}, above the limit {limit}; use fewer grid rows or columns or lower maxParticles.',
   'sim.field.followTargetMissing': '{path}: must name a skeleton object and one of its bones.',
   'sim.follow.tooLarge': '{path}: the bone tracks are {sizeBytes} bytes, above the limit of {limitBytes} bytes.',
   'sim.follow.rateOutOfRange': '{path}: {value} is not in (0, {limit}].',
@@ -60,6 +62,8 @@ export const errorsEn: Wording = {
   'spine.warning.leavesImageFolder': 'Image reference "{reference}" leaves the image folder: "../" dropped.',
   'spine.warning.followTargetMissing': 'System "{system}" follows "{target}", which is not loaded: exported at its own transform.',
   'spine.warning.twoSegments': 'System "{system}" exports two segments into animation "{animation}": only the first is written.',
+  'spine.warning.trailColorAlong': 'System "{system}": the trail\'s colour and alpha along its length are not exported (a Spine mesh has one colour per slot); put the fade into the trail image, e.g. builtin:trail_fade.',
+  'spine.warning.trailWithoutImage': 'System "{system}": its trail has no image, so it is neither drawn nor exported.',
   'skel.tooLarge': 'The skeleton file is {lenBytes} bytes, above the limit of {maxBytes} bytes.',
   'skel.truncated': 'The skeleton file ends early: {what} at byte {offset} needs {needed} bytes, {available} remain.',
   'skel.badValue': '{what} at byte {offset} is {value}, which is not a valid {expected}.',
@@ -132,6 +136,8 @@ export const errorsZh: Wording = {
   'sim.field.leavesFolder': '{path}：“{reference}”跳出了场景文件夹（..）。',
   'sim.field.tooManyFirings': '{path}：每个周期发射 {count} 次，超过上限 {limit}；请加大间隔。',
   'sim.field.widerThanShape': '{path}：{value} 超出形状允许的宽度（{limit}）。',
+  'sim.field.trailHistoryTooLarge': '{path}：最大粒子数 × 拖尾点数 = {count}，超过上限 {limit}；请缩短拖尾或降低最大粒子数。',
+  'sim.field.trailMeshTooLarge': '{path}：最大粒子数 × 拖尾网格顶点数 = {count}，超过上限 {limit}；请减少网格行列数或降低最大粒子数。',
   'sim.field.followTargetMissing': '{path}：必须指定一个骨架对象及其中的一根骨骼。',
   'sim.follow.tooLarge': '{path}：骨骼轨迹为 {sizeBytes} 字节，超过上限 {limitBytes} 字节。',
   'sim.follow.rateOutOfRange': '{path}：{value} 不在 (0, {limit}] 范围内。',
@@ -154,6 +160,8 @@ export const errorsZh: Wording = {
   'spine.warning.leavesImageFolder': '图片引用“{reference}”跳出了图片文件夹：已去掉“../”。',
   'spine.warning.followTargetMissing': '系统“{system}”跟随的“{target}”未加载：按系统自身的变换导出。',
   'spine.warning.twoSegments': '系统“{system}”向动画“{animation}”导出了两段：只写入第一段。',
+  'spine.warning.trailColorAlong': '系统“{system}”：拖尾沿长度的颜色和透明度不会导出（Spine 网格每个插槽只有一种颜色）；请把渐隐做进拖尾图片，例如 builtin:trail_fade。',
+  'spine.warning.trailWithoutImage': '系统“{system}”：拖尾没有图片，因此既不绘制也不导出。',
   'skel.tooLarge': '骨架文件为 {lenBytes} 字节，超过上限 {maxBytes} 字节。',
   'skel.truncated': '骨架文件提前结束：第 {offset} 字节处的 {what} 需要 {needed} 字节，只剩 {available} 字节。',
   'skel.badValue': '第 {offset} 字节处的 {what} 为 {value}，不是有效的 {expected}。',
@@ -168,8 +176,8 @@ export const errorsZh: Wording = {
   'skel.warning.numberFromBool': '{path} 是 {value}，不是数字；已按 libGDX 的方式读作 {number}。',
   'skel.warning.stringFromNumber': '{path} 是数字 {value}，不是字符串；已读作“{value}”。',
   'skel.warning.stringFromBool': '{path} 是 {value}，不是字符串；已读作“{value}”。',
-  'skel.warning.ignored': '{path} 的类型是 {found}，应为 {expected}；已忽略。',
-  'skel.warning.skeletonNotObject': 'skeleton 是 {found}，不是对象；其元数据已忽略。',
+  'skel.warning.ignored': '{path} 的类型是{found}，应为{expected}；已忽略。',
+  'skel.warning.skeletonNotObject': 'skeleton 是{found}，不是对象；其元数据已忽略。',
   'ms3d.truncated': '模型文件提前结束：{section} 段第 {offset} 字节需要 {needed} 字节，只剩 {available} 字节。',
   'ms3d.countTooLarge': '{section} 段第 {offset} 字节：{count} 项至少需要 {minBytes} 字节，只剩 {available} 字节。',
   'ms3d.badMagic': '不是 MilkShape 3D 文件（未找到标识 MS3D000000）。',
@@ -205,6 +213,19 @@ export interface CodedIssue {
   params?: Record<string, number | string | null>;
 }
 
+/**
+ * Parameter values that are English words rather than data (the JSON kinds of sp-skel's
+ * `found`/`expected`), worded for Chinese.
+ */
+const VALUE_WORDS_ZH: Readonly<Record<string, string>> = {
+  null: 'null',
+  'a boolean': '布尔值',
+  'a number': '数字',
+  'a string': '字符串',
+  'an array': '数组',
+  'an object': '对象',
+};
+
 /** True when `e` carries a code of web/generated/error-codes.ts. */
 export function isCoded(e: unknown): e is CodedIssue & { code: ErrorCode } {
   return (
@@ -230,6 +251,7 @@ export function errorWording(e: unknown, lang: Lang): string | null {
   const params = e.params ?? {};
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];
-    return v === undefined || v === null ? whole : String(v);
+    if (v === undefined || v === null) return whole;
+    return lang !== 'en' && typeof v === 'string' ? (VALUE_WORDS_ZH[v] ?? v) : String(v);
   });
 }

@@ -28,7 +28,14 @@
 //! (`sp_sim::sim::draw_order`; systems draw in scene order). A copy of a loop-continuous
 //! system's periodic emitter has `birthSecs` = its virtual birth, `serial` = its copy serial
 //! (stacking order), `slot` = the index of its life in the loop set, and `copy`: `{ "life":
-//! the life's serial in the real simulation, "k": the copy index }`.
+//! the life's serial in the real simulation, "k": the copy index }`. A particle of a system with
+//! an active trail also has `trail` (`sp_sim::sim::trail`, scene pixels, y down, degrees
+//! clockwise; a loop copy carries its life's trail at the same original time): `nodes` (`[x, y]`
+//! per chain bone, head first), `rotationsDeg` (each bone's direction), `lengthsPx` (chord
+//! lengths), `widthPx` (every bone's vertical scale), `rgba` (the trail slot's colour,
+//! unquantised), `image` (the trail image reference) and `vertices` (`[x, y]` of the skinned
+//! ribbon in the mesh's vertex order: what the canvas draws). A system with a trail draws its
+//! trails behind all of its particles, in the same order.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -221,6 +228,8 @@ struct DumpParticle<'a> {
     draw_index: usize,
     scene: DumpPose,
     #[serde(skip_serializing_if = "Option::is_none")]
+    trail: Option<DumpTrail<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     copy: Option<DumpCopy>,
 }
 
@@ -230,6 +239,19 @@ struct DumpParticle<'a> {
 struct DumpCopy {
     life: u64,
     k: i64,
+}
+
+/// A particle's trail in a `--dump` line.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DumpTrail<'a> {
+    nodes: Vec<[f64; 2]>,
+    rotations_deg: Vec<f64>,
+    lengths_px: Vec<f64>,
+    width_px: f64,
+    rgba: [f32; 4],
+    image: Option<&'a str>,
+    vertices: Vec<[f32; 2]>,
 }
 
 /// A scene pose in a `--dump` line.
@@ -287,11 +309,25 @@ fn frame_json<'a>(
                     draw_index[i] = k;
                 }
             }
+            let mut frame = sp_sim::sim::trail::TrailFrame::default();
             let particles = live
                 .iter()
                 .zip(draw_index)
-                .map(|(p, draw_index)| {
+                .enumerate()
+                .map(|(i, (p, draw_index))| {
                     let pose = state.scene_pose(p);
+                    let trail = state.trail_frame(i, &mut frame, true).then(|| DumpTrail {
+                        nodes: frame.nodes.iter().map(|n| [n.x, n.y]).collect(),
+                        rotations_deg: frame.nodes.iter().map(|n| n.rotation_deg).collect(),
+                        lengths_px: frame.nodes.iter().map(|n| n.length_px).collect(),
+                        width_px: frame.width_px,
+                        rgba: frame.color,
+                        image: frame
+                            .image
+                            .and_then(|k| sys.trail.images.get(usize::from(k)))
+                            .map(String::as_str),
+                        vertices: frame.vertices.clone(),
+                    });
                     DumpParticle {
                         slot: p.slot,
                         serial: p.serial,
@@ -321,6 +357,7 @@ fn frame_json<'a>(
                             scale_x: pose.scale_x,
                             scale_y: pose.scale_y,
                         },
+                        trail,
                     }
                 })
                 .collect();

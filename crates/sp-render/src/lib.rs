@@ -1,4 +1,4 @@
-//! SpineParticle's wgpu renderer: instanced particle quads, the editor grid, and baked
+//! SpineParticle's wgpu renderer: instanced particle quads, trail ribbons, the editor grid, and baked
 //! vertex-frame playback (every frame of a clip in one data texture, two frames blended in the
 //! shader, instances drawn by instanced draws per layout and draw range).
 //!
@@ -23,6 +23,7 @@ pub mod mips;
 mod pipelines;
 mod renderer;
 pub mod scene_sprites;
+pub mod scene_trails;
 pub mod sprites;
 mod target;
 mod tier;
@@ -35,7 +36,7 @@ pub use clips::{
 pub use error::{ERROR_CODES, Error, Result};
 pub use gpu::Gpu;
 pub use renderer::{FrameReport, Renderer, WHITE_IMAGE};
-pub use sprites::{SpriteBatch, SpriteDraw, SpriteInstance};
+pub use sprites::{DrawKind, RibbonVertex, SpriteBatch, SpriteDraw, SpriteInstance};
 pub use target::RenderTarget;
 pub use tier::{GpuTier, TierPreference};
 pub use view::View;

@@ -1,7 +1,7 @@
 //! Shader modules, bind group layouts and render pipelines (created once per device).
 //!
-//! Bind groups: 0 = view uniform (all pipelines), 1 = atlas texture array + sampler (sprites and
-//! vertex clips), 2 = the clip's data texture (`R32Uint` array, vertex stage; vertex clips),
+//! Bind groups: 0 = view uniform (all pipelines), 1 = atlas texture array + sampler (sprites,
+//! trail ribbons and vertex clips), 2 = the clip's data texture (`R32Uint` array, vertex stage; vertex clips),
 //! 3 = per-draw clip uniform with a dynamic offset (vertex clips). Four groups: WebGL2's limit.
 //! Every pipeline targets the surface format and a `Depth32Float` attachment; only vertex clips
 //! test and write depth, the 2D layers ignore it.
@@ -10,7 +10,7 @@ use sp_sim::document::BlendMode;
 
 use crate::blend::{ALL_BLEND_MODES, blend_state};
 use crate::clips::{CLIP_DRAW_UNIFORM_BYTES, CLIP_INSTANCE_BYTES};
-use crate::sprites::SpriteInstance;
+use crate::sprites::{RibbonVertex, SpriteInstance};
 
 /// Depth format of the scene pass.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
@@ -28,6 +28,8 @@ pub struct Pipelines {
     pub clip_draw_layout: wgpu::BindGroupLayout,
     /// Sprite pipelines indexed by [`crate::blend::blend_index`].
     pub sprite: Vec<wgpu::RenderPipeline>,
+    /// Trail ribbon pipelines indexed by [`crate::blend::blend_index`].
+    pub ribbon: Vec<wgpu::RenderPipeline>,
     /// Grid pipeline.
     pub grid: wgpu::RenderPipeline,
     /// Instanced vertex-clip pipelines indexed by [`crate::blend::blend_index`] (one per blend
@@ -155,6 +157,33 @@ impl Pipelines {
             })
             .collect();
 
+        let ribbon_module = shader(device, "ribbon", include_str!("shaders/ribbon.wgsl"));
+        let ribbon_attributes = wgpu::vertex_attr_array![
+            0 => Float32x2, 1 => Float32x2, 2 => Uint32, 3 => Unorm8x4
+        ];
+        let ribbon_buffers = [Some(wgpu::VertexBufferLayout {
+            array_stride: std::mem::size_of::<RibbonVertex>() as u64,
+            step_mode: wgpu::VertexStepMode::Vertex,
+            attributes: &ribbon_attributes,
+        })];
+        let ribbon = ALL_BLEND_MODES
+            .iter()
+            .map(|&mode| {
+                color_pipeline(
+                    device,
+                    &format!("ribbon {mode:?}"),
+                    &sprite_layout,
+                    &ribbon_module,
+                    ("vs_ribbon", "fs_ribbon"),
+                    &ribbon_buffers,
+                    wgpu::PrimitiveTopology::TriangleList,
+                    format,
+                    mode,
+                    false,
+                )
+            })
+            .collect();
+
         let grid_module = shader(device, "grid", include_str!("shaders/grid.wgsl"));
         let grid_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("grid"),
@@ -226,6 +255,7 @@ impl Pipelines {
             clip_data_layout,
             clip_draw_layout,
             sprite,
+            ribbon,
             grid,
             clip,
         }

@@ -7,15 +7,19 @@
 //! `w × h`: position `(x, y)`, size `(w·sx, h·sy)`, the system's anchor, rotation `θ` (degrees
 //! clockwise → radians), tint = colour over life, alpha over life. A system with no textures
 //! draws `builtin:soft_dot`; a texture the renderer does not have is skipped and reported.
+//! A system with a trail draws its trails first ([`crate::scene_trails`]), then its particles
+//! (unless the trail hides them).
 
 use std::collections::BTreeSet;
 
+use sp_sim::sim::trail::TrailFrame;
 use sp_sim::sim::{SceneSim, back_to_front};
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin};
 
 use crate::atlas::{AtlasEntry, AtlasLayout};
 use crate::error::Result;
 use crate::renderer::Renderer;
+use crate::scene_trails::push_system_trails;
 use crate::sprites::{SpriteBatch, SpriteInstance, pack_color};
 
 /// Texture drawn by a system whose texture list is empty.
@@ -48,9 +52,14 @@ pub fn build_scene_sprites(
     missing: &mut BTreeSet<String>,
 ) {
     let mut entries: Vec<Option<AtlasEntry>> = Vec::new();
+    let mut trail = TrailFrame::default();
     for system_sim in sim.systems() {
         let system = system_sim.system();
         if !system.visible || system_sim.particles().is_empty() {
+            continue;
+        }
+        push_system_trails(system_sim, layout, batch, missing, &mut trail);
+        if !system.trail.draws_particle() {
             continue;
         }
         entries.clear();

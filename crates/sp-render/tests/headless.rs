@@ -169,3 +169,58 @@ fn bad_images_and_clips_are_errors() {
     );
     assert!(!renderer.has_image("x.png"));
 }
+
+#[test]
+fn trail_ribbons_validate_and_draw_before_their_particles() {
+    use sp_sim::behaviour::trail::Trail;
+    let mut renderer = noop_renderer();
+    add_builtin_images(&mut renderer).unwrap();
+    let trailed = |blend, draw_particle| ParticleSystem {
+        rate_per_sec: 30.0,
+        lifetime_secs: Range::fixed(1.0),
+        blend,
+        trail: Trail {
+            enabled: true,
+            draw_particle,
+            ..Trail::default()
+        },
+        ..ParticleSystem::default()
+    };
+    let scene = Scene {
+        systems: vec![
+            trailed(BlendMode::Normal, true),
+            trailed(BlendMode::Additive, false),
+        ],
+        ..Scene::default()
+    };
+    let mut sim = SceneSim::new(&scene);
+    sim.seek(0.8);
+    let live: Vec<usize> = sim.systems().iter().map(|s| s.particles().len()).collect();
+    assert!(live.iter().all(|&n| n > 10), "{live:?}");
+    let mut batch = SpriteBatch::default();
+    let mut missing = Default::default();
+    build_scene_sprites(&sim, renderer.atlas_layout(), &mut batch, &mut missing);
+    assert!(missing.is_empty(), "{missing:?}");
+    // Every particle has a ribbon; only the first system draws its sprites.
+    assert_eq!(batch.ribbons as usize, live[0] + live[1]);
+    assert_eq!(batch.len(), live[0]);
+    let kinds: Vec<_> = batch.draws.iter().map(|d| (d.kind, d.blend)).collect();
+    use sp_render::DrawKind::{Ribbons, Sprites};
+    assert_eq!(
+        kinds,
+        vec![
+            (Ribbons, BlendMode::Normal),
+            (Sprites, BlendMode::Normal),
+            (Ribbons, BlendMode::Additive)
+        ]
+    );
+    let per_trail = scene.systems[0].trail.vertex_count();
+    assert_eq!(batch.ribbon_vertices.len(), per_trail * (live[0] + live[1]));
+    for frame in 0..2 {
+        let report = renderer.render(&batch, &[]).unwrap();
+        assert!(report.presented, "frame {frame}");
+        assert_eq!(report.ribbons, batch.ribbons);
+        assert_eq!(report.draw_calls, 1 + 3);
+        assert_eq!(renderer.take_gpu_error(), None);
+    }
+}

@@ -195,6 +195,26 @@ pub enum FieldIssue {
     /// A follow without its skeleton or bone name.
     #[error("must name a skeleton object and one of its bones")]
     FollowTargetMissing,
+    /// Trails whose recorded points over all particles would exceed the memory budget.
+    #[error(
+        "maxParticles × trail points = {count}, above the limit {limit}; shorten the trail or lower maxParticles"
+    )]
+    TrailHistoryTooLarge {
+        /// Points the system's trails could hold.
+        count: u64,
+        /// Most points allowed ([`crate::behaviour::trail::MAX_HISTORY_POINTS_PER_SYSTEM`]).
+        limit: u64,
+    },
+    /// Trail meshes whose vertices over all particles would exceed the drawing budget.
+    #[error(
+        "maxParticles × trail mesh vertices = {count}, above the limit {limit}; use fewer grid rows or columns or lower maxParticles"
+    )]
+    TrailMeshTooLarge {
+        /// Vertices the system's trails could draw.
+        count: u64,
+        /// Most vertices allowed ([`crate::behaviour::trail::MAX_VERTICES_PER_SYSTEM`]).
+        limit: u64,
+    },
     /// Input text larger than its limit.
     #[error("the tracks text is {size_bytes} bytes, above the limit of {limit_bytes} bytes")]
     TracksTooLarge {
@@ -267,6 +287,11 @@ pub const ERROR_CODES: &[(&str, &[&str])] = &[
     ("sim.field.leavesFolder", &["path", "reference"]),
     ("sim.field.tooManyFirings", &["path", "count", "limit"]),
     ("sim.field.widerThanShape", &["path", "value", "limit"]),
+    (
+        "sim.field.trailHistoryTooLarge",
+        &["path", "count", "limit"],
+    ),
+    ("sim.field.trailMeshTooLarge", &["path", "count", "limit"]),
     ("sim.field.followTargetMissing", &["path"]),
     ("sim.follow.tooLarge", &["path", "sizeBytes", "limitBytes"]),
     ("sim.follow.rateOutOfRange", &["path", "value", "limit"]),
@@ -347,6 +372,8 @@ impl FieldIssue {
             FieldIssue::LeavesFolder { .. } => "sim.field.leavesFolder",
             FieldIssue::TooManyFirings { .. } => "sim.field.tooManyFirings",
             FieldIssue::WiderThanShape { .. } => "sim.field.widerThanShape",
+            FieldIssue::TrailHistoryTooLarge { .. } => "sim.field.trailHistoryTooLarge",
+            FieldIssue::TrailMeshTooLarge { .. } => "sim.field.trailMeshTooLarge",
             FieldIssue::FollowTargetMissing => "sim.field.followTargetMissing",
             FieldIssue::TracksTooLarge { .. } => "sim.follow.tooLarge",
             FieldIssue::RateOutOfRange { .. } => "sim.follow.rateOutOfRange",
@@ -372,6 +399,10 @@ impl FieldIssue {
             FieldIssue::TooMany { count, limit, .. }
             | FieldIssue::TooLong { count, limit }
             | FieldIssue::TooManyFirings { count, limit } => {
+                json!({ "count": count, "limit": limit })
+            }
+            FieldIssue::TrailHistoryTooLarge { count, limit }
+            | FieldIssue::TrailMeshTooLarge { count, limit } => {
                 json!({ "count": count, "limit": limit })
             }
             FieldIssue::DuplicateName { name, other } => json!({ "name": name, "other": other }),
@@ -514,6 +545,8 @@ mod tests {
                 limit: 2.0,
             }),
             f(FieldIssue::FollowTargetMissing),
+            f(FieldIssue::TrailHistoryTooLarge { count: 3, limit: 2 }),
+            f(FieldIssue::TrailMeshTooLarge { count: 3, limit: 2 }),
             f(FieldIssue::TracksTooLarge {
                 size_bytes: 2,
                 limit_bytes: 1,

@@ -1,6 +1,7 @@
 //! Round trip: any valid document → JSON → document is identical (bounded proptest).
 
 use proptest::prelude::*;
+use sp_sim::behaviour::trail::{ImagePick, LengthMode, TextureMode, Trail};
 use sp_sim::document::{
     Attractor, CentreSpace, Drag, DrawOrder, Falloff, Force, Interp, OverLife, RotationMode,
     SpeedLimit, Turbulence, Vortex, Wind,
@@ -26,6 +27,64 @@ fn curve_of(k: u32) -> Curve {
                 },
             })
             .collect(),
+    }
+}
+
+/// Trail settings derived from the seed: every third system has non-default ones, enabled
+/// when the system is small enough for the history limit.
+fn trail_of(seed: u32, max_particles: u32) -> Trail {
+    if !seed.is_multiple_of(3) {
+        return Trail::default();
+    }
+    Trail {
+        enabled: max_particles <= 2000,
+        length_mode: if seed.is_multiple_of(2) {
+            LengthMode::Secs
+        } else {
+            LengthMode::Points
+        },
+        length_secs: 0.05 + (seed % 40) as f32 * 0.05,
+        length_points: 1 + seed % 60,
+        bones: 2 + seed % 31,
+        width_px: (seed % 90) as f32 * 0.5,
+        width_curve: curve_of(seed / 11),
+        width_by_size: seed.is_multiple_of(5),
+        color_over_life: Gradient {
+            keys: vec![ColorKey {
+                t: 0.0,
+                color: Rgb::from_u8((seed % 256) as u8, 20, 200),
+            }],
+        },
+        alpha_over_life: Curve {
+            keys: curve_of(seed / 13)
+                .keys
+                .iter()
+                .map(|k| CurveKey {
+                    v: k.v.min(1.0),
+                    ..*k
+                })
+                .collect(),
+        },
+        inherit_color: seed.is_multiple_of(7),
+        images: vec!["builtin:trail_fade".into(), "fx/streak.png".into()],
+        image_pick: if seed.is_multiple_of(4) {
+            ImagePick::Particle
+        } else {
+            ImagePick::Random
+        },
+        uv_rotation_deg: (seed % 4) * 90,
+        texture_mode: if seed.is_multiple_of(8) {
+            TextureMode::Tile
+        } else {
+            TextureMode::Stretch
+        },
+        tile_count: 1 + seed % 5,
+        grid_rows: 1 + seed % 4,
+        grid_cols: seed % 40,
+        min_move_px: (seed % 9) as f32 * 0.25,
+        blend: seed.is_multiple_of(9).then_some(BlendMode::Additive),
+        draw_particle: !seed.is_multiple_of(6),
+        ..Trail::default()
     }
 }
 
@@ -320,6 +379,7 @@ fn system() -> impl Strategy<Value = ParticleSystem> {
                 gravity: curve_of(seed / 7),
             },
             forces: forces_of(seed),
+            trail: trail_of(seed, max_particles),
             rate_curve: curve_of(seed / 37),
             // Every third system follows a bone (derived from the seed: the strategy tuple is full).
             follow: seed.is_multiple_of(3).then(|| FollowBone {

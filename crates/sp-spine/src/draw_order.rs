@@ -309,6 +309,7 @@ mod tests {
             local: SpinePose::IDENTITY,
             color: [1.0; 4],
             texture: Some(0),
+            trail: crate::bake::trail::NO_TRAIL,
         };
         Run {
             order: (serial as i64 * 1000, serial),

@@ -4,8 +4,11 @@
 //! Bones: `1 + systems + particle bones`, counted by baking the bone assignment both ways: pool
 //! on (the peak overlap; for a normal-blend system, whose stacking shows, the assignment the
 //! exporter picks for its draw order, up to twice that) and off (one per life; a loop-continuous system counts the lives of its
-//! three segments as the exporter writes them, not every simulated life). Keys: one per baked particle-frame for each of translate, rotate, scale and rgba (the
-//! unreduced upper bound). Bytes: `BYTES_PER_BONE · bones + BYTES_PER_KEY · keys`, the averages
+//! three segments as the exporter writes them, not every simulated life). A trailed system
+//! (export spec §9) adds `N` chain bones per particle bone, and drops its particle bones when the
+//! trail hides its particles. Keys: one per baked particle-frame for each of translate, rotate,
+//! scale and rgba, and per trailed frame `2·N + 2` (the chain's rotate and scale, its root's
+//! translate, the trail slot's rgba): the unreduced upper bound. Bytes: `BYTES_PER_BONE · bones + BYTES_PER_KEY · keys`, the averages
 //! of this exporter's compact output (bone + slot + skin entry; one key with its time).
 
 use sp_sim::document::Scene;
@@ -56,19 +59,33 @@ pub fn estimate_scene(scene: &Scene) -> Result<Estimate> {
         .filter(|&i| scene.systems[i].visible)
         .collect();
     let align = crate::exporter::loop_alignment(scene, &visible, fps);
+    let mut trail_keys = 0u64;
     for &i in &visible {
         let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
         let on = bake_system(scene, i, fps, true, None, a, &mut warnings)?;
-        e.bones_pool_on += 1 + on.bone_count as u64;
         let off = bake_system(scene, i, fps, false, None, a, &mut warnings)?;
-        e.bones_pool_off += 1 + off.bone_count as u64;
+        let draws = scene.systems[i].trail.draws_particle();
+        // Bones per particle bone: itself (when drawn) and its trail's chain.
+        let per_bone = u64::from(draws) + on.trails.bones as u64;
+        e.bones_pool_on += 1 + per_bone * on.bone_count as u64;
+        e.bones_pool_off += 1 + per_bone * off.bone_count as u64;
         for t in &on.tracks {
             for runs in &t.bones {
-                e.particle_frames += runs.iter().map(|r| r.states.len() as u64).sum::<u64>();
+                for r in runs {
+                    if draws {
+                        e.particle_frames += r.states.len() as u64;
+                    }
+                    let trailed = r
+                        .states
+                        .iter()
+                        .filter(|s| s.trail != crate::bake::trail::NO_TRAIL)
+                        .count() as u64;
+                    trail_keys += trailed * (2 * on.trails.bones as u64 + 2);
+                }
             }
         }
     }
-    e.unreduced_keys = e.particle_frames * 4;
+    e.unreduced_keys = e.particle_frames * 4 + trail_keys;
     let keys_bytes = e.unreduced_keys * BYTES_PER_KEY;
     e.bytes_pool_on = e.bones_pool_on * BYTES_PER_BONE + keys_bytes;
     e.bytes_pool_off = e.bones_pool_off * BYTES_PER_BONE + keys_bytes;

@@ -2,8 +2,8 @@
 //! skins, animations) with the runtime defaults left out.
 //!
 //! Only what the particle exporter writes is modelled: bones, slots, the `default` skin with
-//! region attachments, and bone (`translate`, `rotate`, `scale`) and slot (`attachment`, `rgba`)
-//! timelines. Curves follow 4.2: absent = linear, `"stepped"`, or 4 numbers per channel with
+//! region attachments and weighted mesh attachments (trails), and bone (`translate`, `rotate`,
+//! `scale`) and slot (`attachment`, `rgba`) timelines. Curves follow 4.2: absent = linear, `"stepped"`, or 4 numbers per channel with
 //! absolute handle times and values.
 
 use serde::Serialize;
@@ -128,6 +128,9 @@ pub struct BoneData {
     /// Setup scale y.
     #[serde(skip_serializing_if = "is_one")]
     pub scale_y: Num,
+    /// Bone length (drawn by the editor; trail bones).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub length: Num,
     /// `onlyTranslation` etc.; absent = `normal`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub inherit: Option<&'static str>,
@@ -144,6 +147,7 @@ impl BoneData {
             rotation: Num(0.0),
             scale_x: Num(1.0),
             scale_y: Num(1.0),
+            length: Num(0.0),
             inherit,
         }
     }
@@ -172,7 +176,48 @@ pub struct SkinData {
     /// Skin name (`default`).
     pub name: String,
     /// slot name → entry key → attachment.
-    pub attachments: OrderedMap<OrderedMap<RegionAttachment>>,
+    pub attachments: OrderedMap<OrderedMap<Attachment>>,
+}
+
+/// A skin entry: a region (particles) or a weighted mesh (trails).
+#[derive(Clone, Debug)]
+pub enum Attachment {
+    /// `type` absent: a region.
+    Region(RegionAttachment),
+    /// `type: "mesh"`.
+    Mesh(MeshAttachment),
+}
+
+impl Serialize for Attachment {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Attachment::Region(r) => r.serialize(s),
+            Attachment::Mesh(m) => m.serialize(s),
+        }
+    }
+}
+
+/// A weighted mesh attachment (a trail, export spec §9.2).
+#[derive(Clone, Debug, Serialize)]
+pub struct MeshAttachment {
+    /// Always `"mesh"`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Image path relative to `skeleton.images` (absent when equal to the entry key).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// `[u, v]` per vertex, 0..1 of the image.
+    pub uvs: Vec<Num>,
+    /// Triangle vertex indices.
+    pub triangles: Vec<u32>,
+    /// Weighted vertices: per vertex `count, (bone index, x, y, weight) × count`.
+    pub vertices: Vec<Num>,
+    /// Hull vertices (the first ones).
+    pub hull: usize,
+    /// Image width, pixels (nonessential).
+    pub width: Num,
+    /// Image height, pixels (nonessential).
+    pub height: Num,
 }
 
 /// A region attachment.

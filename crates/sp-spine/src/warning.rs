@@ -111,6 +111,20 @@ pub enum Warning {
         /// The animation.
         animation: String,
     },
+    /// A trail with colour or alpha along its length, which a Spine mesh cannot show.
+    #[error(
+        "system {system:?}: the trail's colour and alpha along its length are not exported (a Spine mesh has one colour per slot); put the fade into the trail image, e.g. builtin:trail_fade"
+    )]
+    TrailColorAlong {
+        /// System name.
+        system: String,
+    },
+    /// A trail switched on without any image.
+    #[error("system {system:?}: its trail has no image, so it is neither drawn nor exported")]
+    TrailWithoutImage {
+        /// System name.
+        system: String,
+    },
 }
 
 /// Every warning code with the names of its parameters.
@@ -137,6 +151,8 @@ pub const WARNING_CODES: &[(&str, &[&str])] = &[
     ("spine.warning.leavesImageFolder", &["reference"]),
     ("spine.warning.followTargetMissing", &["system", "target"]),
     ("spine.warning.twoSegments", &["system", "animation"]),
+    ("spine.warning.trailColorAlong", &["system"]),
+    ("spine.warning.trailWithoutImage", &["system"]),
 ];
 
 impl Warning {
@@ -153,6 +169,8 @@ impl Warning {
             Warning::LeavesImageFolder { .. } => "spine.warning.leavesImageFolder",
             Warning::FollowTargetMissing { .. } => "spine.warning.followTargetMissing",
             Warning::TwoSegments { .. } => "spine.warning.twoSegments",
+            Warning::TrailColorAlong { .. } => "spine.warning.trailColorAlong",
+            Warning::TrailWithoutImage { .. } => "spine.warning.trailWithoutImage",
         }
     }
 
@@ -196,6 +214,9 @@ impl Warning {
             }
             Warning::TwoSegments { system, animation } => {
                 json!({ "system": system, "animation": animation })
+            }
+            Warning::TrailColorAlong { system } | Warning::TrailWithoutImage { system } => {
+                json!({ "system": system })
             }
         };
         match v {
@@ -256,6 +277,8 @@ mod tests {
                 system: s(),
                 animation: s(),
             },
+            Warning::TrailColorAlong { system: s() },
+            Warning::TrailWithoutImage { system: s() },
         ];
         for w in &examples {
             let (_, names) = WARNING_CODES

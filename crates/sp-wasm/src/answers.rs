@@ -32,6 +32,8 @@ pub struct EditorStats {
     pub render_ms: f64,
     /// Sprites drawn.
     pub sprites: u32,
+    /// Trail ribbons drawn.
+    pub ribbons: u32,
     /// Draw calls issued.
     pub draw_calls: u32,
     /// Clip instances drawn.

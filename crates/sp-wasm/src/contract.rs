@@ -78,6 +78,8 @@ pub fn typescript() -> String {
             Drag,
             SpeedLimit,
         );
+        use sp_sim::behaviour::trail::{ImagePick, LengthMode, TextureMode};
+        all!(sp_sim::behaviour::Trail, LengthMode, ImagePick, TextureMode);
     }
     // Bone tracks of following systems (setFollowTracks, exportSpine's followJson, --follow).
     all!(sp_sim::sim::FollowTracksJson, sp_sim::sim::BoneTrackJson);

@@ -2,7 +2,8 @@
 //!
 //! Timing: `frameCpuMs` in `stats()` is the CPU time of the last frame = simulation work since
 //! the previous `render()` (`advance`, `setTime`, `setScene`) + the `render()` call itself
-//! (sprite building, instance upload, encoding, submit), measured with `performance.now()`.
+//! (sprite and trail building, instance and ribbon upload, encoding, submit), measured with
+//! `performance.now()`. `ribbons` in `stats()` counts the trail ribbons drawn.
 //!
 //! Context loss: a `webglcontextlost` event (default prevented, so the browser restores the
 //! context) pauses drawing; on `webglcontextrestored`, or when WebGPU reports its device lost,
@@ -412,6 +413,7 @@ impl Editor {
             sim_ms: g.last_sim_ms,
             render_ms: g.last_render_ms,
             sprites: g.report.sprites,
+            ribbons: g.report.ribbons,
             draw_calls: g.report.draw_calls,
             clip_instances: g.report.clip_instances,
             presented: g.report.presented,

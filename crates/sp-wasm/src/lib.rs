@@ -3,8 +3,8 @@
 //! call.
 //!
 //! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer; one
-//!   `impl Editor` per file (`editor.rs`, `clips_api.rs`, `ms3d/editor_api.rs`, accessors in
-//!   `editor/access.rs`).
+//!   `impl Editor` per file (`editor.rs`, `clips_api.rs`, `trails_api.rs` (trail gizmo data:
+//!   `trailChains`), `ms3d/editor_api.rs`, accessors in `editor/access.rs`).
 //! - Pure functions (no GPU, usable in a worker): `normalizeScene`, `defaultScene`,
 //!   `builtinTextures`, `simHash`, `benchSim`, `fieldSchema`, `errorCodes`, `timelineLength`,
 //!   the `Timebase` class (`time.rs`), `exportSpine`, `estimateSpine`, `skelInfo`, `skelRepair`,
@@ -41,5 +41,7 @@ mod js;
 mod time;
 #[cfg(target_arch = "wasm32")]
 mod timeline_api;
+#[cfg(target_arch = "wasm32")]
+mod trails_api;
 
 pub use error::{Error, Result};

@@ -123,9 +123,58 @@ pub fn bench_sim(live: u32, steps: u32, forces: bool, now_ms: impl Fn() -> f64) 
     })
 }
 
+/// The trail chains of `sim`'s visible particles now (the gizmo of `Editor.trailChains`):
+/// `[N, x₀, y₀, …, x_{N−1}, y_{N−1}]` then the next particle's `2·N` numbers, in the system's
+/// particle order, scene pixels (y down), head first; `[]` without an active trail. The nodes
+/// are the chain the preview skins its ribbon on and the export writes as bones.
+pub fn trail_chains(sim: &sp_sim::sim::SystemSim) -> Vec<f32> {
+    let Some(trail) = sim.trail() else {
+        return Vec::new();
+    };
+    let n = trail.mesh.bones;
+    let mut out = vec![n as f32];
+    let mut frame = sp_sim::sim::trail::TrailFrame::default();
+    for (i, p) in sim.particles().iter().enumerate() {
+        if p.visible && sim.trail_frame(i, &mut frame, false) {
+            for k in 0..n {
+                let node = frame.nodes.get(k).copied().unwrap_or_default();
+                out.extend([node.x as f32, node.y as f32]);
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trail_chains_list_every_visible_particle_head_first() {
+        let mut system = sp_sim::document::ParticleSystem {
+            rate_per_sec: 10.0,
+            ..sp_sim::document::ParticleSystem::default()
+        };
+        let mut sim = sp_sim::sim::SystemSim::new(&system);
+        sim.advance_to_quiet(0.5);
+        assert!(trail_chains(&sim).is_empty(), "no trail, no chains");
+        system.trail.enabled = true;
+        system.trail.bones = 5;
+        let mut sim = sp_sim::sim::SystemSim::new(&system);
+        sim.advance_to_quiet(0.5);
+        let chains = trail_chains(&sim);
+        assert_eq!(chains[0], 5.0);
+        let live = sim.particles().len();
+        assert!(live > 2);
+        assert_eq!(chains.len(), 1 + live * 10);
+        // Each chain starts at its particle's rendered position (§9.3).
+        for (i, p) in sim.particles().iter().enumerate() {
+            let pose = sim.scene_pose(p);
+            let head = &chains[1 + i * 10..1 + i * 10 + 2];
+            assert!((head[0] - pose.x).abs() < 1e-2, "{head:?} vs {pose:?}");
+            assert!((head[1] - pose.y).abs() < 1e-2, "{head:?} vs {pose:?}");
+        }
+    }
 
     #[test]
     fn normalize_round_trips_and_reports_paths() {

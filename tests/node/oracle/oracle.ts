@@ -13,11 +13,15 @@
 //
 // Frames: 0..N of each animation (N = duration·fps), and N + 1 after an animation holding only
 // one-shot systems and end segments (nothing may still show there: no life cut short, §11.4).
+//
+// Trails (trails.ts): the trail slots a system bone shows against the trails of its visible
+// particles (chain nodes 0.1 px, mesh vertices 0.5 px, colour, image), every trail drawn behind
+// the system's particles; a system whose trail hides its particles must show no particle slot.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RegionAttachment, SkeletonJson, type SkeletonData } from '@esotericsoftware/spine-core';
+import { MeshAttachment, RegionAttachment, SkeletonJson, type SkeletonData } from '@esotericsoftware/spine-core';
 import { FakeAtlasAttachmentLoader } from '../../../web/export/fake-atlas';
 import { CHANNELS, SPEC_TOLERANCE, compareFrame, type Channel } from './compare';
 import {
@@ -33,7 +37,8 @@ import {
   type SimRuns,
 } from './expected';
 import { Poser } from './pose';
-import { loadScene, simulate } from './sim';
+import { drawsParticles, hasTrail, loadScene, simulate } from './sim';
+import { TRAIL_TOLERANCE, compareTrails, type TrailChannel } from './trails';
 import { cliPath } from '../../support/cli';
 
 /** The worst error seen in one channel, and where. */
@@ -70,6 +75,10 @@ export interface OracleReport {
   errorCount: number;
   /** Loop segments that differ from what the canvas shows on its timeline. */
   previewDifferences: PreviewDifference[];
+  /** Trail slot–trail pairs compared (trails.ts). */
+  trailPairs: number;
+  /** The worst trail errors. */
+  trailWorst: Record<TrailChannel, Worst>;
   /** Milliseconds spent simulating (CLI) and posing + comparing. */
   simulateMs: number;
   compareMs: number;
@@ -150,6 +159,9 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
 
   let frames = 0;
   let pairs = 0;
+  let trailPairs = 0;
+  const trailWorst = Object.fromEntries(Object.keys(TRAIL_TOLERANCE).map((c) => [c, { value: 0, where: '' }])) as Record<TrailChannel, Worst>;
+  const trailPath = (image: string | null) => (image === null ? '' : attachmentPath(image, scene.export.imagesPath));
   let stacked = 0;
   let invisibleInversions = 0;
   const previewDifferences: PreviewDifference[] = [];
@@ -164,6 +176,14 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
     for (let u = 0; u <= last; u++) {
       frames++;
       const posed = poser.pose(animation, u, fps);
+      // Every trail slot of a system is drawn behind all of its particle slots.
+      posed.trails.forEach((shown, bone) => {
+        const front = Math.max(-1, ...shown.map((g) => g.drawPos));
+        const particles = posed.systems[bone] ?? [];
+        if (particles.some((g) => g.drawPos < front)) {
+          fail(`${animation.name} frame ${u}: a trail of system bone ${poser.systemBones[bone]} is drawn over one of its particles`);
+        }
+      });
       for (let k = 1; k < posed.systemOrder.length; k++) {
         if (posed.systemOrder[k] < posed.systemOrder[k - 1]) {
           fail(`${animation.name} frame ${u}: a slot of system bone ${poser.systemBones[posed.systemOrder[k]]} is drawn over one of ${poser.systemBones[posed.systemOrder[k - 1]]} (systems draw in scene order)`);
@@ -178,7 +198,26 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
         const name = scene.systems[t.system].name;
         const where = `${animation.name} frame ${u} system ${name}`;
         const shown = posed.systems[bone] ?? [];
-        const expected = t.at(u);
+        const visibleNow = t.at(u);
+        // A system whose trail hides the particles exports no particle slot.
+        const expected = drawsParticles(scene.systems[t.system]) ? visibleNow : [];
+        if (hasTrail(scene.systems[t.system])) {
+          const tc = compareTrails(posed.trails[bone] ?? [], visibleNow, trailPath);
+          trailPairs += tc.pairs.length;
+          for (const p of tc.pairs) {
+            for (const ch of Object.keys(TRAIL_TOLERANCE) as TrailChannel[]) {
+              if (p.err[ch] > trailWorst[ch].value) trailWorst[ch] = { value: p.err[ch], where: `${where} slot ${p.g.slot} particle ${p.e.id}` };
+            }
+            const bad = (Object.keys(TRAIL_TOLERANCE) as TrailChannel[]).filter((ch) => p.err[ch] > TRAIL_TOLERANCE[ch]);
+            if (bad.length > 0) fail(`${where} trail ${p.g.slot} particle ${p.e.id}: ${bad.map((ch) => `${ch} ${fmt(p.err[ch])}`).join(', ')}`);
+            if (p.image) fail(`${where} trail ${p.g.slot}: shows ${p.g.path}, particle ${p.e.id}'s trail shows ${trailPath(p.e.trail!.image)}`);
+          }
+          if (tc.extra.length + tc.missing.length > 0) {
+            fail(`${where}: ${(posed.trails[bone] ?? []).length} trails show, ${visibleNow.filter((e) => e.trail).length} expected (extra ${tc.extra.slice(0, 3).map((g) => g.slot).join(',')}; missing ${tc.missing.slice(0, 3).map((e) => e.id).join(',')})`);
+          }
+        } else if ((posed.trails[bone] ?? []).length > 0) {
+          fail(`${where}: shows trails but the system has none`);
+        }
         const commutes = scene.systems[t.system].blend !== 'normal';
         let track = tracking.get(t.system);
         if (!track) tracking.set(t.system, (track = new Map()));
@@ -208,20 +247,32 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
         // tests (it must equal the export).
         const key = `${t.system}/${t.segment}`;
         if (t.segment !== 'oneShot' && !previewSeen.has(key)) {
-          const canvas = t.preview(u);
-          if (canvas !== null) {
+          const canvasAll = t.preview(u);
+          if (canvasAll !== null) {
+            // The canvas's particles as the export draws them, and their trails.
+            const canvas = drawsParticles(scene.systems[t.system]) ? canvasAll : [];
             const p = compareFrame(shown, canvas, pathOf, tol, commutes);
-            if (!p.ok) {
+            let trailDetail: string | null = null;
+            if (hasTrail(scene.systems[t.system])) {
+              const tc = compareTrails(posed.trails[bone] ?? [], canvasAll, trailPath);
+              const over = (Object.keys(TRAIL_TOLERANCE) as TrailChannel[]).filter((ch) => tc.pairs.some((q) => q.err[ch] > TRAIL_TOLERANCE[ch]));
+              if (tc.extra.length + tc.missing.length > 0) trailDetail = `${(posed.trails[bone] ?? []).length} trails shown vs ${canvasAll.filter((e) => e.trail).length} on the canvas`;
+              else if (over.length > 0) trailDetail = `trail ${over.join(', ')} beyond tolerance`;
+              else if (tc.pairs.some((q) => q.image)) trailDetail = 'trail image';
+            }
+            if (!p.ok || trailDetail !== null) {
               previewSeen.add(key);
               const over = CHANNELS.filter((ch) => p.pairs.some((q) => q.err[ch] > tol[ch]));
               const detail =
-                p.extraSlots.length + p.missing.length > 0
-                  ? `${shown.length} shown vs ${canvas.length} on the canvas`
-                  : p.inversions.length > 0
-                    ? 'stacking'
-                    : over.length > 0
-                      ? `${over.join(', ')} beyond tolerance (position up to ${fmt(Math.max(...p.pairs.map((q) => q.err.position)))} px)`
-                      : 'attachment';
+                p.ok
+                  ? trailDetail!
+                  : p.extraSlots.length + p.missing.length > 0
+                    ? `${shown.length} shown vs ${canvas.length} on the canvas`
+                    : p.inversions.length > 0
+                      ? 'stacking'
+                      : over.length > 0
+                        ? `${over.join(', ')} beyond tolerance (position up to ${fmt(Math.max(...p.pairs.map((q) => q.err.position)))} px)`
+                        : 'attachment';
               previewDifferences.push({ animation: animation.name, system: name, segment: t.segment, frame: u, detail });
             }
           }
@@ -244,6 +295,8 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
     errors,
     errorCount,
     previewDifferences,
+    trailPairs,
+    trailWorst,
     simulateMs,
     compareMs: performance.now() - t1,
   };
@@ -254,7 +307,7 @@ export function runOracle(scenePath: string, exportJson: string, options: Oracle
 function staticChecks(
   data: SkeletonData,
   poser: Poser,
-  visible: { s: { name: string; blend: string; anchor: [number, number] } }[],
+  visible: { s: { name: string; blend: string; anchor: [number, number]; trail?: { blend?: string } } }[],
   fail: (m: string) => void,
 ): void {
   const blendName = ['normal', 'additive', 'multiply', 'screen'];
@@ -264,7 +317,10 @@ function staticChecks(
     const system = parent ? poser.systemBones.indexOf(parent.name) : -1;
     if (system < 0 || !visible[system]) continue;
     const s = visible[system].s;
-    if (blendName[slot.blendMode] !== s.blend) fail(`slot ${slot.name}: blend ${blendName[slot.blendMode]}, system ${s.name} uses ${s.blend}`);
+    const isTrail = (skin?.getAttachments() ?? []).some((e) => e.slotIndex === slot.index && e.attachment instanceof MeshAttachment);
+    const blend = isTrail ? (s.trail?.blend ?? s.blend) : s.blend;
+    if (blendName[slot.blendMode] !== blend) fail(`slot ${slot.name}: blend ${blendName[slot.blendMode]}, system ${s.name} uses ${blend}`);
+    if (isTrail) continue;
     for (const entry of skin?.getAttachments() ?? []) {
       if (entry.slotIndex !== slot.index || !(entry.attachment instanceof RegionAttachment)) continue;
       const r = entry.attachment;

@@ -4,16 +4,37 @@
 // is only what a player sees: per system bone, the particle slots that show an attachment with
 // an alpha above 0 (a slot at alpha 0 draws nothing: the setup pose keeps every particle slot's
 // attachment at alpha 0, export spec §5.3), their bone's world matrix, slot colour, the region
-// they show, and their place in the draw order.
+// they show, and their place in the draw order; and the trail slots (a mesh attachment): their
+// chain of bones and the mesh's skinned world vertices.
 import {
+  MeshAttachment,
   MixBlend,
   MixDirection,
   Physics,
   RegionAttachment,
   Skeleton,
   type Animation,
+  type Bone,
   type SkeletonData,
 } from '@esotericsoftware/spine-core';
+
+/** One trail slot showing a mesh (export spec §9): its chain and its skinned vertices. */
+export interface ShownTrail {
+  slot: string;
+  drawPos: number;
+  /** World positions of the slot's bone and its chain of children (head first). */
+  nodes: [number, number][];
+  /** The mesh's world vertices (`computeWorldVertices`), in its vertex order. */
+  vertices: [number, number][];
+  /** Mesh UVs as the runtime holds them (`regionUVs`). */
+  uvs: number[];
+  r: number;
+  g: number;
+  bl: number;
+  alpha: number;
+  attachment: string;
+  path: string;
+}
 
 /** One particle slot showing an attachment. */
 export interface ShownSlot {
@@ -64,12 +85,13 @@ export class Poser {
    * draw order (back to front); `systemOrder` lists the system index of every shown particle
    * slot along the whole draw order.
    */
-  pose(animation: Animation, frame: number, fps: number): { systems: ShownSlot[][]; systemOrder: number[] } {
+  pose(animation: Animation, frame: number, fps: number): { systems: ShownSlot[][]; trails: ShownTrail[][]; systemOrder: number[] } {
     const sk = this.skeleton;
     sk.setToSetupPose();
     animation.apply(sk, 0, Poser.time(frame, fps), false, [], 1, MixBlend.setup, MixDirection.mixIn);
     sk.updateWorldTransform(Physics.none);
     const systems: ShownSlot[][] = this.systemBones.map(() => []);
+    const trails: ShownTrail[][] = this.systemBones.map(() => []);
     const systemOrder: number[] = [];
     sk.drawOrder.forEach((slot, drawPos) => {
       const system = this.systemOfSlot[slot.data.index];
@@ -77,6 +99,28 @@ export class Poser {
       if (system < 0 || !attachment || !(slot.color.a > 0)) return;
       const bone = slot.bone;
       systemOrder.push(system);
+      if (attachment instanceof MeshAttachment) {
+        const world = new Array<number>(attachment.worldVerticesLength);
+        attachment.computeWorldVertices(slot, 0, attachment.worldVerticesLength, world, 0, 2);
+        const nodes: [number, number][] = [];
+        for (let b: Bone | undefined = bone; b; b = b.children[0]) nodes.push([b.worldX, b.worldY]);
+        const vertices: [number, number][] = [];
+        for (let i = 0; i < world.length; i += 2) vertices.push([world[i], world[i + 1]]);
+        trails[system].push({
+          slot: slot.data.name,
+          drawPos,
+          nodes,
+          vertices,
+          uvs: Array.from(attachment.regionUVs),
+          r: slot.color.r,
+          g: slot.color.g,
+          bl: slot.color.b,
+          alpha: slot.color.a,
+          attachment: attachment.name,
+          path: attachment.path,
+        });
+        return;
+      }
       systems[system].push({
         slot: slot.data.name,
         drawPos,
@@ -94,6 +138,6 @@ export class Poser {
         path: attachment instanceof RegionAttachment ? attachment.path : `(${attachment.constructor.name})`,
       });
     });
-    return { systems, systemOrder };
+    return { systems, trails, systemOrder };
   }
 }

@@ -39,9 +39,26 @@ export interface SimParticle {
   visible: boolean;
   /** Place among the system's particles from back to front (0 = back). */
   drawIndex: number;
+  /** Its trail (systems with an active trail), Spine axes. */
+  trail?: SimTrail;
   /** For a copy of a loop-continuous system's periodic emitter: the life's serial in the real
    * simulation and the copy index. */
   copy?: { life: number; k: number };
+}
+
+/** A particle's trail as the preview draws it (`--dump`'s `trail`), in Spine axes. */
+export interface SimTrail {
+  /** Chain nodes, head first. */
+  nodes: [number, number][];
+  /** The ribbon's vertices, in the mesh's vertex order. */
+  vertices: [number, number][];
+  /** Trail slot colour 0..1 (unquantised). */
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+  /** Trail image reference. */
+  image: string | null;
 }
 
 /** One system's particles at one frame, by serial. */
@@ -71,6 +88,18 @@ export interface SceneSystem {
   drawOrder?: 'newestOnTop' | 'oldestOnTop';
   transform: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
   space: 'local' | 'world';
+  /** Absent in documents that never set a trail. */
+  trail?: { enabled: boolean; images: string[]; drawParticle: boolean; blend?: 'normal' | 'additive' | 'multiply' | 'screen' };
+}
+
+/** Whether a system draws its trail (enabled, with an image). */
+export function hasTrail(s: SceneSystem): boolean {
+  return !!s.trail && s.trail.enabled && s.trail.images.length > 0;
+}
+
+/** Whether a system draws (and exports) its particles' sprites. */
+export function drawsParticles(s: SceneSystem): boolean {
+  return !hasTrail(s) || s.trail!.drawParticle;
 }
 
 /** The loaded document. */
@@ -95,6 +124,7 @@ interface DumpParticle {
   visible: boolean;
   drawIndex: number;
   scene: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
+  trail?: { nodes: [number, number][]; vertices: [number, number][]; rgba: [number, number, number, number]; image: string | null };
   copy?: { life: number; k: number };
 }
 
@@ -147,6 +177,15 @@ export function simulate(scenePath: string, fps: number, frameCount: number, mod
           texture: p.texture,
           visible: p.visible,
           drawIndex: p.drawIndex,
+          trail: p.trail && {
+            nodes: p.trail.nodes.map(([x, y]) => [x, -y] as [number, number]),
+            vertices: p.trail.vertices.map(([x, y]) => [x, -y] as [number, number]),
+            r: p.trail.rgba[0],
+            g: p.trail.rgba[1],
+            b: p.trail.rgba[2],
+            a: p.trail.rgba[3],
+            image: p.trail.image,
+          },
           ...(p.copy ? { copy: p.copy } : {}),
         })),
       ),

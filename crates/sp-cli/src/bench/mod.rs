@@ -6,6 +6,7 @@ mod ms3d;
 mod repair;
 mod sim;
 mod stats;
+mod trails;
 
 use crate::error::Result;
 
@@ -27,6 +28,8 @@ enum Target {
     Ms3d(ms3d::Args),
     /// Skeleton repair vs a plain copy of the same file.
     Repair(repair::Args),
+    /// Trails: CPU per preview frame of 1,000 trailed particles (step and ribbon geometry).
+    Trails(trails::Args),
 }
 
 /// Runs `spineparticle bench`.
@@ -36,5 +39,6 @@ pub fn run(args: Args) -> Result<()> {
         Target::Export(a) => export::run(a),
         Target::Ms3d(a) => ms3d::run(a),
         Target::Repair(a) => repair::run(a),
+        Target::Trails(a) => trails::run(a),
     }
 }

@@ -194,7 +194,7 @@ fn integrators() {
 }
 
 /// Nanoseconds this thread has run on a CPU (Linux `schedstat`), if available.
-fn thread_cpu_ns() -> Option<u64> {
+pub(super) fn thread_cpu_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
 }

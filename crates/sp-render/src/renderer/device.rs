@@ -1,6 +1,6 @@
 //! Device-side state of the renderer (rebuilt wholesale after a device loss): pipelines, the
-//! view uniform, the atlas texture, growable sprite-instance, clip-instance and clip-uniform
-//! buffers, depth target; and the per-clip CPU copy and GPU objects.
+//! view uniform, the atlas texture, growable sprite-instance, ribbon vertex and index,
+//! clip-instance and clip-uniform buffers, depth target; and the per-clip CPU copy and GPU objects.
 
 use crate::atlas_gpu::AtlasGpu;
 use crate::clip_pack::{ClipLayouts, PackedClip};
@@ -100,6 +100,8 @@ pub(super) struct DeviceState {
     pub(super) view_group: wgpu::BindGroup,
     pub(super) atlas: Option<AtlasGpu>,
     pub(super) instances: GrowBuffer,
+    pub(super) ribbon_vertices: GrowBuffer,
+    pub(super) ribbon_indices: GrowBuffer,
     pub(super) clip_instances: GrowBuffer,
     pub(super) clip_uniforms: GrowBuffer,
     pub(super) clip_group: wgpu::BindGroup,
@@ -131,6 +133,18 @@ impl DeviceState {
             wgpu::BufferUsages::VERTEX,
             64 * 1024,
         );
+        let ribbon_vertices = GrowBuffer::new(
+            device,
+            "ribbon vertices",
+            wgpu::BufferUsages::VERTEX,
+            64 * 1024,
+        );
+        let ribbon_indices = GrowBuffer::new(
+            device,
+            "ribbon indices",
+            wgpu::BufferUsages::INDEX,
+            64 * 1024,
+        );
         let clip_instances = GrowBuffer::new(
             device,
             "clip instances",
@@ -147,6 +161,8 @@ impl DeviceState {
             view_group,
             atlas: None,
             instances,
+            ribbon_vertices,
+            ribbon_indices,
             clip_instances,
             clip_uniforms,
             clip_group,

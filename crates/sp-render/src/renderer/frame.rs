@@ -1,6 +1,6 @@
 //! One frame: pending uploads (atlas; clips: data texture, UVs, indices), the clip batch
-//! ([`super::clip_batch`]), and the render pass (clear → grid → vertex clips → sprites), then
-//! submit and present.
+//! ([`super::clip_batch`]), and the render pass (clear → grid → vertex clips → sprites and trail
+//! ribbons in batch order), then submit and present.
 
 use super::device::ClipBuffers;
 use super::{FrameReport, Renderer};
@@ -10,7 +10,7 @@ use crate::clip_pack::data_texture_size;
 use crate::clips::ClipInstance;
 use crate::error::Result;
 use crate::pipelines::DEPTH_FORMAT;
-use crate::sprites::{SPRITE_INSTANCE_BYTES, SpriteBatch};
+use crate::sprites::{DrawKind, RIBBON_VERTEX_BYTES, SPRITE_INSTANCE_BYTES, SpriteBatch};
 use crate::view::ViewUniform;
 
 impl Renderer {
@@ -136,13 +136,30 @@ impl Renderer {
         st.gpu
             .queue
             .write_buffer(&st.view_buffer, 0, bytemuck::bytes_of(&uniform));
-        if !sprites.is_empty() {
+        if !sprites.instances.is_empty() {
             let bytes = sprites.instances.len() as u64 * SPRITE_INSTANCE_BYTES;
             st.instances.reserve(device, bytes);
             st.gpu.queue.write_buffer(
                 &st.instances.buffer,
                 0,
                 bytemuck::cast_slice(&sprites.instances),
+            );
+        }
+        if !sprites.ribbon_indices.is_empty() {
+            let bytes = sprites.ribbon_vertices.len() as u64 * RIBBON_VERTEX_BYTES;
+            st.ribbon_vertices.reserve(device, bytes);
+            st.gpu.queue.write_buffer(
+                &st.ribbon_vertices.buffer,
+                0,
+                bytemuck::cast_slice(&sprites.ribbon_vertices),
+            );
+            // Index data padded to a multiple of 4 bytes (u32 indices always are).
+            let bytes = sprites.ribbon_indices.len() as u64 * 4;
+            st.ribbon_indices.reserve(device, bytes);
+            st.gpu.queue.write_buffer(
+                &st.ribbon_indices.buffer,
+                0,
+                bytemuck::cast_slice(&sprites.ribbon_indices),
             );
         }
 
@@ -312,13 +329,38 @@ impl Renderer {
             }
             if !sprites.is_empty() {
                 pass.set_bind_group(1, &atlas.bind_group, &[]);
-                pass.set_vertex_buffer(0, st.instances.buffer.slice(..));
+                let mut bound: Option<DrawKind> = None;
                 for draw in &sprites.draws {
-                    pass.set_pipeline(&st.pipelines.sprite[blend_index(draw.blend)]);
-                    pass.draw(0..4, draw.start..draw.start + draw.count);
+                    if bound != Some(draw.kind) {
+                        match draw.kind {
+                            DrawKind::Sprites => {
+                                pass.set_vertex_buffer(0, st.instances.buffer.slice(..));
+                            }
+                            DrawKind::Ribbons => {
+                                pass.set_vertex_buffer(0, st.ribbon_vertices.buffer.slice(..));
+                                pass.set_index_buffer(
+                                    st.ribbon_indices.buffer.slice(..),
+                                    wgpu::IndexFormat::Uint32,
+                                );
+                            }
+                        }
+                        bound = Some(draw.kind);
+                    }
+                    let range = draw.start..draw.start + draw.count;
+                    match draw.kind {
+                        DrawKind::Sprites => {
+                            pass.set_pipeline(&st.pipelines.sprite[blend_index(draw.blend)]);
+                            pass.draw(0..4, range);
+                        }
+                        DrawKind::Ribbons => {
+                            pass.set_pipeline(&st.pipelines.ribbon[blend_index(draw.blend)]);
+                            pass.draw_indexed(range, 0, 0..1);
+                        }
+                    }
                     report.draw_calls += 1;
                 }
                 report.sprites = sprites.instances.len() as u32;
+                report.ribbons = sprites.ribbons;
             }
         }
         st.gpu.queue.submit([encoder.finish()]);

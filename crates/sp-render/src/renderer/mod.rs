@@ -3,7 +3,8 @@
 //!
 //! Frame: clear to the background colour → grid → vertex clips (depth tested; instanced, one
 //! draw per draw range of each layout in each painter's-order wave, see [`crate::clip_waves`]) →
-//! sprites (one instanced draw per run of equal blend mode, in batch order). Everything on the GPU can be
+//! sprites and trail ribbons (one instanced or indexed draw per run of equal kind and blend mode,
+//! in batch order). Everything on the GPU can be
 //! rebuilt from the CPU copies ([`Renderer::rebuild`]) after a lost WebGL context or WebGPU device.
 
 mod clip_batch;
@@ -36,6 +37,8 @@ pub struct FrameReport {
     pub presented: bool,
     /// Sprites drawn.
     pub sprites: u32,
+    /// Trail ribbons drawn.
+    pub ribbons: u32,
     /// Draw calls issued.
     pub draw_calls: u32,
     /// Clip instances drawn (each by as many instanced draws as its frame has draw ranges).

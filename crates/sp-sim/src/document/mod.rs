@@ -12,8 +12,8 @@ mod system;
 pub mod validate;
 
 pub use crate::behaviour::{
-    Attractor, CentreSpace, Drag, Falloff, Force, OverLife, RotationMode, SpeedLimit, Turbulence,
-    Vortex, Wind,
+    Attractor, CentreSpace, Drag, Falloff, Force, OverLife, RotationMode, SpeedLimit, Trail,
+    Turbulence, Vortex, Wind,
 };
 pub use color::Rgb;
 pub use curve::{ColorKey, Curve, CurveKey, Gradient, Interp};

@@ -8,7 +8,7 @@ use ts_rs::TS;
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
-use crate::behaviour::{Force, OverLife, RotationMode};
+use crate::behaviour::{Force, OverLife, RotationMode, Trail};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
@@ -461,6 +461,10 @@ pub struct ParticleSystem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub follow: Option<FollowBone>,
+    /// Trails ([`crate::behaviour::trail`]; absent from documents that never set them).
+    #[serde(skip_serializing_if = "Trail::is_default")]
+    #[ts(as = "Option<Trail>", optional)]
+    pub trail: Trail,
 }
 
 impl ParticleSystem {
@@ -516,6 +520,7 @@ impl Default for ParticleSystem {
             blend: BlendMode::Normal,
             draw_order: DrawOrder::NewestOnTop,
             follow: None,
+            trail: Trail::default(),
         }
     }
 }

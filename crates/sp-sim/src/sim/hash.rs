@@ -3,9 +3,11 @@
 //! FNV-1a 64: `h ← (h ⊕ byte)·0x100000001b3` from `h = 0xcbf29ce484222325`, over little-endian
 //! bytes. A frame contributes, per system in scene order: its index, its particle count, then per
 //! particle (serial order) slot, serial, the `f32` bit patterns of x, y, rotation, scale x/y,
-//! r, g, b, alpha, the texture index and visibility. [`state_hash`] hashes the frames at
-//! `i / fps` for `i = 0 … ⌊duration·fps⌋` ([`Timebase::frame_count`]), each reached by
-//! advancing to that exact time.
+//! r, g, b, alpha, the texture index and visibility; a system with an active trail then adds,
+//! per particle, the `f32` bits of its trail's skinned vertices, colour and image index
+//! ([`super::trail`]). [`state_hash`] hashes the frames at `i / fps` for
+//! `i = 0 … ⌊duration·fps⌋` ([`Timebase::frame_count`]), each reached by advancing to that exact
+//! time.
 
 use super::follow::FollowTracks;
 use super::scene::SceneSim;
@@ -70,6 +72,16 @@ pub fn frame_hash(sim: &SceneSim, h: &mut Fnv64) {
             }
             h.write(&p.texture_index.to_le_bytes());
             h.write(&[u8::from(p.visible)]);
+        }
+        if system.trail().is_some() {
+            let mut frame = super::trail::TrailFrame::default();
+            for i in 0..system.particles().len() {
+                system.trail_frame(i, &mut frame, true);
+                for v in frame.vertices.iter().flatten().chain(&frame.color) {
+                    h.write_f32(*v);
+                }
+                h.write(&frame.image.unwrap_or(u16::MAX).to_le_bytes());
+            }
         }
     }
 }

@@ -57,8 +57,9 @@
 //!   `sp_spine::reduce::corners`; a reported impact makes that exact).
 //! - **Path following**: a path module replaces `p` (or adds an offset) in the sampled state,
 //!   after the step, as a function of age: it needs no integration.
-//! - **Trails**: record the head's sampled position every fixed age interval (a multiple of `h`
-//!   keeps it on the grid: the kept states are the trail points).
+//! - **Trails**: the head's position is recorded every `round(Δ/h)` grid steps
+//!   ([`MotionModel::advance_with`] hands over each grid state), so the kept states are the
+//!   trail points ([`crate::sim::trail`]).
 
 use super::lookup::CurveEval;
 use crate::behaviour::attractor::AttractorField;
@@ -505,11 +506,25 @@ impl MotionModel {
         age_secs: f64,
         track_heading: bool,
     ) -> (Kinematics, f64) {
+        self.advance_with(r, grid, age_secs, track_heading, |_, _| {})
+    }
+
+    /// [`MotionModel::advance`], calling `on_grid(n, state)` at every grid point reached (a
+    /// trail records its candidates there, [`crate::sim::trail`]).
+    pub fn advance_with(
+        &self,
+        r: &SpawnRecord,
+        grid: &mut GridState,
+        age_secs: f64,
+        track_heading: bool,
+        mut on_grid: impl FnMut(u32, &Kinematics),
+    ) -> (Kinematics, f64) {
         let target = self.grid_index(age_secs);
         while grid.n < target {
             let a0 = f64::from(grid.n) * self.h;
             grid.at = self.step(r, &grid.at, a0, self.h, grid.turbulence);
             grid.n += 1;
+            on_grid(grid.n, &grid.at);
             if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
                 grid.turbulence = self.turbulence(r, grid.at.p, a0 + self.h);
             }

@@ -10,7 +10,8 @@
 //! [`follow`] (bone following), [`rng`] (PCG32), [`emitter`] (shapes), [`schedule`] (birth times), [`motion`] (gravity and
 //! damping), [`lookup`] (curves), [`frames`] (flipbook and texture pick), [`pool`] (slots), [`draw_order`] (stacking),
 //! [`system`] (one system), [`looping`] (loop-continuous systems as a periodic emitter, and the
-//! editor's timeline), [`particle`] (scene pose), [`hash`] (state hash), [`bench`] (the
+//! editor's timeline), [`trail`] (trail geometry), [`particle`] (scene pose), [`hash`] (state
+//! hash), [`bench`] (the
 //! benchmark workload).
 
 pub mod bench;
@@ -30,6 +31,7 @@ pub mod scene;
 pub mod schedule;
 mod state;
 pub mod system;
+pub mod trail;
 
 pub use draw_order::back_to_front;
 pub use follow::{BoneTrack, BoneTrackJson, Follow, FollowTracks, FollowTracksJson};

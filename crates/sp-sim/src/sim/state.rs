@@ -10,6 +10,7 @@ use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
 use super::motion::StepFactors;
 use super::particle::Particle;
+use super::trail::{History, PreparedTrail};
 use crate::behaviour::RotationMode;
 use crate::document::{FlipbookMode, ParticleSystem, Range, Transform2D};
 
@@ -30,7 +31,12 @@ pub(super) struct Motion {
     pub(super) inv_lifetime: f32,
     /// Born during the current step: moved from its birth state, not by the step's factors.
     pub(super) fresh: bool,
+    /// Index of the particle's trail history in the system's store ([`NO_TRAIL`]: none).
+    pub(super) trail: u32,
 }
+
+/// [`Motion::trail`] of a particle without a trail.
+pub(super) const NO_TRAIL: u32 = u32::MAX;
 
 /// Properties of the system read in the per-particle loop, prepared once.
 #[derive(Clone, Debug)]
@@ -55,6 +61,8 @@ pub(super) struct Prepared {
     /// `Some` when the motion is integrated ([`super::integrate`]).
     pub(super) model: Option<MotionModel>,
     pub(super) substeps_per_sec: u32,
+    /// The trail, when the system has an active one ([`crate::sim::trail`]).
+    pub(super) trail: Option<PreparedTrail>,
 }
 
 impl Prepared {
@@ -68,6 +76,7 @@ impl Prepared {
         let (gravity, damping) = closed_form_gravity_damping(system);
         let rotation_mode = system.effective_rotation_mode();
         let ol = &system.over_life;
+        let model = MotionModel::new(system, substeps_per_sec, transform);
         Prepared {
             damping,
             gravity,
@@ -84,7 +93,8 @@ impl Prepared {
             align: rotation_mode == RotationMode::Velocity,
             rotation_mode,
             force_ranges: system.forces.iter().map(|f| f.strength()).collect(),
-            model: MotionModel::new(system, substeps_per_sec, transform),
+            trail: PreparedTrail::new(system, substeps_per_sec, model.is_some()),
+            model,
             substeps_per_sec,
         }
     }
@@ -169,16 +179,23 @@ pub(super) struct Birth {
     pub(super) integrated: Option<Integrated>,
 }
 
-/// The public state of the life spawned as `birth` at age `age` seconds, evaluated from its
-/// birth with the formulas of [`super::system`]: closed-form motion over the whole age (as a
-/// newborn of a step is moved), or the particle's own grid continued from `grid` (a kept grid
-/// state of this life at or before `age`, updated in place; `None`: from its birth grid).
-pub(super) fn evaluate(
+/// The public state of the life spawned as `birth` at age `age` seconds and its own velocity
+/// (particle space), evaluated from its birth with the formulas of [`super::system`]:
+/// closed-form motion over the whole age (as a newborn of a step is moved), or the particle's
+/// own grid continued from `grid` (a kept grid state of this life at or before `age`, updated
+/// in place; `None`: from its birth grid).
+///
+/// With `history` (the life's trail history recorded up to an age at or before `age`, on the
+/// grid state `grid` stands at), it also records the trail's candidates up to `age` and prunes
+/// the history there as the real simulation does ([`crate::sim::trail::history`]: the points are a function of the
+/// age alone).
+pub(super) fn evaluate_traced(
     prep: &Prepared,
     birth: &Birth,
     age: f64,
     grid: Option<&mut GridState>,
-) -> Particle {
+    history: Option<&mut History>,
+) -> (Particle, [f64; 2]) {
     let mut p = birth.particle;
     let mut m = birth.motion;
     m.fresh = false;
@@ -186,7 +203,19 @@ pub(super) fn evaluate(
         (Some(model), Some(i)) => {
             let mut own = i.grid;
             let grid = grid.unwrap_or(&mut own);
-            let (y, heading) = model.advance(&i.record, grid, age, prep.align);
+            let (y, heading) = match (&prep.trail, history) {
+                (Some(trail), Some(h)) => {
+                    let (stride, rec) = (trail.stride, &trail.recorder);
+                    let out = model.advance_with(&i.record, grid, age, prep.align, |n, y| {
+                        if n.is_multiple_of(stride) {
+                            h.offer(rec, n / stride, y.p);
+                        }
+                    });
+                    h.prune(rec, age);
+                    out
+                }
+                _ => model.advance(&i.record, grid, age, prep.align),
+            };
             m.px = y.p[0];
             m.py = y.p[1];
             m.vx = y.v[0];
@@ -195,6 +224,10 @@ pub(super) fn evaluate(
             finish(prep, &mut p, &m, age, turn);
         }
         _ => {
+            if let (Some(trail), Some(h)) = (&prep.trail, history) {
+                h.record_closed_form(&trail.recorder, age, prep.gravity, prep.damping);
+                h.prune(&trail.recorder, age);
+            }
             let [gx, gy] = prep.gravity;
             let f = StepFactors::new(prep.damping, age);
             (m.px, m.vx) = f.apply(m.px, m.vx, gx);
@@ -202,5 +235,15 @@ pub(super) fn evaluate(
             finish(prep, &mut p, &m, age, None);
         }
     }
-    p
+    (p, [m.vx, m.vy])
+}
+
+/// A fresh trail history of the life spawned as `birth` (its candidate 0 recorded).
+pub(super) fn birth_history(birth: &Birth) -> History {
+    let mut h = History::default();
+    h.start(
+        [birth.motion.px, birth.motion.py],
+        [birth.motion.vx, birth.motion.vy],
+    );
+    h
 }

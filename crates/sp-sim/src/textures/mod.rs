@@ -9,7 +9,11 @@
 //! - `star` (64²): four sharp rays `e^{−|x·y|·40}·(1 − r)` plus a glow `e^{−(r/0.2)²}`;
 //! - `ring` (64²): a band `e^{−((r − 0.7)/0.12)²}`;
 //! - `smoke` (128²): a puff, `(1 − r²)^1.2` modulated by 4 octaves of value noise with a fixed
-//!   seed, `a = puff·(0.5 + 0.8·noise)`.
+//!   seed, `a = puff·(0.5 + 0.8·noise)`;
+//! - `trail` (64×32, for trails: `x` along, `y` across): `a = (1 − (y/0.95)²)²`, soft edges, even
+//!   along;
+//! - `trail_fade` (128×32): `a = (1 − (y/0.95)²)²·((x + 1)/2)^1.5`, opaque at the head (`x = 1`, the
+//!   image's right side, `u = 1` on a trail) and fading to the tail.
 
 mod noise;
 
@@ -25,7 +29,15 @@ pub struct Texture {
 }
 
 /// Names of the built-in textures (use as `builtin:NAME`).
-pub const BUILTIN_NAMES: [&str; 5] = ["soft_dot", "spark", "star", "ring", "smoke"];
+pub const BUILTIN_NAMES: [&str; 7] = [
+    "soft_dot",
+    "spark",
+    "star",
+    "ring",
+    "smoke",
+    "trail",
+    "trail_fade",
+];
 
 /// Prefix of built-in texture references in documents.
 pub const BUILTIN_PREFIX: &str = "builtin:";
@@ -42,6 +54,10 @@ pub fn builtin(name: &str) -> Option<Texture> {
             let field = noise::ValueNoise::new(0x5350_4d4b);
             Some(render(128, 128, |x, y| smoke(&field, x, y)))
         }
+        "trail" => Some(render(64, 32, |_, y| across(y))),
+        "trail_fade" => Some(render(128, 32, |x, y| {
+            across(y) * libm::pow(((x + 1.0) / 2.0).max(0.0), 1.5)
+        })),
         _ => None,
     }
 }
@@ -53,6 +69,8 @@ pub fn builtin_size(name: &str) -> Option<(u32, u32)> {
         "soft_dot" | "star" | "ring" => Some((64, 64)),
         "spark" => Some((64, 16)),
         "smoke" => Some((128, 128)),
+        "trail" => Some((64, 32)),
+        "trail_fade" => Some((128, 32)),
         _ => None,
     }
 }
@@ -101,6 +119,13 @@ fn star(x: f64, y: f64) -> f64 {
 fn ring(x: f64, y: f64) -> f64 {
     let d = (libm::hypot(x, y) - 0.7) / 0.12;
     libm::exp(-d * d)
+}
+
+/// Soft profile across a trail: `(1 − (y/0.95)²)²` (zero at the image's edge rows).
+fn across(y: f64) -> f64 {
+    let r = y / 0.95;
+    let k = (1.0 - r * r).max(0.0);
+    k * k
 }
 
 fn smoke(field: &noise::ValueNoise, x: f64, y: f64) -> f64 {

@@ -96,6 +96,7 @@ mod tests {
             local: SpinePose::IDENTITY,
             color: [1.0; 4],
             texture: Some(0),
+            trail: crate::bake::trail::NO_TRAIL,
         };
         Life {
             serial,
@@ -103,6 +104,7 @@ mod tests {
             first_frame: first,
             states: vec![s; len],
             particles: Vec::new(),
+            histories: Vec::new(),
         }
     }
 

@@ -33,7 +33,7 @@
 use std::collections::BTreeMap;
 
 use sp_sim::sim::looping::SegmentKind;
-use sp_sim::sim::{LoopPlan, LoopSet, Particle};
+use sp_sim::sim::{LoopPlan, LoopSet};
 
 use super::sample::Life;
 use super::{FrameState, Run, Segment, Track};
@@ -104,9 +104,9 @@ struct Arc {
     bone: usize,
 }
 
-/// A copy placed again at its own virtual frame (a Local-space system whose bone moves):
-/// `restate(particle, virtual frame)`.
-pub type Restate<'a> = &'a dyn Fn(&Particle, u32) -> Result<FrameState, String>;
+/// A copy placed again at its own virtual frame (a Local-space system whose bone moves), its
+/// trail too: `restate(life, state index, virtual frame)`.
+pub type Restate<'a> = &'a dyn Fn(&Life, usize, u32) -> Result<FrameState, String>;
 
 /// Builds the start, loop and end tracks of the loop lives `lives` (the loop set's, in its
 /// order) over `windows` with the bone assignment of `pool`, `budget` and `cut` (see the module
@@ -214,7 +214,7 @@ pub fn loop_tracks(
                 };
                 let bone = arcs[ai].bone;
                 let state = match restate {
-                    Some(r) => r(&life.particles[idx as usize], v)?,
+                    Some(r) => r(life, idx as usize, v)?,
                     None => life.states[idx as usize],
                 };
                 let key = (j, k, ai);
@@ -294,7 +294,8 @@ mod tests {
             parent: Affine::IDENTITY,
             inherit: Inherit::OnlyTranslation,
         };
-        let lives = sample_loop_lives(&set, &system, None, &ctx).expect("placeable");
+        let mut trails = crate::bake::trail::TrailArena::new(0);
+        let lives = sample_loop_lives(&set, &system, None, &ctx, &mut trails).expect("placeable");
         let w = windows(&set);
         for (pool, cut) in [
             (true, ArcCut::Age),
@@ -329,5 +330,74 @@ mod tests {
             assert!(frame_of(end, end.end_frame).is_empty());
             assert!(!frame_of(end, end.end_frame - 1).is_empty());
         }
+    }
+}
+
+#[cfg(test)]
+mod restate_tests {
+    use std::sync::Arc;
+
+    use sp_sim::document::{ParticleSystem, PlayMode, Range, Scene, SimulationSpace};
+    use sp_sim::sim::Follow;
+    use sp_sim::sim::follow::BoneTrack;
+
+    use crate::bake::bake_system;
+    use crate::bake::trail::NO_TRAIL;
+
+    /// A Local-space loop system whose bone moves places each copy again at its own time: its
+    /// trail goes with it, so every exported chain starts on its particle, in all three
+    /// segments.
+    #[test]
+    fn restated_copies_carry_their_trails_at_their_own_time() {
+        let mut system = ParticleSystem {
+            mode: PlayMode::LoopContinuous,
+            space: SimulationSpace::Local,
+            rate_per_sec: 8.0,
+            lifetime_secs: Range::new(0.5, 0.9),
+            duration_secs: 1.0,
+            speed: Range::new(40.0, 80.0),
+            ..Default::default()
+        };
+        system.trail.enabled = true;
+        system.trail.images = vec!["builtin:trail_fade".into()];
+        system.trail.length_secs = 0.3;
+        let scene = Scene {
+            systems: vec![system],
+            ..Scene::default()
+        };
+        let follow = Follow {
+            track: Arc::new(BoneTrack {
+                sample_fps: 10.0,
+                looping: true,
+                points: vec![[0.0, 0.0], [80.0, -30.0], [-40.0, 50.0], [0.0, 0.0]],
+            }),
+            offset: [0.0, 0.0],
+        };
+        let mut warnings = Vec::new();
+        let baked =
+            bake_system(&scene, 0, 30, true, Some(&follow), None, &mut warnings).expect("baked");
+        let mut checked = 0;
+        for t in &baked.tracks {
+            for runs in &t.bones {
+                for s in runs.iter().flat_map(|r| &r.states) {
+                    if s.trail == NO_TRAIL {
+                        continue;
+                    }
+                    let head = baked.trails.nodes(s.trail)[0];
+                    let (dx, dy) = (f64::from(head.x) - s.world.x, f64::from(head.y) - s.world.y);
+                    assert!(
+                        dx.abs() < 1e-3 && dy.abs() < 1e-3,
+                        "{:?}: head ({}, {}) vs particle ({}, {})",
+                        t.segment,
+                        head.x,
+                        head.y,
+                        s.world.x,
+                        s.world.y
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked}");
     }
 }

@@ -15,6 +15,7 @@ pub mod assign;
 pub mod follow;
 pub mod looping;
 pub mod sample;
+pub mod trail;
 
 use crate::coords::{Affine, Inherit, SpinePose};
 use crate::warning::Warning;
@@ -31,6 +32,9 @@ pub struct FrameState {
     pub color: [f32; 4],
     /// Texture index shown, `None` while fake-dead (hidden).
     pub texture: Option<u16>,
+    /// The particle's trail at this frame: an index into its system's [`trail::TrailArena`]
+    /// ([`trail::NO_TRAIL`] without a trail).
+    pub trail: u32,
 }
 
 /// Consecutive frames of one life on one bone, in the frames of its animation segment.
@@ -103,6 +107,8 @@ pub struct BakedSystem {
     pub lives: usize,
     /// One track per animation the system writes into.
     pub tracks: Vec<Track>,
+    /// The trails of every sampled frame (empty without a trail).
+    pub trails: trail::TrailArena,
 }
 
 /// Progress reported during an export.
@@ -123,6 +129,7 @@ use sp_sim::sim::{Follow, LoopPlan, LoopSet};
 use crate::error::{Error, Result};
 use looping::{ArcCut, loop_tracks, windows};
 use sample::{PoseContext, Stop, census, frame_state, sample_loop_lives, sample_system};
+use trail::TrailArena;
 
 /// Quantises the system bone pose as it is written (2 decimals for position, 3 for rotation,
 /// 4 for scale) and as the runtime stores it (`f32`), so particle bones are placed against
@@ -245,7 +252,7 @@ pub fn bake_system(
     // Normal blend: the stacking of the system's particles shows, bones are assigned for it.
     let stacks = crate::draw_order::stacking_shows(system.blend);
     let longest_life = longest_life_secs(system);
-    let (tracks, peak_alive, lives) = match system.mode {
+    let (tracks, peak_alive, lives, trails) = match system.mode {
         PlayMode::OneShot => {
             let last_burst = system
                 .bursts
@@ -296,7 +303,7 @@ pub fn bake_system(
                 .iter()
                 .filter(|l| !l.states.is_empty())
                 .count();
-            (tracks, sampled.peak_alive, lives)
+            (tracks, sampled.peak_alive, lives, sampled.trails)
         }
         PlayMode::LoopContinuous => {
             let mut plan = LoopPlan::of(system, fps);
@@ -329,11 +336,32 @@ pub fn bake_system(
                 plan.sample_until(longest_life),
             );
             let set = LoopSet::record(system, substeps, follow, plan);
-            let lives = sample_loop_lives(&set, system, follow, &ctx).map_err(err)?;
+            let mut trails = TrailArena::new(set.trail().map_or(0, |t| t.mesh.bones));
+            let lives = sample_loop_lives(&set, system, follow, &ctx, &mut trails).map_err(err)?;
             let windows = windows(&set);
             // A Local-space system whose bone moves carries each copy at its own time.
-            let place = |p: &sp_sim::sim::Particle, v: u32| {
-                frame_state(system, follow, &ctx, p, f64::from(v) / f64::from(fps))
+            let trails = std::cell::RefCell::new(trails);
+            let trail_frame = std::cell::RefCell::new(sp_sim::sim::trail::TrailFrame::default());
+            let place = |life: &sample::Life, i: usize, v: u32| {
+                let t = f64::from(v) / f64::from(fps);
+                let p = &life.particles[i];
+                let mut state = frame_state(system, follow, &ctx, p, t)?;
+                state.trail = life.states[i].trail;
+                if let (Some(prepared), Some(lt)) = (set.trail(), life.histories.get(i)) {
+                    state.trail = sample::trail_state(
+                        system,
+                        follow,
+                        prepared,
+                        p,
+                        &lt.history,
+                        lt.age_secs,
+                        lt.velocity,
+                        t,
+                        &mut trail_frame.borrow_mut(),
+                        &mut trails.borrow_mut(),
+                    );
+                }
+                Ok(state)
             };
             let restate: Option<looping::Restate<'_>> =
                 (system.space == SimulationSpace::Local && follow.is_some()).then_some(&place);
@@ -356,7 +384,12 @@ pub fn bake_system(
             } else {
                 build(pool, 0, ArcCut::Age)?
             };
-            (tracks, counted.peak_alive, counted.lives)
+            (
+                tracks,
+                counted.peak_alive,
+                counted.lives,
+                trails.into_inner(),
+            )
         }
     };
     let bone_count = tracks.iter().map(|t| t.bones.len()).max().unwrap_or(0);
@@ -365,6 +398,7 @@ pub fn bake_system(
         t.bones.resize(bone_count, Vec::new());
     }
     Ok(BakedSystem {
+        trails,
         scene_index: index,
         root_pose,
         parent,

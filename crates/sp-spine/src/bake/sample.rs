@@ -1,9 +1,11 @@
 //! Frame-by-frame sampling of one system: every particle alive at frame `f` (time `f / fps`)
 //! is recorded with its world pose (Spine axes), its local pose under the system bone, its
-//! colour (unquantised, alpha clamped to 0..1) and the texture it shows ([`frame_state`]).
-//! Lives are keyed by spawn serial; a life never sampled (born and dead between two frames) is
-//! invisible in every baked frame and is not exported. A loop-continuous system's lives are
-//! those of its loop set ([`sample_loop_lives`]), and [`census`] counts the real simulation's.
+//! colour (unquantised, alpha clamped to 0..1), the texture it shows ([`frame_state`]) and,
+//! with a trail, its trail ([`super::trail`]). Lives are keyed by spawn serial; a life never
+//! sampled (born and dead between two frames) is invisible in every baked frame and is not
+//! exported. A loop-continuous system's lives are those of its loop set
+//! ([`sample_loop_lives`]), each with its life's trail, and [`census`] counts the real
+//! simulation's.
 
 use std::collections::BTreeMap;
 
@@ -12,10 +14,25 @@ use sp_sim::sim::{Follow, LoopSet, Particle, SystemSim, pose_in_scene};
 use sp_sim::time::Timebase;
 
 use super::FrameState;
+use super::trail::{NO_TRAIL, TrailArena};
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
+use sp_sim::sim::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 
 /// The message of a system whose scale makes its particles unplaceable.
 const ZERO_SCALE: &str = "the system's scale is 0: its particles cannot be placed";
+
+/// The system's effective transform at scene time `time_secs` (its bone's, when it follows one):
+/// what [`SystemSim::transform_at`] gives the preview.
+fn effective_transform(
+    system: &ParticleSystem,
+    follow: Option<&Follow>,
+    time_secs: f64,
+) -> sp_sim::document::Transform2D {
+    match follow {
+        Some(f) => f.transform_at(&system.transform, time_secs),
+        None => system.transform,
+    }
+}
 
 /// The baked state of particle `p` of `system` at scene time `time_secs` (Local-space particles
 /// carried by the system's effective transform then, `follow` included).
@@ -46,6 +63,7 @@ pub fn frame_state(
         local,
         color: [p.color.r, p.color.g, p.color.b, p.alpha].map(unit),
         texture: p.visible.then_some(p.texture_index),
+        trail: NO_TRAIL,
     })
 }
 
@@ -63,6 +81,50 @@ pub struct Life {
     /// The particle behind each state (kept for a loop life, whose copies are placed again at
     /// their own time when the system bone moves; empty otherwise).
     pub particles: Vec<Particle>,
+    /// The trail behind each state, as [`LoopTrail`]s (a loop life of a trailed Local-space
+    /// system whose bone moves: its copies are placed again at their own time, trails too;
+    /// empty otherwise).
+    pub histories: Vec<LoopTrail>,
+}
+
+/// What a loop life's trail at one frame is computed from, kept to place it again at a copy's
+/// own time ([`trail_state`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopTrail {
+    /// The life's history at that frame.
+    pub history: History,
+    /// Its age then, seconds.
+    pub age_secs: f64,
+    /// Its own velocity, particle space.
+    pub velocity: [f64; 2],
+}
+
+/// The trail of particle `p` with `trail` placed at scene time `time_secs` (the system's
+/// effective transform then), pushed into `trails`: its index.
+#[allow(clippy::too_many_arguments)]
+pub fn trail_state(
+    system: &ParticleSystem,
+    follow: Option<&Follow>,
+    prepared: &PreparedTrail,
+    p: &Particle,
+    history: &History,
+    age_secs: f64,
+    velocity: [f64; 2],
+    time_secs: f64,
+    frame: &mut TrailFrame,
+    trails: &mut TrailArena,
+) -> u32 {
+    let transform = effective_transform(system, follow, time_secs);
+    let input = TrailInput {
+        particle: p,
+        pose: pose_in_scene(system.space, &transform, p),
+        age_secs,
+        velocity,
+        space: system.space,
+        transform: &transform,
+    };
+    frame.compute(prepared, history, &input, false);
+    trails.push(frame)
 }
 
 impl Life {
@@ -94,6 +156,8 @@ pub struct Sampled {
     pub last_frame: u32,
     /// Most particles alive in one sampled frame.
     pub peak_alive: usize,
+    /// The trails of every frame state (empty without a trail).
+    pub trails: TrailArena,
 }
 
 /// How sampled poses become bone transforms.
@@ -123,6 +187,8 @@ pub fn sample_system(
     let mut peak_alive = 0usize;
     let mut frame = 0u32;
     let clock = Timebase::new(f64::from(fps)).unwrap_or(Timebase::DEFAULT);
+    let mut trails = TrailArena::new(sim.trail().map_or(0, |t| t.mesh.bones));
+    let mut trail_frame = TrailFrame::default();
     loop {
         let time = clock.time_of(u64::from(frame));
         events.clear();
@@ -130,8 +196,11 @@ pub fn sample_system(
         let particles = sim.particles();
         peak_alive = peak_alive.max(particles.len());
         let mut seen: Vec<u64> = Vec::with_capacity(particles.len());
-        for p in particles {
-            let state = frame_state(system, follow, ctx, p, time)?;
+        for (i, p) in particles.iter().enumerate() {
+            let mut state = frame_state(system, follow, ctx, p, time)?;
+            if sim.trail_frame(i, &mut trail_frame, false) {
+                state.trail = trails.push(&trail_frame);
+            }
             let idx = *active.entry(p.serial).or_insert_with(|| {
                 lives.push(Life {
                     serial: p.serial,
@@ -139,6 +208,7 @@ pub fn sample_system(
                     first_frame: frame,
                     states: Vec::new(),
                     particles: Vec::new(),
+                    histories: Vec::new(),
                 });
                 lives.len() - 1
             });
@@ -163,6 +233,7 @@ pub fn sample_system(
         lives,
         last_frame: frame,
         peak_alive,
+        trails,
     })
 }
 
@@ -210,34 +281,71 @@ pub fn census(
 }
 
 /// The lives of the loop set `set`, each at every frame it is alive (original frame times),
-/// as [`Life`]s in the loop set's order, their particles kept.
+/// as [`Life`]s in the loop set's order, their particles kept; with a trail, each frame's trail
+/// (the life's history at that original time, placed as [`frame_state`] places the particle)
+/// is pushed into `trails`, which every copy of the life then shares.
 pub fn sample_loop_lives(
     set: &LoopSet,
     system: &ParticleSystem,
     follow: Option<&Follow>,
     ctx: &PoseContext,
+    trails: &mut TrailArena,
 ) -> Result<Vec<Life>, String> {
     let fps = f64::from(set.plan().fps);
-    set.lives()
-        .iter()
-        .enumerate()
-        .map(|(j, life)| {
-            let particles = set.sample_life(j);
-            let states = particles
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let t = f64::from(life.first_frame + i as u32) / fps;
-                    frame_state(system, follow, ctx, p, t)
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Life {
-                serial: life.serial,
-                birth_secs: life.birth_secs,
-                first_frame: life.first_frame,
-                states,
-                particles,
-            })
-        })
-        .collect()
+    let mut trail_frame = TrailFrame::default();
+    let mut lives = Vec::with_capacity(set.lives().len());
+    // Copies placed again at their own time need their trails' histories.
+    let restated = system.space == SimulationSpace::Local && follow.is_some();
+    for (j, life) in set.lives().iter().enumerate() {
+        let mut particles = Vec::new();
+        let mut states = Vec::new();
+        let mut histories = Vec::new();
+        let mut failed = None;
+        set.sample_life_with(j, |p, trail| {
+            if failed.is_some() {
+                return;
+            }
+            let t = f64::from(life.first_frame + particles.len() as u32) / fps;
+            match frame_state(system, follow, ctx, &p, t) {
+                Ok(mut state) => {
+                    if let (Some(prepared), Some(lt)) = (set.trail(), trail) {
+                        state.trail = trail_state(
+                            system,
+                            follow,
+                            prepared,
+                            &p,
+                            lt.history,
+                            lt.age_secs,
+                            lt.velocity,
+                            t,
+                            &mut trail_frame,
+                            trails,
+                        );
+                        if restated {
+                            histories.push(LoopTrail {
+                                history: lt.history.clone(),
+                                age_secs: lt.age_secs,
+                                velocity: lt.velocity,
+                            });
+                        }
+                    }
+                    states.push(state);
+                    particles.push(p);
+                }
+                Err(e) => failed = Some(e),
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        lives.push(Life {
+            serial: life.serial,
+            birth_secs: life.birth_secs,
+            first_frame: life.first_frame,
+            states,
+            particles,
+            histories,
+        });
+    }
+    Ok(lives)
 }

@@ -5,6 +5,7 @@
 pub mod names;
 mod system_bone;
 pub mod timelines;
+pub mod trails;
 
 use sp_sim::document::{CurveKind, Scene, SimulationSpace};
 use sp_sim::sim::FollowTracks;
@@ -16,8 +17,8 @@ use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
 use crate::json::{
-    AnimationData, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData, SlotData,
-    hash_string,
+    AnimationData, Attachment, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData,
+    SlotData, hash_string,
 };
 use crate::names::NameAllocator;
 use crate::reduce::{CurveMode, Timing};
@@ -163,6 +164,8 @@ pub fn export_scene_with(
     let mut slot_ns = NameAllocator::new();
     let mut resolver = ImageResolver::new(scene, images);
     let mut all_names: Vec<BoneNames> = Vec::new();
+    let mut all_trails: Vec<Option<trails::TrailNames>> = Vec::new();
+    let mut trail_first_slots: Vec<usize> = Vec::new();
     let mut bones = vec![BoneData::new("root".into(), None, None)];
     let mut slots = Vec::new();
     let mut skin = OrderedMap::default();
@@ -171,7 +174,8 @@ pub fn export_scene_with(
     let mut first_slots: Vec<usize> = Vec::new();
     for b in &baked {
         let system = &scene.systems[b.scene_index];
-        let names = names::allocate(system, b, &mut bone_ns, &mut slot_ns, &mut resolver);
+        let draws = system.trail.draws_particle();
+        let names = names::allocate(system, b, draws, &mut bone_ns, &mut slot_ns, &mut resolver);
         bones.push(BoneData::new(
             names.system_bone.clone(),
             Some("root".into()),
@@ -184,6 +188,65 @@ pub fn export_scene_with(
                 b.inherit.json_name(),
             ));
         }
+        // Trails (§9): the chains after the particle bones, their slots first in the system's
+        // block (every trail behind every particle of the system, as the preview draws them).
+        let trail = (b.trails.bones > 0).then(|| {
+            trails::allocate(
+                system,
+                b,
+                &names.bones,
+                &mut bone_ns,
+                &mut slot_ns,
+                &mut resolver,
+            )
+        });
+        trail_first_slots.push(slots.len());
+        if let Some(t) = &trail {
+            let n = b.bone_count;
+            let mut first_bone = vec![0usize; n];
+            for (i, first) in first_bone.iter_mut().enumerate() {
+                *first = bones.len();
+                bones.extend(t.bone_data(i, &names.system_bone));
+            }
+            for p in 0..n {
+                let i = (0..n)
+                    .find(|&i| draw_order::setup_position(i, n, system.draw_order) == p)
+                    .unwrap_or(p);
+                let keys = &t.attachments[i];
+                slots.push(SlotData {
+                    name: t.slots[i].clone(),
+                    bone: t.bones[i][0].clone(),
+                    color: "ffffff00".into(),
+                    attachment: keys.values().next().cloned(),
+                    blend: blend_name(t.blend),
+                });
+                let mut entries = OrderedMap::default();
+                let mut seen = std::collections::BTreeSet::new();
+                for key in keys.values() {
+                    if seen.insert(key.clone()) {
+                        entries.push(
+                            key.clone(),
+                            Attachment::Mesh(t.mesh_attachment(key, first_bone[i])),
+                        );
+                        attachment_count += 1;
+                    }
+                }
+                if !entries.is_empty() {
+                    skin.push(t.slots[i].clone(), entries);
+                }
+            }
+            if system.trail.has_color_along() {
+                warnings.push(Warning::TrailColorAlong {
+                    system: system.name.clone(),
+                });
+            }
+        }
+        if system.trail.enabled && system.trail.images.is_empty() {
+            warnings.push(Warning::TrailWithoutImage {
+                system: system.name.clone(),
+            });
+        }
+        all_trails.push(trail);
         first_slots.push(slots.len());
         let n = names.bones.len();
         for p in 0..n {
@@ -206,7 +269,7 @@ pub fn export_scene_with(
                 if seen.insert(key.clone())
                     && let Some(region) = names.regions.get(key)
                 {
-                    entries.push(key.clone(), region.clone());
+                    entries.push(key.clone(), Attachment::Region(region.clone()));
                     attachment_count += 1;
                 }
             }
@@ -284,7 +347,23 @@ pub fn export_scene_with(
                 crate::coords::Inherit::OnlyTranslation => 1.0,
             };
             let specs = Specs::new(gain, scale_gain);
+            let trail = all_trails[si].as_ref();
+            let draws = !names.bones.is_empty();
             for (bi, runs) in track.bones.iter().enumerate() {
+                if let Some(t) = trail {
+                    let (chain, slot) = t.timelines(bi, b, track, &specs, mode, &mut counts);
+                    for (j, timelines) in chain.into_iter().enumerate() {
+                        if let Some(timelines) = timelines {
+                            data.bones.push(t.bones[bi][j].clone(), timelines);
+                        }
+                    }
+                    if let Some(slot) = slot {
+                        data.slots.push(t.slots[bi].clone(), slot);
+                    }
+                }
+                if !draws {
+                    continue;
+                }
                 if let Some(t) = bone_timelines(runs, &specs, mode, &mut counts) {
                     data.bones.push(names.bones[bi].clone(), t);
                 }
@@ -294,11 +373,21 @@ pub fn export_scene_with(
                     data.slots.push(names.slots[bi].clone(), t);
                 }
             }
-            if let Some(f) = frames.as_mut() {
+            if draws && let Some(f) = frames.as_mut() {
                 f.add_track(anim, track, names);
             }
             let system = &scene.systems[b.scene_index];
-            if draw_order::stacking_shows(system.blend) {
+            if let Some(t) = trail
+                && draw_order::stacking_shows(t.blend)
+            {
+                draw_parts.push(draw_order::SystemPart {
+                    first_slot: trail_first_slots[si],
+                    order: system.draw_order,
+                    bones: &track.bones,
+                    end_frame: track.end_frame,
+                });
+            }
+            if draws && draw_order::stacking_shows(system.blend) {
                 draw_parts.push(draw_order::SystemPart {
                     first_slot: first_slots[si],
                     order: system.draw_order,

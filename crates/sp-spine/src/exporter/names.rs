@@ -41,10 +41,12 @@ impl BoneNames {
     }
 }
 
-/// Allocates the names of `baked` (a system of the scene) in the shared namespaces.
+/// Allocates the names of `baked` (a system of the scene) in the shared namespaces; without
+/// `particles` (a trail that hides the particles) only the system bone.
 pub fn allocate(
     system: &ParticleSystem,
     baked: &BakedSystem,
+    particles: bool,
     bones: &mut NameAllocator,
     slots: &mut NameAllocator,
     images: &mut ImageResolver,
@@ -57,6 +59,9 @@ pub fn allocate(
         attachments: Vec::new(),
         regions: BTreeMap::new(),
     };
+    if !particles {
+        return names;
+    }
     // Texture indices each bone shows.
     let mut used: Vec<BTreeSet<u16>> = vec![BTreeSet::new(); baked.bone_count];
     for track in &baked.tracks {

@@ -125,16 +125,37 @@ fn channel_keys<const N: usize>(
     corners: bool,
     value: impl Fn(&crate::bake::FrameState) -> [f64; N],
 ) -> (Vec<Key<N>>, usize) {
+    run_keys(
+        runs,
+        specs,
+        mode,
+        corners,
+        |run| run.states.iter().map(&value).collect(),
+        |s| s.texture,
+    )
+}
+
+/// Reduced keys of one channel group over `runs`: `samples(run)` gives a run's values frame by
+/// frame, `switch` the attachment shown (a key is forced wherever it changes, §12.4); with
+/// `corners`, also at abrupt turns of a two-channel path. Returns the keys and the frames.
+pub(super) fn run_keys<const N: usize>(
+    runs: &[Run],
+    specs: &[ChannelSpec; N],
+    mode: KeyMode,
+    corners: bool,
+    samples: impl Fn(&Run) -> Vec<[f64; N]>,
+    switch: impl Fn(&crate::bake::FrameState) -> Option<u16>,
+) -> (Vec<Key<N>>, usize) {
     let mut keys: Vec<Key<N>> = Vec::new();
     let mut frames = 0;
     for (ri, run) in runs.iter().enumerate() {
-        let samples: Vec<[f64; N]> = run.states.iter().map(&value).collect();
+        let samples: Vec<[f64; N]> = samples(run);
         frames += samples.len();
         let mut run_keys = if mode.reduce {
             // Forced keys (§12.4): every frame where the attachment shows, hides or switches, and
             // for positions every abrupt turn of the path.
             let mut forced: Vec<usize> = (1..run.states.len())
-                .filter(|&k| run.states[k].texture != run.states[k - 1].texture)
+                .filter(|&k| switch(&run.states[k]) != switch(&run.states[k - 1]))
                 .collect();
             if corners && N == 2 {
                 let points: Vec<[f64; 2]> = samples.iter().map(|s| [s[0], s[1]]).collect();
@@ -171,7 +192,7 @@ fn channel_keys<const N: usize>(
     (keys, frames)
 }
 
-fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> CurveJson {
+pub(super) fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> CurveJson {
     match curve {
         KeyCurve::Linear => CurveJson::Linear,
         KeyCurve::Stepped => CurveJson::Stepped,
@@ -179,7 +200,7 @@ fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> CurveJson {
     }
 }
 
-fn all_equal<const N: usize>(keys: &[Key<N>], default: [f64; N]) -> bool {
+pub(super) fn all_equal<const N: usize>(keys: &[Key<N>], default: [f64; N]) -> bool {
     keys.iter().all(|k| k.values == default)
 }
 
@@ -249,6 +270,34 @@ pub fn slot_timelines(
     mode: KeyMode,
     counts: &mut KeyCounts,
 ) -> Option<SlotTimelines> {
+    let look = SlotLook {
+        shown: &|s: &crate::bake::FrameState| s.texture,
+        color: &|s: &crate::bake::FrameState| s.color,
+        name: &|t: u16| names.attachment(bone, t).map(str::to_owned),
+    };
+    slot_timelines_with(runs, segment_end, &look, specs, mode, counts)
+}
+
+/// What a slot shows at a frame state: the attachment (an index the slot names with `name`;
+/// `None` hides), and its colour.
+pub struct SlotLook<'a> {
+    /// The attachment shown (`None`: hidden).
+    pub shown: &'a dyn Fn(&crate::bake::FrameState) -> Option<u16>,
+    /// The slot colour `[r, g, b, a]`.
+    pub color: &'a dyn Fn(&crate::bake::FrameState) -> [f32; 4],
+    /// The skin entry key of an attachment index.
+    pub name: &'a dyn Fn(u16) -> Option<String>,
+}
+
+/// [`slot_timelines`] of any slot whose look is read by `look` (particle and trail slots).
+pub fn slot_timelines_with(
+    runs: &[Run],
+    segment_end: u32,
+    look: &SlotLook,
+    specs: &Specs,
+    mode: KeyMode,
+    counts: &mut KeyCounts,
+) -> Option<SlotTimelines> {
     if runs.is_empty() {
         return None;
     }
@@ -259,7 +308,7 @@ pub fn slot_timelines(
     let mut push = |frame: u32, tex: Option<u16>, out: &mut SlotTimelines| {
         if current != Some(tex) {
             current = Some(tex);
-            let name = tex.and_then(|t| names.attachment(bone, t).map(str::to_owned));
+            let name = tex.and_then(|t| (look.name)(t));
             out.attachment.push(AttachmentKey {
                 time: time(frame),
                 name,
@@ -271,7 +320,7 @@ pub fn slot_timelines(
             push(0, None, &mut out);
         }
         for (k, s) in run.states.iter().enumerate() {
-            push(run.start_frame + k as u32, s.texture, &mut out);
+            push(run.start_frame + k as u32, (look.shown)(s), &mut out);
         }
         let next_start = runs.get(ri + 1).map(|r| r.start_frame);
         let after = run.end_frame() + 1;
@@ -282,7 +331,19 @@ pub fn slot_timelines(
     // Discrete keys are change points whether reduced or not.
     counts.add("attachment", out.attachment.len(), out.attachment.len());
     let channel = [specs.rgb, specs.rgb, specs.rgb, specs.alpha];
-    let (keys, frames) = channel_keys(runs, &channel, mode, false, |s| s.color.map(f64::from));
+    let (keys, frames) = run_keys(
+        runs,
+        &channel,
+        mode,
+        false,
+        |run| {
+            run.states
+                .iter()
+                .map(|s| (look.color)(s).map(f64::from))
+                .collect()
+        },
+        look.shown,
+    );
     counts.add("rgba", keys.len(), frames);
     out.rgba = keys
         .iter()

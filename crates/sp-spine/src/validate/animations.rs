@@ -92,6 +92,9 @@ impl Validator {
                 }
             });
         }
+        if let Some(attachments) = o.get("attachments") {
+            self.check_attachment_timelines(&format!("{path}.attachments"), attachments, setup);
+        }
         if let Some(order) = o.get("drawOrder") {
             self.check_draw_order(&format!("{path}.drawOrder"), order, setup);
         }
@@ -206,7 +209,7 @@ impl Validator {
     }
 
     /// A timeline's key array: non-empty, objects, times finite, ≥ 0 and ascending.
-    fn keys<'a>(&mut self, keys: &'a Value, path: &str) -> Option<&'a Vec<Value>> {
+    pub(crate) fn keys<'a>(&mut self, keys: &'a Value, path: &str) -> Option<&'a Vec<Value>> {
         let Some(list) = keys.as_array() else {
             self.issue(
                 path,

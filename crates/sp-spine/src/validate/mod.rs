@@ -2,7 +2,9 @@
 //! `docs/reference/spine-format.md`): unique bone names, parents before children, slots on existing
 //! bones, skins as an array naming existing slots, region sizes present, attachment keys naming
 //! existing attachments, only timeline names the Java runtime knows, no empty timelines, every
-//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite.
+//! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite;
+//! meshes with consistent counts, valid bone indices and weights summing to 1, and no `deform`
+//! timeline anywhere ([`mesh`]).
 //! Every issue names its JSON path (`animations.fire.slots._particle_000.rgba[3].color`).
 //!
 //! [`validate_str`] / [`validate`] read any JSON text; the exporter checks the skeleton it is
@@ -10,7 +12,7 @@
 //! its own output back.
 
 mod animations;
-mod mesh;
+pub mod mesh;
 pub mod typed;
 
 pub use typed::validate_file;
@@ -358,7 +360,7 @@ impl Validator {
                     };
                     let mut keys = BTreeSet::new();
                     for (key, a) in entries {
-                        self.check_attachment(&key_path(&spath, key), a);
+                        self.check_attachment(&key_path(&spath, key), a, setup.bones.len());
                         keys.insert(key.clone());
                     }
                     slots_map.insert(slot.clone(), keys);
@@ -368,7 +370,7 @@ impl Validator {
         }
     }
 
-    fn check_attachment(&mut self, path: &str, a: &Value) {
+    fn check_attachment(&mut self, path: &str, a: &Value, bone_count: usize) {
         let Some(o) = a.as_object() else {
             self.issue(path, format!("expected an object, found {}", kind(a)));
             return;
@@ -382,7 +384,7 @@ impl Validator {
                     self.number(o, k, path);
                 }
             }
-            "mesh" => self.check_mesh(path, o),
+            "mesh" => self.check_mesh(path, o, bone_count),
             other => self.issue(
                 format!("{path}.type"),
                 format!("attachment type {other:?} is not one this exporter writes"),

@@ -12,9 +12,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Issue, key_path};
 use crate::json::{
-    AnimationData, AttachmentKey, BoneData, BoneTimelines, CurveJson, DrawOrderKey,
-    DrawOrderOffset, Num, RegionAttachment, RgbaKey, SkeletonFile, SkeletonInfo, SkinData,
-    SlotData, SlotTimelines, ValueKey, XyKey,
+    AnimationData, Attachment, AttachmentKey, BoneData, BoneTimelines, CurveJson, DrawOrderKey,
+    DrawOrderOffset, MeshAttachment, Num, RegionAttachment, RgbaKey, SkeletonFile, SkeletonInfo,
+    SkinData, SlotData, SlotTimelines, ValueKey, XyKey,
 };
 
 const NOT_FINITE: &str = "expected a finite number, found null (a NaN or infinite number?)";
@@ -34,6 +34,8 @@ struct Names<'a> {
     slot_index: BTreeMap<&'a str, usize>,
     /// Slots listed with a name.
     slot_count: usize,
+    /// Length of the `bones` array (mesh bone indices point into it).
+    bone_count: usize,
     /// skin → slot → entry keys.
     skins: BTreeMap<&'a str, BTreeMap<&'a str, BTreeSet<&'a str>>>,
 }
@@ -99,6 +101,7 @@ impl Typed {
         let mut names = Names::default();
         self.check_bones(bones, &mut names);
         self.check_slots(slots, &mut names);
+        names.bone_count = bones.len();
         self.check_skins(skins, &mut names);
         for (i, slot) in slots.iter().enumerate() {
             if let Some(att) = &slot.attachment
@@ -153,6 +156,7 @@ impl Typed {
                 scale_x,
                 scale_y,
                 inherit,
+                length,
             } = bone;
             let path = || format!("bones[{i}]");
             if name.is_empty() {
@@ -181,6 +185,7 @@ impl Typed {
             self.number(rotation, rotation.0 == 0.0, path, "rotation");
             self.number(scale_x, scale_x.0 == 1.0, path, "scaleX");
             self.number(scale_y, scale_y.0 == 1.0, path, "scaleY");
+            self.number(length, length.0 == 0.0, path, "length");
             if let Some(mode) = inherit {
                 const MODES: [&str; 5] = [
                     "normal",
@@ -258,12 +263,29 @@ impl Typed {
                 }
                 let mut keys = BTreeSet::new();
                 for (key, a) in &entries.0 {
-                    self.check_region(|| key_path(&key_path(&base(), slot), key), a);
+                    let path = || key_path(&key_path(&base(), slot), key);
+                    match a {
+                        Attachment::Region(r) => self.check_region(path, r),
+                        Attachment::Mesh(m) => self.check_mesh(&path(), m, names.bone_count),
+                    }
                     keys.insert(key.as_str());
                 }
                 slots_map.insert(slot.as_str(), keys);
             }
             names.skins.insert(name, slots_map);
+        }
+    }
+
+    /// A mesh: the JSON validator's own mesh rules (counts, hull, UVs, bone indices, weights)
+    /// on the attachment as it will be written, so both validators hold meshes to one rule.
+    fn check_mesh(&mut self, path: &str, m: &MeshAttachment, bone_count: usize) {
+        match serde_json::to_value(m) {
+            Ok(serde_json::Value::Object(o)) => {
+                let mut json = super::Validator { issues: Vec::new() };
+                json.check_mesh(path, &o, bone_count);
+                self.issues.extend(json.issues);
+            }
+            _ => self.issue(path, "the mesh does not serialise to an object"),
         }
     }
 

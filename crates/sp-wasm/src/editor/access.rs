@@ -1,4 +1,4 @@
-//! The `Editor`'s crate-internal accessors (for the binding modules `clips_api.rs` and
+//! The `Editor`'s crate-internal accessors (for the binding modules `clips_api.rs`, `trails_api.rs` and
 //! `ms3d/editor_api.rs`) and the device rebuild after a lost context.
 
 use super::*;
@@ -7,6 +7,11 @@ impl Editor {
     /// Runs `f` on the renderer (binding modules add clips and images through it).
     pub(crate) fn with_renderer<R>(&self, f: impl FnOnce(&mut Renderer) -> R) -> R {
         f(&mut self.inner.borrow_mut().renderer)
+    }
+
+    /// Runs `f` on the scene simulation (read-only).
+    pub(crate) fn read_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
+        f(&self.inner.borrow().sim)
     }
 
     /// Runs `f` on the scene simulation; its time counts as simulation work of the next frame.

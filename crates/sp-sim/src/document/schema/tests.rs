@@ -134,6 +134,19 @@ fn full_document() -> Value {
                 }),
             ],
             draw_order: DrawOrder::OldestOnTop,
+            trail: crate::behaviour::Trail {
+                enabled: true,
+                color_along: crate::document::Gradient {
+                    keys: vec![crate::document::ColorKey {
+                        t: 0.0,
+                        color: crate::document::Rgb::WHITE,
+                    }],
+                },
+                alpha_along: ramp.clone(),
+                alpha_over_life: ramp.clone(),
+                blend: Some(crate::document::BlendMode::Additive),
+                ..crate::behaviour::Trail::default()
+            },
             follow: Some(FollowBone {
                 skeleton: "s".into(),
                 bone: "b".into(),

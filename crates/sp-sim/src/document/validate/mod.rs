@@ -211,7 +211,7 @@ pub(crate) fn curve(p: &str, c: &Curve, spec: &FieldSpec) -> Result<()> {
     Ok(())
 }
 
-fn gradient(p: &str, g: &Gradient) -> Result<()> {
+pub(crate) fn gradient(p: &str, g: &Gradient) -> Result<()> {
     list_len(p, g.keys.len(), &f::CURVE_KEYS, "keys")?;
     for (i, k) in g.keys.iter().enumerate() {
         unit_interval(&format!("{p}[{i}].t"), k.t)?;
@@ -343,7 +343,7 @@ fn optional_path(p: &str, s: &str, spec: &FieldSpec) -> Result<()> {
 }
 
 /// A texture or image reference (see the module doc).
-fn reference(p: &str, s: &str, spec: &FieldSpec) -> Result<()> {
+pub(crate) fn reference(p: &str, s: &str, spec: &FieldSpec) -> Result<()> {
     text(p, s, spec)?;
     if s.is_empty() {
         return Err(err(p, FieldIssue::Empty));

@@ -113,7 +113,7 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     if let Some(follow_bone) = &s.follow {
         follow(&format!("{p}.follow"), follow_bone)?;
     }
-    Ok(())
+    s.trail.validate(&format!("{p}.trail"), s.max_particles)
 }
 
 /// An emitter shape: sizes within the schema's limits, edge bands no wider than the shape and

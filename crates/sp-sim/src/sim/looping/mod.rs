@@ -40,7 +40,7 @@ mod tests;
 pub mod timeline;
 
 pub use plan::{LoopAlignment, LoopPlan, longest_life_secs, loop_alignment, scene_loop_plans};
-pub use set::{LoopCopy, LoopLife, LoopSet};
+pub use set::{LifeTrail, LoopCopy, LoopLife, LoopSet};
 pub use timeline::{
     LoopRegions, MIN_TIMELINE_SECS, Played, SceneTimeline, SegmentKind, SystemTime, TimelineSegment,
 };

@@ -44,7 +44,8 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{Birth, Integrated, Motion, Prepared, finish};
+use super::state::{Birth, Integrated, Motion, NO_TRAIL, Prepared, finish};
+use super::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
@@ -74,6 +75,10 @@ pub struct SystemSim {
     head: usize,
     /// Indices (into `particles`) of the particles that died in the current step.
     dead: Vec<usize>,
+    /// Trail histories, indexed by [`Motion::trail`] (reused after a death).
+    histories: Vec<History>,
+    /// Free entries of `histories`.
+    free_histories: Vec<u32>,
     /// Every birth's spawn state, while recording ([`SystemSim::record_births`]).
     recorded: Option<Vec<Birth>>,
     /// False: births, deaths and the cap only, particle states stay at their birth values.
@@ -111,6 +116,8 @@ impl SystemSim {
             integrated: Vec::new(),
             head: 0,
             dead: Vec::new(),
+            histories: Vec::new(),
+            free_histories: Vec::new(),
             recorded: None,
             moving: true,
             periodic: None,
@@ -208,6 +215,51 @@ impl SystemSim {
                 Prepared::with(&self.system, self.prepared.substeps_per_sec, &transform);
         }
         self.transform = transform;
+    }
+
+    /// The system's prepared trail (`None` without an active trail).
+    pub fn trail(&self) -> Option<&PreparedTrail> {
+        self.prepared.trail.as_ref()
+    }
+
+    /// The trail of live particle `index` (an index into [`SystemSim::particles`]) now, into
+    /// `out` ([`crate::sim::trail`]; `skin`: with the mesh vertices). False when the system has
+    /// no trail or there is no such particle. A periodic system's copy carries its life's trail
+    /// at the same original time ([`crate::sim::LoopSet::shown_trail`]).
+    pub fn trail_frame(&self, index: usize, out: &mut TrailFrame, skin: bool) -> bool {
+        let Some(trail) = &self.prepared.trail else {
+            return false;
+        };
+        let i = self.head + index;
+        let Some(p) = self.particles.get(i) else {
+            return false;
+        };
+        let (history, age_secs, velocity) = match &self.periodic {
+            Some(periodic) => match periodic.set.shown_trail(i) {
+                Some(t) => (t.history, t.age_secs, t.velocity),
+                None => return false,
+            },
+            None => {
+                let Some(m) = self.motion.get(i) else {
+                    return false;
+                };
+                let Some(history) = self.histories.get(m.trail as usize) else {
+                    return false;
+                };
+                (history, self.time_secs - p.birth_secs, [m.vx, m.vy])
+            }
+        };
+        let transform = self.transform_at(self.time_secs);
+        let input = TrailInput {
+            particle: p,
+            pose: pose_in_scene(self.system.space, &transform, p),
+            age_secs,
+            velocity,
+            space: self.system.space,
+            transform: &transform,
+        };
+        out.compute(trail, history, &input, skin);
+        true
     }
 
     /// The prepared integrated motion of this system, `None` on the closed-form path.
@@ -447,6 +499,7 @@ impl SystemSim {
             dir0,
             inv_lifetime,
             fresh: true,
+            trail: NO_TRAIL,
         };
         if let Some(recorded) = self.recorded.as_mut() {
             recorded.push(Birth {
@@ -457,6 +510,15 @@ impl SystemSim {
             if death <= t1 {
                 return (slot, serial);
             }
+        }
+        let mut motion = motion;
+        if self.moving && self.prepared.trail.is_some() {
+            let index = self.free_histories.pop().unwrap_or_else(|| {
+                self.histories.push(History::default());
+                (self.histories.len() - 1) as u32
+            });
+            self.histories[index as usize].start([motion.px, motion.py], [motion.vx, motion.vy]);
+            motion.trail = index;
         }
         self.particles.push(particle);
         self.motion.push(motion);
@@ -470,6 +532,12 @@ impl SystemSim {
     /// is cheaper: the live ones before the last dead one move back (and `head` advances), or the
     /// live ones after the first dead one move forward.
     fn remove_dead(&mut self) {
+        for &d in &self.dead {
+            let trail = self.motion[d].trail;
+            if trail != NO_TRAIL {
+                self.free_histories.push(trail);
+            }
+        }
         let dead = &mut self.dead;
         dead.sort_unstable();
         let (m, len) = (dead.len(), self.particles.len());
@@ -552,6 +620,16 @@ impl SystemSim {
             m.fresh = false;
             finish(prep, p, m, age, None);
         }
+        if let Some(trail) = &prep.trail {
+            let rec = &trail.recorder;
+            for (p, m) in particles.iter().zip(motion.iter()) {
+                if let Some(h) = self.histories.get_mut(m.trail as usize) {
+                    let age = t1 - p.birth_secs;
+                    h.record_closed_form(rec, age, prep.gravity, prep.damping);
+                    h.prune(rec, age);
+                }
+            }
+        }
     }
 
     /// Moves every living particle of an integrated system to its age at `t1` on its own grid
@@ -570,7 +648,21 @@ impl SystemSim {
             .zip(integrated.iter_mut())
         {
             let age = t1 - p.birth_secs;
-            let (y, heading) = model.advance(&i.record, &mut i.grid, age, prep.align);
+            let (y, heading) = match (&prep.trail, self.histories.get_mut(m.trail as usize)) {
+                (Some(trail), Some(h)) => {
+                    let stride = trail.stride;
+                    let rec = &trail.recorder;
+                    let out =
+                        model.advance_with(&i.record, &mut i.grid, age, prep.align, |n, y| {
+                            if n.is_multiple_of(stride) {
+                                h.offer(rec, n / stride, y.p);
+                            }
+                        });
+                    h.prune(rec, age);
+                    out
+                }
+                _ => model.advance(&i.record, &mut i.grid, age, prep.align),
+            };
             m.px = y.p[0];
             m.py = y.p[1];
             m.vx = y.v[0];

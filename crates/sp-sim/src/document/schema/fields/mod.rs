@@ -1,16 +1,18 @@
 //! The table of editable fields (see the parent module for the path syntax and the recipe):
 //! the scene and export settings here, a particle system in [`system`], its behaviour modules
-//! (over-life curves, forces) in [`motion`], skeleton and model objects in [`objects`].
+//! (over-life curves, forces) in [`motion`], its trail in [`trail`], skeleton and model objects in [`objects`].
 //! Limits are the validation constants of [`crate::document::validate`] and the constants beside
 //! each behaviour type ([`crate::behaviour`]), written nowhere else.
 
 mod motion;
 mod objects;
 mod system;
+mod trail;
 
 pub use motion::*;
 pub use objects::*;
 pub use system::*;
+pub use trail::*;
 
 use super::FieldKind::{Bool, Integer, List, Text};
 use super::{FieldSpec as F, Unit};
@@ -205,6 +207,30 @@ pub const ALL: &[&F] = &[
     &FOLLOW_BONE,
     &FOLLOW_OFFSET_X,
     &FOLLOW_OFFSET_Y,
+    &TRAIL_ENABLED,
+    &TRAIL_LENGTH_MODE,
+    &TRAIL_LENGTH_SECS,
+    &TRAIL_LENGTH_POINTS,
+    &TRAIL_BONES,
+    &TRAIL_WIDTH,
+    &TRAIL_WIDTH_CURVE,
+    &TRAIL_WIDTH_BY_SIZE,
+    &TRAIL_COLOR_OVER_LIFE,
+    &TRAIL_ALPHA_OVER_LIFE,
+    &TRAIL_INHERIT_COLOR,
+    &TRAIL_COLOR_ALONG,
+    &TRAIL_ALPHA_ALONG,
+    &TRAIL_IMAGES,
+    &TRAIL_IMAGE,
+    &TRAIL_IMAGE_PICK,
+    &TRAIL_UV_ROTATION,
+    &TRAIL_TEXTURE_MODE,
+    &TRAIL_TILE_COUNT,
+    &TRAIL_GRID_ROWS,
+    &TRAIL_GRID_COLS,
+    &TRAIL_MIN_MOVE,
+    &TRAIL_BLEND,
+    &TRAIL_DRAW_PARTICLE,
     &SUBSTEPS,
     &IMAGES,
     &IMAGE_PATH,

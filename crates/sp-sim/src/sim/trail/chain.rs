@@ -1,0 +1,141 @@
+//! From a trail's polyline to its chain of bones: `N` nodes at equal arc lengths (node 0 the
+//! head, node `N − 1` the polyline's end), each bone pointing at the next node (the tail bone
+//! repeating the last chord); zero chords take the nearest defined direction (towards the head
+//! first, then the tail, then `fallback_deg`). Scene pixels, y down, degrees clockwise.
+
+/// Chords shorter than this (pixels) have no direction of their own.
+pub const MIN_CHORD_PX: f64 = 1e-6;
+
+/// One chain bone in the scene.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ChainNode {
+    /// Node x, pixels.
+    pub x: f64,
+    /// Node y (down), pixels.
+    pub y: f64,
+    /// Direction of the bone (to the next node), degrees clockwise from +x, in `(−180, 180]`.
+    pub rotation_deg: f64,
+    /// `cos` of the direction.
+    pub cos: f64,
+    /// `sin` of the direction (y down).
+    pub sin: f64,
+    /// Chord length to the next node, pixels (the tail bone: the last chord's).
+    pub length_px: f64,
+}
+
+/// Fills `out` with the `n ≥ 2` nodes of `polyline` (head first; at least one point), see the
+/// module docs.
+pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut Vec<ChainNode>) {
+    out.clear();
+    let n = n.max(2);
+    let Some(&head) = polyline.first() else {
+        out.resize(n, ChainNode::default());
+        return;
+    };
+    let total: f64 = polyline
+        .windows(2)
+        .map(|w| libm::hypot(w[1][0] - w[0][0], w[1][1] - w[0][1]))
+        .sum();
+    // Walk the polyline once, placing node i at arc length total·i/(n − 1).
+    let mut seg = 0usize;
+    let mut seg_start = 0.0f64;
+    for i in 0..n {
+        let p = if i == 0 {
+            head
+        } else if i == n - 1 {
+            polyline[polyline.len() - 1]
+        } else {
+            let target = total * i as f64 / (n - 1) as f64;
+            loop {
+                if seg + 1 >= polyline.len() {
+                    break polyline[polyline.len() - 1];
+                }
+                let (a, b) = (polyline[seg], polyline[seg + 1]);
+                let len = libm::hypot(b[0] - a[0], b[1] - a[1]);
+                if seg_start + len >= target && len > 0.0 {
+                    let f = ((target - seg_start) / len).clamp(0.0, 1.0);
+                    break [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
+                }
+                seg_start += len;
+                seg += 1;
+            }
+        };
+        out.push(ChainNode {
+            x: p[0],
+            y: p[1],
+            ..ChainNode::default()
+        });
+    }
+    // Chords.
+    for j in 0..n - 1 {
+        let (dx, dy) = (out[j + 1].x - out[j].x, out[j + 1].y - out[j].y);
+        let len = libm::hypot(dx, dy);
+        out[j].length_px = len;
+        if len >= MIN_CHORD_PX {
+            out[j].rotation_deg = libm::atan2(dy, dx).to_degrees();
+        }
+    }
+    let defined = |nodes: &[ChainNode], k: usize| nodes[k].length_px >= MIN_CHORD_PX;
+    for j in 0..n - 1 {
+        if defined(out, j) {
+            continue;
+        }
+        let towards_head = (0..j).rev().find(|&k| defined(out, k));
+        let towards_tail = (j + 1..n - 1).find(|&k| defined(out, k));
+        out[j].rotation_deg = match towards_head.or(towards_tail) {
+            Some(k) => out[k].rotation_deg,
+            None => fallback_deg,
+        };
+    }
+    out[n - 1].rotation_deg = out[n - 2].rotation_deg;
+    out[n - 1].length_px = out[n - 2].length_px;
+    for node in out.iter_mut() {
+        let rad = node.rotation_deg.to_radians();
+        node.cos = libm::cos(rad);
+        node.sin = libm::sin(rad);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nodes_are_at_equal_arc_lengths() {
+        // An L: 30 px right, then 30 px down.
+        let poly = [[0.0, 0.0], [30.0, 0.0], [30.0, 30.0]];
+        let mut nodes = Vec::new();
+        build_chain(&poly, 5, 0.0, &mut nodes);
+        let xy: Vec<[f64; 2]> = nodes.iter().map(|n| [n.x, n.y]).collect();
+        assert_eq!(
+            xy,
+            vec![
+                [0.0, 0.0],
+                [15.0, 0.0],
+                [30.0, 0.0],
+                [30.0, 15.0],
+                [30.0, 30.0]
+            ]
+        );
+        assert_eq!(nodes[0].rotation_deg, 0.0);
+        assert_eq!(nodes[2].rotation_deg, 90.0, "pointing down the screen");
+        assert_eq!(
+            nodes[4].rotation_deg, 90.0,
+            "the tail repeats the last chord"
+        );
+        assert!(nodes.iter().all(|n| (n.length_px - 15.0).abs() < 1e-12));
+    }
+
+    #[test]
+    fn zero_chords_borrow_a_direction() {
+        let mut nodes = Vec::new();
+        build_chain(&[[5.0, 5.0]], 4, 42.0, &mut nodes);
+        assert!(nodes.iter().all(|n| n.x == 5.0 && n.rotation_deg == 42.0));
+        // A path that doubles back: the ends meet, the single chord has no direction.
+        build_chain(&[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]], 2, 7.0, &mut nodes);
+        assert_eq!(nodes[0].rotation_deg, 7.0);
+        // Three nodes on it: out to the turn and back.
+        build_chain(&[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]], 3, 7.0, &mut nodes);
+        assert_eq!([nodes[0].rotation_deg, nodes[1].rotation_deg], [0.0, 180.0]);
+    }
+}
