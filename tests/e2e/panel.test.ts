@@ -1,7 +1,8 @@
 // End-to-end: the property panel built from the core's field schema, driven as a user does, in
 // Chromium on the WebGL2 tier. A vortex added through the panel changes the drawn particles and
-// undo brings the frame back; a value above the schema's maximum is refused with a message; the
-// limits of every numeric input in the page are the schema's.
+// undo brings the frame back; a trail switched on through the panel draws ribbons; a value above
+// the schema's maximum is refused with a message; the limits of every numeric input in the page
+// are the schema's.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -102,6 +103,30 @@ describe('property panel from the field schema', () => {
     await page.click('#undo-button');
   });
 
+  it('a trail enabled through the panel draws a ribbon; undo removes it', async () => {
+    await freezeAt(page, 1.2);
+    const plain = (await canvasPixels(page)).pixels;
+    const before = await documentOf(page);
+    await page.check('#properties input[data-key="systems[0].trail.enabled"]');
+    // The trail's own fields appear once it is on, with the core's defaults.
+    const bones = page.locator('#properties input[data-key="systems[0].trail.bones"]');
+    await bones.waitFor();
+    assert.equal(await bones.inputValue(), '8');
+    // Only the ribbons: the particles' own sprites off.
+    await page.uncheck('#properties input[data-key="systems[0].trail.drawParticle"]');
+    const trail = (await documentOf(page)).systems[0].trail as Record<string, unknown>;
+    assert.deepEqual([trail.enabled, trail.drawParticle, trail.bones, trail.images], [true, false, 8, ['builtin:trail']]);
+    await freezeAt(page, 1.2);
+    const ribbons = (await canvasPixels(page)).pixels;
+    assert.ok(pixelStats(ribbons).lit > 200, `ribbons are drawn (${pixelStats(ribbons).lit} lit pixels)`);
+    assert.ok(meanAbsDiff(plain, ribbons) > 0.5, 'the frame shows ribbons, not the particles');
+    await page.click('#undo-button');
+    await page.click('#undo-button');
+    assert.deepEqual(await documentOf(page), before);
+    await freezeAt(page, 1.2);
+    assert.ok(meanAbsDiff(plain, (await canvasPixels(page)).pixels) < 0.05, 'undo: no trail');
+  });
+
   it("every numeric input's limits in the page are the schema's, for each emitter shape and force", async () => {
     const schema = await schemaOfModule();
     const byPath = new Map(schema.fields.map((f) => [f.path, f]));
@@ -122,6 +147,11 @@ describe('property panel from the field schema', () => {
       await page.selectOption('#properties select[data-key="systems[0].emitter.kind"]', shape);
       await check();
     }
+    await page.check('#properties input[data-key="systems[0].trail.enabled"]');
+    await check();
+    await page.selectOption('#properties select[data-key="systems[0].trail.lengthMode"]', 'points');
+    await page.selectOption('#properties select[data-key="systems[0].trail.textureMode"]', 'tile');
+    await check();
     const numeric = schema.fields.filter((f) => f.path.startsWith('systems[].') && ['number', 'integer', 'range'].includes(f.kind) && !f.path.startsWith('systems[].follow.') && !f.path.startsWith('systems[].bursts[]'));
     assert.deepEqual(numeric.map((f) => f.path).filter((p) => !seen.has(p)), [], 'every numeric field had an input');
     assert.deepEqual(((await documentOf(page)).systems[0].forces as { kind: string }[]).map((f) => f.kind), kinds);

@@ -1,6 +1,7 @@
 // Labels of the document's fields in Chinese and English, keyed by their field-schema path
 // (`systems[].ratePerSec`, `systems[].forces[](vortex).radiusPx`); a choice's options are keyed
-// `path=option`; units by their schema unit. tests/node/panel-schema.wasm.test.ts fails when a
+// `path=option`, and `path=` labels an extra "unset" choice (the field absent, e.g. a trail's
+// blend that follows its system's); units by their schema unit. tests/node/panel-schema.wasm.test.ts fails when a
 // schema field or option of a particle system has no label in either language.
 
 import { lang } from './index';
@@ -160,6 +161,41 @@ export const FIELD_LABELS: Readonly<Record<string, Both>> = {
   'systems[].drawOrder': ['绘制顺序', 'Draw order'],
   'systems[].drawOrder=newestOnTop': ['新粒子在上', 'Newest on top'],
   'systems[].drawOrder=oldestOnTop': ['旧粒子在上', 'Oldest on top'],
+  'systems[].trail.enabled': ['拖尾', 'Trail'],
+  'systems[].trail.lengthMode': ['长度方式', 'Length by'],
+  'systems[].trail.lengthMode=secs': ['按时间', 'Seconds'],
+  'systems[].trail.lengthMode=points': ['按点数', 'Points'],
+  'systems[].trail.lengthSecs': ['长度', 'Length'],
+  'systems[].trail.lengthPoints': ['长度（点数）', 'Length (points)'],
+  'systems[].trail.bones': ['骨骼链节数', 'Chain bones'],
+  'systems[].trail.widthPx': ['宽度', 'Width'],
+  'systems[].trail.widthCurve': ['沿拖尾宽度（头→尾）', 'Width along (head → tail)'],
+  'systems[].trail.widthBySize': ['宽度乘粒子尺寸', 'Width × particle size'],
+  'systems[].trail.colorOverLife': ['颜色（生命周期）', 'Colour over life'],
+  'systems[].trail.alphaOverLife': ['透明度（生命周期）', 'Alpha over life'],
+  'systems[].trail.inheritColor': ['乘粒子颜色', "Multiply by the particle's colour"],
+  'systems[].trail.colorAlong': ['沿拖尾颜色（仅预览）', 'Colour along (preview only)'],
+  'systems[].trail.alphaAlong': ['沿拖尾透明度（仅预览）', 'Alpha along (preview only)'],
+  'systems[].trail.images': ['拖尾贴图', 'Trail images'],
+  'systems[].trail.images[]': ['拖尾贴图', 'Trail image'],
+  'systems[].trail.imagePick': ['拖尾贴图选择', 'Trail image pick'],
+  'systems[].trail.imagePick=random': ['随机', 'Random'],
+  'systems[].trail.imagePick=particle': ['与粒子贴图序号相同', "The particle's image index"],
+  'systems[].trail.uvRotationDeg': ['贴图旋转', 'Image rotation'],
+  'systems[].trail.textureMode': ['贴图铺法', 'Image along length'],
+  'systems[].trail.textureMode=stretch': ['拉伸', 'Stretch'],
+  'systems[].trail.textureMode=tile': ['平铺', 'Tile'],
+  'systems[].trail.tileCount': ['平铺次数', 'Tiles'],
+  'systems[].trail.gridRows': ['网格行数', 'Mesh rows'],
+  'systems[].trail.gridCols': ['网格列数（0：自动）', 'Mesh columns (0: auto)'],
+  'systems[].trail.minMovePx': ['最小移动距离', 'Minimum movement'],
+  'systems[].trail.blend': ['拖尾混合模式', 'Trail blend'],
+  'systems[].trail.blend=': ['同粒子系统', "The system's"],
+  'systems[].trail.blend=normal': ['正常', 'Normal'],
+  'systems[].trail.blend=additive': ['叠加', 'Additive'],
+  'systems[].trail.blend=multiply': ['正片叠底', 'Multiply'],
+  'systems[].trail.blend=screen': ['滤色', 'Screen'],
+  'systems[].trail.drawParticle': ['绘制粒子本身', 'Draw the particle too'],
   'systems[].follow.skeleton': ['骨架', 'Skeleton'],
   'systems[].follow.bone': ['骨骼', 'Bone'],
   'systems[].follow.offsetX': ['偏移 X', 'Offset X'],
@@ -190,6 +226,11 @@ export function fieldLabel(path: string): string {
 /** Label of `option` of the choice field `path`. */
 export function optionLabel(path: string, option: string): string {
   return pick(FIELD_LABELS[`${path}=${option}`]) ?? option;
+}
+
+/** Whether the choice field `path` offers "unset" (a `path=` label). */
+export function hasUnsetOption(path: string): boolean {
+  return `${path}=` in FIELD_LABELS;
 }
 
 /** A field's label with its unit, e.g. `Rate (/s)`. */

@@ -6,7 +6,7 @@
 // otherwise values refresh in place so typing keeps focus. Every write goes through ctx.edit.
 
 import { t, type MessageKey } from '../i18n';
-import { fieldLabel, labelWithUnit, optionLabel } from '../i18n/field-labels';
+import { fieldLabel, hasUnsetOption, labelWithUnit, optionLabel } from '../i18n/field-labels';
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
 import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
@@ -14,7 +14,7 @@ import { clear, h } from '../ui/dom';
 import { Form, type Choice } from '../ui/widgets';
 import { curveField } from './curve-field';
 import { fieldLimits } from './limits';
-import { getAt, newEntry, setAt, SYSTEM_PREFIX, systemPlan, type ListItem, type PanelItem, type TaggedItem } from './panel-plan';
+import { getAt, headOf, newEntry, setAt, SYSTEM_PREFIX, systemPlan, type ListItem, type PanelItem, type TaggedItem } from './panel-plan';
 
 type Obj = Record<string, unknown>;
 
@@ -25,16 +25,23 @@ interface Base {
   schema: string;
 }
 
-/** Fields shown only in one play mode. */
-const SHOWN_WHEN: Record<string, (s: ParticleSystem) => boolean> = {
+/** Fields shown only in some states, by relative path or path head. */
+const SHOWN_WHEN: Record<string, (s: ParticleSystem, rel: string) => boolean> = {
   animation: (s) => s.mode === 'oneShot',
   loopAnimations: (s) => s.mode === 'loopContinuous',
+  trail: (s, rel) => rel === 'trail.enabled' || s.trail?.enabled === true,
+  'trail.lengthSecs': (s) => s.trail?.enabled === true && s.trail.lengthMode !== 'points',
+  'trail.lengthPoints': (s) => s.trail?.enabled === true && s.trail.lengthMode === 'points',
+  'trail.tileCount': (s) => s.trail?.enabled === true && s.trail.textureMode === 'tile',
 };
+/** Values that change which fields are shown (the panel is rebuilt when they change). */
+const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode']);
 
 /** The property panel. */
 export class PropertiesPanel {
   private form: Form | null = null;
   private signature = '';
+  private readonly closed = new Set<string>();
 
   constructor(
     private readonly root: HTMLElement,
@@ -71,11 +78,14 @@ export class PropertiesPanel {
     const base: Base = { obj: (d) => d.systems[i] as unknown as Obj | undefined, key: `systems[${i}].`, schema: SYSTEM_PREFIX };
     for (const section of systemPlan(this.ctx.engine.fieldSchema())) {
       const body = h('div', { class: 'section-body' });
-      const open = section.id !== 'follow' || sys.follow !== undefined || this.ctx.followSkeletons().size > 0;
-      this.root.appendChild(h('details', { class: 'section', open, 'data-section': section.id }, h('summary', {}, t(`sec_${section.id}` as MessageKey)), body));
+      const open = !this.closed.has(section.id) && (section.id !== 'follow' || sys.follow !== undefined || this.ctx.followSkeletons().size > 0);
+      const details = h('details', { class: 'section', open, 'data-section': section.id }, h('summary', {}, t(`sec_${section.id}` as MessageKey)), body);
+      // A section the user closed stays closed across rebuilds.
+      details.addEventListener('toggle', () => void (details.open ? this.closed.delete(section.id) : this.closed.add(section.id)));
+      this.root.appendChild(details);
       for (const item of section.items) {
-        const shown = SHOWN_WHEN[item.rel.split('.')[0]];
-        if (shown === undefined || shown(sys)) this.item(body, form, item, base, sys);
+        const shown = SHOWN_WHEN[item.rel] ?? SHOWN_WHEN[headOf(item.rel)];
+        if (shown === undefined || shown(sys, item.rel)) this.item(body, form, item, base, sys);
       }
       if (section.id === 'follow') this.followNotes(body, sys);
     }
@@ -117,11 +127,13 @@ export class PropertiesPanel {
         parent.append(form.check(label, (d) => get(d) === true, set, key));
         return;
       case 'choice': {
-        const choices: Choice[] = f.options.map((o) => [o, optionLabel(path, o)]);
-        // A field absent by default means its first option; choosing that option removes it
+        // "Unset" (the field absent) is a choice of its own where it has a label; otherwise a
+        // field absent by default means its first option, and choosing that option removes it
         // again, as the core saves it.
-        const write = (d: Scene, v: string): void => set(d, f.default === undefined && v === f.options[0] ? undefined : v);
-        parent.append(form.select(label, choices, (d) => String(get(d) ?? f.options[0] ?? ''), write, key));
+        const unset = hasUnsetOption(path);
+        const choices: Choice[] = [...(unset ? [''] : []), ...f.options].map((o) => [o, optionLabel(path, o)]);
+        const write = (d: Scene, v: string): void => set(d, v === '' || (f.default === undefined && !unset && v === f.options[0]) ? undefined : v);
+        parent.append(form.select(label, choices, (d) => String(get(d) ?? (unset ? '' : f.options[0])), write, key));
         return;
       }
       case 'colour':
@@ -293,7 +305,7 @@ export class PropertiesPanel {
 function shapeOf(v: unknown, key = ''): unknown {
   if (Array.isArray(v)) return key === 'textures' || key === 'images' ? v : v.map((x) => shapeOf(x) ?? 0);
   if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOf(x, k)]).filter(([, x]) => x !== undefined));
-  return key === 'kind' || key === 'mode' || key === 'skeleton' || key === 'bone' ? v : undefined;
+  return STRUCTURAL.has(key) ? v : undefined;
 }
 
 /** Marks the inputs of `row` with their schema path (`data-path`: tests compare limits). */

@@ -226,8 +226,8 @@ pub struct FieldSchema {
     pub fields: Vec<SchemaField>,
 }
 
-/// Looks `path` up in a JSON value: `a.b`, `a[]` (first entry, or the `item` value when the list
-/// is empty), `x(variant)` (`x` when `x.kind == variant`, else the variant's value of a new
+/// Looks `path` up in a JSON value: `a.b` (`b` of the `items` value of `a` when `a` is absent),
+/// `a[]` (first entry, or the `items` value when the list is empty), `x(variant)` (`x` when `x.kind == variant`, else the variant's value of a new
 /// entry from `variants`), `a[1]` (an index), `a[](variant)` (likewise for a list entry).
 fn lookup(value: &Value, path: &str, items: &Value, variants: &Value) -> Option<Value> {
     let mut cur = value.clone();
@@ -247,7 +247,8 @@ fn lookup(value: &Value, path: &str, items: &Value, variants: &Value) -> Option<
                 cur = variants.get(name)?.get(v)?.clone();
                 continue;
             }
-            (None, None) => return None,
+            // An absent optional object (no trail yet): a new one's.
+            (None, None) => items.get(name)?.clone(),
         };
         match index {
             None => {}
@@ -271,14 +272,15 @@ fn lookup(value: &Value, path: &str, items: &Value, variants: &Value) -> Option<
 /// The schema with defaults from the types' `Default` (see the module doc).
 pub fn field_schema() -> FieldSchema {
     let scene = json(&Scene::default());
-    // Defaults of list entries the default document has none of: a new system, a new
-    // skeleton, an empty image, a new model.
+    // Defaults of list entries and optional objects the default document has none of: a new
+    // system, skeleton, image, model, burst, trail.
     let items = serde_json::json!({
         "systems": json(&ParticleSystem::default()),
         "skeletons": json(&SkeletonObject::default()),
         "images": json(&super::ImageAsset::default()),
         "models": json(&super::ModelObject::default()),
         "bursts": json(&super::Burst::NEW),
+        "trail": json(&crate::behaviour::Trail::default()),
     });
     // What the editor puts in when the user picks a kind: every emitter shape and force.
     let variants = serde_json::json!({

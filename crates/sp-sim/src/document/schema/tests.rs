@@ -274,6 +274,12 @@ fn defaults_are_the_types_defaults() {
         default_of("systems[].bursts[].count"),
         Some(Value::from(10))
     );
+    assert_eq!(
+        default_of("systems[].trail.bones"),
+        Some(Value::from(crate::behaviour::Trail::default().bones)),
+        "a trail's, though the default system has none"
+    );
+    assert_eq!(default_of("systems[].follow.bone"), None, "no default bone");
     assert_eq!(default_of("systems[].gravity[1]"), Some(Value::from(0.0)));
     let json = serde_json::to_string(&schema).expect("json");
     assert!(json.contains(r#""path":"systems[].ratePerSec","kind":"number","unit":"1/s","min":0.0,"minExclusive":false,"max":100000.0"#), "{json}");
