@@ -10,6 +10,8 @@ export interface NumberLimits {
   integer?: boolean;
   /** `min` itself is refused (the value must be above it). */
   minExclusive?: boolean;
+  /** Increment of the arrow keys (absent: 1, or 0.1 near zero). */
+  step?: number;
 }
 
 /** Default limits: generous, but far from float trouble. */

@@ -175,6 +175,38 @@ pub enum EmitterShape {
     },
 }
 
+impl EmitterShape {
+    /// The shape of each kind the editor puts in when the user picks that kind.
+    pub const NEW_SHAPES: &'static [EmitterShape] = &[
+        EmitterShape::Point,
+        EmitterShape::Circle {
+            radius: 50.0,
+            edge: false,
+            thickness_px: 0.0,
+        },
+        EmitterShape::Rect {
+            width: 100.0,
+            height: 100.0,
+            edge: false,
+            thickness_px: 0.0,
+        },
+        EmitterShape::Line { length: 100.0 },
+        EmitterShape::Arc {
+            radius: 50.0,
+            start_deg: 0.0,
+            span_deg: 180.0,
+            thickness_px: 0.0,
+        },
+        EmitterShape::RoundedRect {
+            width: 100.0,
+            height: 100.0,
+            corner_radius_px: 20.0,
+            edge: false,
+            thickness_px: 0.0,
+        },
+    ];
+}
+
 fn is_zero(v: &f32) -> bool {
     *v == 0.0
 }
@@ -208,6 +240,9 @@ pub struct Burst {
 }
 
 impl Burst {
+    /// The burst the editor adds: 10 particles at the start.
+    pub const NEW: Burst = Burst::once(0.0, 10);
+
     /// A single burst of `count` at `time_secs` (as before issue 10).
     pub const fn once(time_secs: f32, count: u32) -> Burst {
         Burst {

@@ -9,7 +9,9 @@
 //! `systems[].gravity[1]` one component of a pair. `min`/`max` are inclusive unless
 //! `minExclusive`; a `range` field's limits hold for both its `min` and `max`; a `curve`'s limits
 //! hold for its values (`t` is always 0..=1); a `list`'s `max` is its most entries. Defaults come
-//! from the types' `Default` (serialised), never restated here.
+//! from the types' `Default` (serialised), never restated here; a variant's fields default to
+//! what a new entry of that kind gets (`EmitterShape::NEW_SHAPES`, each force's `Default`,
+//! `Burst::NEW`), which is what the editor puts in when the user picks the kind.
 //!
 //! To add a field (a new module registers its fields the same way):
 //! 1. add the field to its type with a `serde` default (old documents keep loading);
@@ -26,7 +28,8 @@ use serde::Serialize;
 use serde_json::Value;
 use ts_rs::TS;
 
-use super::{ParticleSystem, Scene, SkeletonObject};
+use super::{EmitterShape, ParticleSystem, Scene, SkeletonObject};
+use crate::behaviour::{Attractor, Drag, Force, SpeedLimit, Turbulence, Vortex, Wind};
 
 /// What kind of input a field takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
@@ -223,10 +226,10 @@ pub struct FieldSchema {
     pub fields: Vec<SchemaField>,
 }
 
-/// Looks `path` up in a JSON value: `a.b`, `a[]` (first entry, or the `item` value when the list
-/// is empty), `x(variant)` (only when `x.kind == variant`), `a[1]` (an index), `a[](variant)`
-/// (the first entry, only when its `kind` is `variant`).
-fn lookup(value: &Value, path: &str, items: &Value) -> Option<Value> {
+/// Looks `path` up in a JSON value: `a.b` (`b` of the `items` value of `a` when `a` is absent),
+/// `a[]` (first entry, or the `items` value when the list is empty), `x(variant)` (`x` when `x.kind == variant`, else the variant's value of a new
+/// entry from `variants`), `a[1]` (an index), `a[](variant)` (likewise for a list entry).
+fn lookup(value: &Value, path: &str, items: &Value, variants: &Value) -> Option<Value> {
     let mut cur = value.clone();
     for seg in path.split('.') {
         let (name, variant) = match seg.split_once('(') {
@@ -237,7 +240,16 @@ fn lookup(value: &Value, path: &str, items: &Value) -> Option<Value> {
             Some((n, i)) => (n, Some(i.trim_end_matches(']'))),
             None => (name, None),
         };
-        cur = cur.get(name)?.clone();
+        cur = match (cur.get(name), variant) {
+            (Some(next), _) => next.clone(),
+            // An absent list (no forces yet): a new entry of the variant.
+            (None, Some(v)) => {
+                cur = variants.get(name)?.get(v)?.clone();
+                continue;
+            }
+            // An absent optional object (no trail yet): a new one's.
+            (None, None) => items.get(name)?.clone(),
+        };
         match index {
             None => {}
             Some("") => {
@@ -251,7 +263,7 @@ fn lookup(value: &Value, path: &str, items: &Value) -> Option<Value> {
         if let Some(v) = variant
             && cur.get("kind").and_then(Value::as_str) != Some(v)
         {
-            return None;
+            cur = variants.get(name)?.get(v)?.clone();
         }
     }
     Some(cur)
@@ -259,26 +271,61 @@ fn lookup(value: &Value, path: &str, items: &Value) -> Option<Value> {
 
 /// The schema with defaults from the types' `Default` (see the module doc).
 pub fn field_schema() -> FieldSchema {
-    let scene = serde_json::to_value(Scene::default()).unwrap_or(Value::Null);
-    // Defaults of list entries the default document has none of: a new system, a new
-    // skeleton, an empty image, a new model.
+    let scene = json(&Scene::default());
+    // Defaults of list entries and optional objects the default document has none of: a new
+    // system, skeleton, image, model, burst, trail.
     let items = serde_json::json!({
-        "systems": ParticleSystem::default(),
-        "skeletons": SkeletonObject::default(),
-        "images": super::ImageAsset::default(),
-        "models": super::ModelObject::default(),
+        "systems": json(&ParticleSystem::default()),
+        "skeletons": json(&SkeletonObject::default()),
+        "images": json(&super::ImageAsset::default()),
+        "models": json(&super::ModelObject::default()),
+        "bursts": json(&super::Burst::NEW),
+        "trail": json(&crate::behaviour::Trail::default()),
+    });
+    // What the editor puts in when the user picks a kind: every emitter shape and force.
+    let variants = serde_json::json!({
+        "emitter": tagged(EmitterShape::NEW_SHAPES),
+        "forces": tagged(&[
+            Force::Turbulence(Turbulence::default()),
+            Force::Vortex(Vortex::default()),
+            Force::Attractor(Attractor::default()),
+            Force::Wind(Wind::default()),
+            Force::Drag(Drag::default()),
+            Force::SpeedLimit(SpeedLimit::default()),
+        ]),
     });
     let fields = fields::ALL
         .iter()
         .map(|spec| SchemaField {
             spec: **spec,
-            default: lookup(&scene, spec.path, &items),
+            default: lookup(&scene, spec.path, &items, &variants),
         })
         .collect();
     FieldSchema {
         version: super::DOCUMENT_VERSION,
         fields,
     }
+}
+
+/// `v` as JSON with its numbers as a saved document writes them (an `f32` 0.01 stays 0.01, where
+/// `serde_json::to_value` would widen it to 0.009999999776482582).
+fn json<T: Serialize>(v: &T) -> Value {
+    serde_json::to_string(v)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or(Value::Null)
+}
+
+/// Tagged values (`{ "kind": … }`) keyed by their kind.
+fn tagged<T: Serialize>(values: &[T]) -> Value {
+    let mut out = serde_json::Map::new();
+    for v in values {
+        let value = json(v);
+        if let Some(kind) = value.get("kind").and_then(Value::as_str) {
+            out.insert(kind.to_string(), value.clone());
+        }
+    }
+    Value::Object(out)
 }
 
 /// The spec of `path`, if the schema has it.

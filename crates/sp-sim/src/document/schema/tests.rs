@@ -250,7 +250,12 @@ fn defaults_are_the_types_defaults() {
     );
     assert_eq!(
         default_of("systems[].lifetimeSecs"),
-        Some(serde_json::to_value(system.lifetime_secs).expect("json"))
+        Some(serde_json::json!({ "min": 0.8, "max": 1.2 })),
+        "as a saved document writes them, not widened to f64"
+    );
+    assert_eq!(
+        default_of("systems[].forces[](turbulence).frequencyPerPx"),
+        Some(Value::from(0.01))
     );
     assert_eq!(default_of("export.fps"), Some(Value::from(30)));
     assert_eq!(default_of("skeletons[].bakeFps"), Some(Value::from(30)));
@@ -260,9 +265,24 @@ fn defaults_are_the_types_defaults() {
     );
     assert_eq!(
         default_of("systems[].emitter(circle).radius"),
-        None,
-        "not the default shape"
+        Some(Value::from(50.0)),
+        "a new circle's"
     );
+    assert_eq!(
+        default_of("systems[].forces[](vortex).radiusPx"),
+        Some(Value::from(Vortex::default().radius_px)),
+        "a new vortex's"
+    );
+    assert_eq!(
+        default_of("systems[].bursts[].count"),
+        Some(Value::from(10))
+    );
+    assert_eq!(
+        default_of("systems[].trail.bones"),
+        Some(Value::from(crate::behaviour::Trail::default().bones)),
+        "a trail's, though the default system has none"
+    );
+    assert_eq!(default_of("systems[].follow.bone"), None, "no default bone");
     assert_eq!(default_of("systems[].gravity[1]"), Some(Value::from(0.0)));
     let json = serde_json::to_string(&schema).expect("json");
     assert!(json.contains(r#""path":"systems[].ratePerSec","kind":"number","unit":"1/s","min":0.0,"minExclusive":false,"max":100000.0"#), "{json}");
