@@ -94,6 +94,8 @@ export const en: { [K in keyof typeof zh]: string } = {
   colorGradient: 'Colour over life',
   alphaCurve: 'Alpha over life',
   value: 'value',
+  position: 'Position',
+  rotation: 'Rotation (°)',
   addKey: 'Add key',
   removeKey: 'Remove key',
   curveInterp: 'Interpolation to the next key',

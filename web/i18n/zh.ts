@@ -92,6 +92,8 @@ export const zh = {
   colorGradient: '颜色渐变',
   alphaCurve: '透明度曲线',
   value: '值',
+  position: '位置',
+  rotation: '旋转 (度)',
   addKey: '添加关键点',
   removeKey: '删除关键点',
   curveInterp: '到下一关键点的插值',

@@ -1,20 +1,17 @@
-// The property panel's one call into the curve editor (web/particles/curves.ts): every curve and
+// The property panel's one call into the curve editors (web/particles/curves.ts): every curve and
 // gradient field of the schema (scale, alpha, rate over duration, the over-life multipliers, each
-// force's multiplier, the colour gradient) is drawn by `curveField`. When curves.ts becomes the
-// graphical editor, only this function changes.
+// force's multiplier, the trail's curves, the colour gradients) is drawn by `curveField` as a
+// graphical editor with the schema's limits and unit.
 
-import { t } from '../i18n';
-import type { ColorKey, CurveKey, Scene } from '../document/types';
-import type { DocumentContext } from '../document/context';
-import { h } from '../ui/dom';
+import type { ColorKey, CurveKey } from '../document/types';
+import type { EditorContext } from '../editor/context';
 import type { NumberLimits } from '../ui/fields';
-import type { Form, Getter, Setter } from '../ui/widgets';
-import { addColorKey, addCurveKey, gradientCss } from './curves';
+import type { Getter, Setter } from '../ui/widgets';
+import { curveField as curveEditorField, gradientField } from './curves';
 
 /** What a curve or gradient input needs. */
 export interface CurveFieldSpec {
-  form: Form;
-  ctx: DocumentContext;
+  ctx: EditorContext;
   /** Shown title. */
   label: string;
   /** Document key of the field (`systems[0].overLife.speed`). */
@@ -23,54 +20,29 @@ export interface CurveFieldSpec {
   kind: 'curve' | 'gradient';
   /** Limits of a curve's values (the schema's). */
   limits: NumberLimits;
-  /** Most keys; fewest keys (1 when the field cannot be empty). */
+  /** Unit of a curve's values (the schema's; empty for none). */
+  unit?: string;
+  /** Most keys. */
   maxKeys: number;
-  minKeys: number;
   get: Getter<(CurveKey | ColorKey)[] | undefined>;
   set: Setter<(CurveKey | ColorKey)[]>;
 }
 
-const LIFE: NumberLimits = { min: 0, max: 1 };
-
-/** A key editor for one curve or gradient field. */
+/** A graphical editor for one curve or gradient field. */
 export function curveField(c: CurveFieldSpec): HTMLElement {
-  const keys = (d: Scene): (CurveKey | ColorKey)[] => c.get(d) ?? [];
-  const edit = (label: string, fn: (list: (CurveKey | ColorKey)[]) => void): void => {
-    c.ctx.edit(label, (d) => {
-      const list = structuredClone(keys(d));
-      fn(list);
-      c.set(d, list);
-    });
-  };
-  const box = h('div', { class: 'list', 'data-curve': c.key }, h('div', { class: 'list-title' }, c.label));
-  const count = keys(c.ctx.store.doc).length;
-  if (c.kind === 'gradient') {
-    const strip = h('div', { class: 'gradient-strip' });
-    box.appendChild(strip);
-    c.form.watch((d) => (strip.style.background = gradientCss(keys(d) as ColorKey[])));
-  }
-  if (count === 0) box.appendChild(h('p', { class: 'hint' }, t('curveEmpty')));
-  for (let n = 0; n < count; n++) {
-    const at = (d: Scene): CurveKey & ColorKey => (keys(d)[n] ?? { t: 0, v: 0, color: '#ffffff' }) as CurveKey & ColorKey;
-    const put = (d: Scene, fn: (k: CurveKey & ColorKey) => void): void => {
-      const list = structuredClone(keys(d));
-      const k = list[n] as (CurveKey & ColorKey) | undefined;
-      if (k !== undefined) fn(k);
-      c.set(d, list);
-    };
-    box.appendChild(
-      h('div', { class: 'row keyrow' },
-        h('span', { class: 'keylabel' }, 't'),
-        c.form.numberInput(`${c.label} ${n + 1} t`, (d) => at(d).t, (d, v) => put(d, (k) => (k.t = v)), `${c.key}[${n}].t`, LIFE),
-        c.kind === 'curve'
-          ? c.form.numberInput(`${c.label} ${n + 1} ${t('value')}`, (d) => at(d).v, (d, v) => put(d, (k) => (k.v = v)), `${c.key}[${n}].v`, c.limits)
-          : c.form.colorInput(`${c.label} ${n + 1}`, (d) => at(d).color, (d, v) => put(d, (k) => (k.color = v)), `${c.key}[${n}].color`),
-        h('button', { type: 'button', class: 'icon', title: t('remove'), disabled: count <= c.minKeys, onclick: () => edit(t('removeKey'), (l) => void l.splice(n, 1)) }, '✕'),
-      ),
-    );
-  }
-  box.appendChild(
-    h('button', { type: 'button', class: 'small', disabled: count >= c.maxKeys, onclick: () => edit(t('addKey'), (l) => (c.kind === 'curve' ? addCurveKey(l as CurveKey[]) : addColorKey(l as ColorKey[]))) }, t('addKey')),
-  );
+  const box =
+    c.kind === 'gradient'
+      ? gradientField(c.ctx, { label: c.label, get: (d) => (c.get(d) ?? []) as ColorKey[], set: (d, g) => c.set(d, g), maxKeys: c.maxKeys })
+      : curveEditorField(c.ctx, {
+          label: c.label,
+          get: (d) => (c.get(d) ?? []) as CurveKey[],
+          set: (d, v) => c.set(d, v),
+          min: c.limits.min ?? 0,
+          max: c.limits.max ?? 1,
+          unit: c.unit === '' ? undefined : c.unit,
+          step: c.limits.step,
+          maxKeys: c.maxKeys,
+        });
+  box.dataset.curve = c.key;
   return box;
 }

@@ -1,18 +1,15 @@
 // Curve and gradient fields of the property panel: the graphical editors of web/ui bound to the
 // document. `curveField` and `gradientField` are the entry points the panel calls for every
-// curve or gradient field; `appendCurveEditors` places the scale curve, the colour gradient and
-// the alpha curve of a system.
+// curve or gradient field (through web/particles/curve-field.ts).
 //
 // A drag previews on the canvas by handing the engine the edited copy of the document (nothing
 // recorded) and commits once on release through `ctx.edit`: one undo step. Arrow-key nudges of
 // one key coalesce.
 
-import { t } from '../i18n';
-import type { ColorKey, CurveKey, ParticleSystem, Scene } from '../document/types';
+import type { ColorKey, CurveKey, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
 import { CurveEditor } from '../ui/curve-editor';
 import { GradientEditor } from '../ui/gradient-editor';
-import type { Form } from '../ui/widgets';
 
 export { gradientCss } from '../ui/gradient-editor';
 
@@ -180,29 +177,6 @@ export function gradientField(ctx: EditorContext, o: GradientFieldOptions): HTML
     }
   });
   return editor.element;
-}
-
-/** Schema limits of a curve field, or the given fallback. */
-function curveLimits(ctx: EditorContext, path: string, fallback: { min: number; max: number; step: number }): { min: number; max: number; step: number; unit?: string } {
-  const f = ctx.engine.fieldSchema().fields.find((x) => x.path === path);
-  if (f === undefined) return fallback;
-  return { min: f.min ?? fallback.min, max: f.max ?? fallback.max, step: f.step ?? fallback.step, unit: f.unit === '' ? undefined : f.unit };
-}
-
-/** Appends the scale curve, colour gradient and alpha curve editors of system `i` to `parent`. */
-export function appendCurveEditors(parent: HTMLElement, _form: Form, ctx: EditorContext, i: number, _sys: ParticleSystem): void {
-  const S = (d: Scene): ParticleSystem => {
-    const s = d.systems[i];
-    if (s === undefined) throw new Error(t('systemGone'));
-    return s;
-  };
-  const scale = curveLimits(ctx, 'systems[].scaleCurve', { min: 0, max: 1000, step: 0.1 });
-  const alpha = curveLimits(ctx, 'systems[].alphaCurve', { min: 0, max: 1, step: 0.05 });
-  parent.append(
-    curveField(ctx, { label: t('scaleCurve'), get: (d) => S(d).scaleCurve, set: (d, v) => (S(d).scaleCurve = v), ...scale }),
-    gradientField(ctx, { label: t('colorGradient'), get: (d) => S(d).colorGradient, set: (d, g) => (S(d).colorGradient = g) }),
-    curveField(ctx, { label: t('alphaCurve'), get: (d) => S(d).alphaCurve, set: (d, v) => (S(d).alphaCurve = v), ...alpha }),
-  );
 }
 
 /** Adds a key halfway through the largest gap (or at 1 when there is one key). */

@@ -142,9 +142,8 @@ export class PropertiesPanel {
       case 'curve':
       case 'gradient': {
         const keyLimit = this.ctx.engine.fieldSchema().fields.find((x) => x.path === `${SYSTEM_PREFIX}scaleCurve[]`)?.max ?? 64;
-        const empty = Array.isArray(f.default) && f.default.length === 0;
         parent.append(
-          curveField({ form, ctx: this.ctx, label, key, kind: f.kind, limits: fieldLimits(f), maxKeys: keyLimit, minKeys: f.default === undefined || empty ? 0 : 1, get: (d) => get(d) as CurveKey[] | undefined, set: (d, v) => set(d, v.length === 0 && f.default === undefined ? undefined : v) }),
+          curveField({ ctx: this.ctx, label, key, kind: f.kind, limits: fieldLimits(f), unit: f.unit, maxKeys: keyLimit, get: (d) => get(d) as CurveKey[] | undefined, set: (d, v) => set(d, v.length === 0 && f.default === undefined ? undefined : v) }),
         );
         return;
       }
