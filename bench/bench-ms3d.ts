@@ -4,10 +4,12 @@
 // interleaved in rounds so machine load hits both alike:
 //
 // - baked: the editor's own MS3D playback (web/models, sp-wasm ms3d): the model parsed, baked to
-//   vertex frames and uploaded once by `addModel` (untimed), N instances added with
-//   `addModelInstance` (each its own speed), then per frame the Editor's `render()` — which
-//   advances every instance's time, places it, hands the instance list to the renderer and
-//   encodes and submits the instanced draws (the GPU blends frames i and i+1). Timed: render().
+//   vertex frames and uploaded once by `addModel` (untimed), N model objects placed by a scene
+//   with N `models[]` entries (each its own speed; `setScene`, untimed), then per frame the scene
+//   time advanced by 1/60 s (`advance`, untimed: no particle systems) and the Editor's `render()`
+//   — which poses every object at the scene time (sp_ms3d::stage), hands the instance list to the
+//   renderer and encodes and submits the instanced draws (the GPU blends frames i and i+1).
+//   Timed: render().
 // - CPU: skinning on the CPU, `Ms3dCpuSkinning.frame(times)` (sp-wasm ms3d/cpu_skinning.rs, the
 //   same sp_ms3d rig compiled to wasm): per instance the clip frame at its time, every joint's
 //   matrix and every vertex's weighted blend into the instance's own buffer. No upload and no
@@ -15,7 +17,7 @@
 //   of the then empty canvas that follows is reported as the frame floor every renderer pays.
 //
 // Instance i plays at speed 0.5 + (i mod 11)/10 on both sides (the CPU side at time
-// frame/60 · speed, the baked side by the Editor's clock), so instances are not in step.
+// frame/60 · speed, the baked side at scene time frame/60 · speed), so instances are not in step.
 
 import { Engine } from '../web/engine/engine';
 import { loadWasm } from '../web/engine/wasm-loader';
@@ -142,7 +144,7 @@ function fromBase64(text: string): Uint8Array {
 }
 
 interface AddModelResult {
-  id: number;
+  key: string;
   counts: { vertices: number; triangles: number; joints: number };
   clips: { name: string; frames: number }[];
 }
@@ -151,7 +153,8 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
   const bytes = fromBase64(spec.base64);
   const clip = spec.clip ?? 0;
   const t0 = performance.now();
-  const added = JSON.parse(engine.addModel(`${spec.name}.ms3d`, bytes, '{}')) as AddModelResult;
+  const key = `bench-${spec.name}`;
+  const added = JSON.parse(engine.addModel(key, `${spec.name}.ms3d`, bytes, '{}')) as AddModelResult;
   const loadMs = performance.now() - t0;
   const clipInfo = added.clips[clip];
   if (clipInfo === undefined) throw new Error(`${spec.name}: no clip ${clip}`);
@@ -167,11 +170,8 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
     loadMs,
     rows: [],
   };
-  let instanceIds: number[] = [];
-  const clearInstances = (): void => {
-    for (const id of instanceIds) engine.removeModelInstance(id);
-    instanceIds = [];
-  };
+  const empty = { ...(JSON.parse(engine.defaultScene()) as Record<string, unknown>), systems: [], models: [] };
+  const clearInstances = (): void => engine.setScene(JSON.stringify(empty));
   try {
     for (const n of input.counts) {
       const frames = n >= 500 ? (input.largeFrames ?? input.frames) : input.frames;
@@ -183,7 +183,19 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
       const positions = gridPositions(n, cellPx);
       const scale = (0.9 * cellPx) / DEFAULT_EXTENT_PX;
       const addInstances = (): void => {
-        instanceIds = positions.map(([x, y], i) => engine.addModelInstance(added.id, clip, x, y, 0, scale, speedOf(i), true));
+        const models = positions.map(([x, y], i) => ({
+          name: `m${i}`,
+          path: `${spec.name}.ms3d`,
+          key,
+          transform: { x, y, rotationDeg: 0, scaleX: scale, scaleY: scale },
+          clip: clipInfo.name,
+          speed: speedOf(i),
+          loop: true,
+          upAxis: '',
+          visible: true,
+          markers: [],
+        }));
+        engine.setScene(JSON.stringify({ ...empty, models }));
       };
       const times = new Float64Array(n);
       cpu.frame(times); // sizes the CPU side's buffers (untimed)
@@ -196,6 +208,7 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
         addInstances();
         let previous: number | null = null;
         await eachFrame(count, () => {
+          engine.advance(1 / 60);
           const a = performance.now();
           engine.render();
           const b = performance.now();
@@ -262,7 +275,7 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
     }
   } finally {
     clearInstances();
-    engine.removeModel(added.id);
+    engine.removeModel(key);
   }
   // Keeps the CPU side's results observable (the vertices were really computed).
   if (!Number.isFinite(cpu.checksum())) throw new Error(`${spec.name}: CPU skinning produced a non-finite vertex`);

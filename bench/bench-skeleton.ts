@@ -199,7 +199,7 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
           s.push.push(b - a);
           s.render.push(c - b);
           s.baked.push(c - a);
-          const stats = engine.stats() as { renderMs?: number; drawCalls?: number; clipInstances?: number } | null;
+          const stats = engine.stats();
           if (stats?.renderMs !== undefined) s.reported.push(stats.renderMs);
           drawCalls = stats?.drawCalls ?? 0;
           clipInstances = stats?.clipInstances ?? 0;

@@ -290,7 +290,7 @@ async function measureFrame(engine: Engine): Promise<FrameRow> {
     engine.advance(DT);
     engine.render();
     s.wall.push(performance.now() - begin);
-    const stats = engine.stats() as (ReturnType<Engine['stats']> & { simMs?: number; renderMs?: number }) | null;
+    const stats = engine.stats();
     s.reported.push(stats?.frameCpuMs ?? 0);
     s.simMs.push(stats?.simMs ?? 0);
     s.renderMs.push(stats?.renderMs ?? 0);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the browser module: sp-wasm for wasm32 (release) → wasm-bindgen (--target web) into
-# web/pkg/ → optionally wasm-opt -O2 (node_modules/binaryen), skipped with SP_FAST=1.
+# Builds the browser module: sp-wasm for wasm32 (cargo profile `wasm`: fat LTO, one codegen
+# unit, opt-level "s") → wasm-bindgen (--target web) into web/pkg/ → wasm-opt -Oz
+# (node_modules/binaryen), skipped with SP_FAST=1. Then checks the size budget: the gzipped
+# (-9) module must stay within SP_WASM_BUDGET_BYTES (default 1,500,000 bytes), else it fails.
 # Idempotent and incremental: cargo caches in $CARGO_TARGET_DIR (default target/), and the
 # bindgen/opt steps are skipped when web/pkg is newer than the compiled module.
 set -euo pipefail
@@ -27,16 +29,16 @@ if ! "$bindgen" --version | grep -q " $want_bindgen_version"; then
   exit 1
 fi
 
-echo "build-wasm: cargo build --release --target wasm32-unknown-unknown -p sp-wasm"
-cargo build --release --target wasm32-unknown-unknown -p sp-wasm
+echo "build-wasm: cargo build --profile wasm --target wasm32-unknown-unknown -p sp-wasm"
+cargo build --profile wasm --target wasm32-unknown-unknown -p sp-wasm
 
-wasm_in="$target_dir/wasm32-unknown-unknown/release/sp_wasm.wasm"
+wasm_in="$target_dir/wasm32-unknown-unknown/wasm/sp_wasm.wasm"
 wasm_out="$out_dir/sp_wasm_bg.wasm"
 stamp="$out_dir/.built-from"
 mkdir -p "$out_dir"
 
 fast="${SP_FAST:-0}"
-mode="opt"
+mode="opt-Oz"
 [[ "$fast" == "1" || ! -x "$wasm_opt" ]] && mode="noopt"
 
 if [[ -f "$wasm_out" && -f "$stamp" && "$stamp" -nt "$wasm_in" && "$(cat "$stamp")" == "$mode" ]]; then
@@ -44,9 +46,9 @@ if [[ -f "$wasm_out" && -f "$stamp" && "$stamp" -nt "$wasm_in" && "$(cat "$stamp
 else
   echo "build-wasm: wasm-bindgen --target web --out-dir web/pkg"
   "$bindgen" --target web --out-dir "$out_dir" "$wasm_in"
-  if [[ "$mode" == "opt" ]]; then
-    echo "build-wasm: wasm-opt -O2"
-    "$wasm_opt" -O2 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  if [[ "$mode" == "opt-Oz" ]]; then
+    echo "build-wasm: wasm-opt -Oz"
+    "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
       --enable-mutable-globals --enable-reference-types --enable-multivalue \
       "$wasm_out" -o "$wasm_out.opt"
     mv "$wasm_out.opt" "$wasm_out"
@@ -59,4 +61,10 @@ else
 fi
 
 size=$(wc -c < "$wasm_out")
-echo "build-wasm: web/pkg/sp_wasm_bg.wasm is $size bytes ($(( (size + 1023) / 1024 )) KiB)"
+gz=$(gzip -9 -c "$wasm_out" | wc -c)
+budget="${SP_WASM_BUDGET_BYTES:-1500000}"
+echo "build-wasm: web/pkg/sp_wasm_bg.wasm is $size bytes ($(( (size + 1023) / 1024 )) KiB), $gz bytes gzipped (budget $budget)"
+if [[ "$mode" != "noopt" && "$gz" -gt "$budget" ]]; then
+  echo "build-wasm: the gzipped module ($gz bytes) is above the budget of $budget bytes" >&2
+  exit 1
+fi

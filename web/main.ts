@@ -6,8 +6,8 @@
 // parts.
 //
 // Start-up: language and static labels → wasm module through the facade → the autosaved scene
-// (or the default one) → the Editor on the canvas → the parts → first frame → images and skeleton
-// files kept in IndexedDB → a shared scene from the URL fragment → `body[data-ready=true]` (set
+// (or the default one) → the Editor on the canvas → the parts → first frame → images, model and
+// skeleton files kept in IndexedDB → a shared scene from the URL fragment → `body[data-ready=true]` (set
 // for tests and tools; nothing in the product reads it).
 
 import './style.css';
@@ -26,14 +26,16 @@ import { StatusBar } from './editor/status';
 import { Timeline } from './editor/timeline';
 import { buildToolbar, refreshRecoverMenu } from './editor/toolbar';
 import { Viewport } from './editor/viewport';
+import { forceHandles } from './editor/force-handles';
+import { GizmoOverlay } from './editor/gizmo-overlay';
+import { shapeHandlesProvider } from './editor/shape-handles';
 import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
 import { errorText } from './errors';
 import { mountExport, type ExportFeature } from './export/mount';
 import { initLang, lang, t, toggleLang, type MessageKey } from './i18n';
-import { ModelPanel } from './models/panel';
-import { editorModelApi, modelStoreOn } from './models/store';
+import { ModelObjects } from './models/objects';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
 import { SkeletonObjects } from './skeleton/skeletons';
@@ -133,10 +135,34 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const builtins = engine.builtinTextures().map((b) => `${BUILTIN_PREFIX}${b.name}`);
   const textureChoices = (): string[] => [...builtins, ...store.doc.images.map((i) => i.path).filter((p) => !builtins.includes(p))];
 
-  // ---- the parts (the model store before the skeletons: their crash hooks run in this order) --
+  // ---- the parts (the models before the skeletons: their crash hooks run in this order) -----
   const viewport = new Viewport(byId('viewport'), byId('view-tools'), engine, () => store.doc);
   const viewCentre = (): [number, number] => [viewport.pan[0], viewport.pan[1]];
-  const models = new ModelPanel(editorModelApi(modelStoreOn(engine), async (path, blob) => (await loadImage(engine, message, path, blob)) !== null, viewCentre), byId('object-panels'));
+  const gizmos = new GizmoOverlay(byId('viewport'), viewport, engine, {
+    doc: () => store.doc,
+    json: () => store.json,
+    selected: () => selection.get(),
+    origin: (doc, i, time) => {
+      const s = doc.systems[i];
+      return s === undefined ? [0, 0] : (follow.positionOf(s, time) ?? [s.transform.x, s.transform.y]);
+    },
+    edit: (label, mutate) => {
+      store.breakCoalescing();
+      const ok = edit(label, mutate);
+      store.breakCoalescing();
+      return ok;
+    },
+  }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles]);
+  const models = new ModelObjects({
+    store,
+    engine,
+    panelBox: byId('object-panels'),
+    viewCentre,
+    edit,
+    message,
+    refreshPanels: () => refreshPanels(),
+    loadImage: async (path, blob) => (await loadImage(engine, message, path, blob)) !== null,
+  });
   const skeletons = new SkeletonObjects({ store, engine, panelBox: byId('object-panels'), viewCentre, edit, message, refreshPanels: () => refreshPanels() });
   const follow = new FollowTracker((json) => engine.setFollowTracks(json));
   const ctx: EditorContext = {
@@ -166,10 +192,11 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       if (missing.length > 0) message('info', t('missingImages', { list: missing.join(', ') }));
     },
   });
-  const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons);
+  const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons, models);
   const properties = new PropertiesPanel(byId('properties'), ctx);
-  // The core's timeline; skeletons extend it to their longest loop (or animation) at their speed.
-  const player = new Player(engine, () => skeletons.scene.longestSecs(), () => store.doc.export.fps);
+  // The core's timeline; skeletons and models extend it to their longest loop (or animation or
+  // clip) at their speed.
+  const player = new Player(engine, () => Math.max(skeletons.scene.longestSecs(), models.longestSecs()), () => store.doc.export.fps);
   const timeline = new Timeline(byId('timeline'), player);
   player.onChange = () => timeline.tick();
   const autosave = new Autosaver(localStorage, () => store.json, () => message('error', t('autosaveFailed')));
@@ -255,6 +282,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     selection.follow(e.doc.systems.length);
     pushScene();
     skeletons.documentChanged(e.doc);
+    models.documentChanged();
     updateFollow();
     refreshPanels();
     autosave.schedule();
@@ -272,6 +300,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     timeline.tick();
     const sel = store.doc.systems[selection.get()];
     viewport.showMarker(sel === undefined ? null : (follow.positionOf(sel, engine.timeSecs()) ?? [sel.transform.x, sel.transform.y]));
+    gizmos.update(engine.timeSecs());
     status.tick(now);
   };
 
@@ -308,7 +337,8 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       // An unreadable recovery entry refers to nothing.
     }
   }
-  await skeletons.restore(recoverable);
+  const modelKeys = await models.restore(recoverable);
+  await skeletons.restore(recoverable, modelKeys);
   await actions.loadSharedFromHash();
   document.body.dataset.ready = 'true';
   return { store, engine, player, viewport, exporter };

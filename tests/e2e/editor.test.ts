@@ -68,10 +68,14 @@ describe('editor on WebGPU', () => {
     const count = (await documentOf(page)).systems.length;
     for (let i = 0; i < count; i++) {
       await page.click(`#system-list li[data-index="${i}"] .name`);
-      const inputs = page.locator(`input[type=color][data-key^="systems[${i}].colorGradient"]`);
-      const n = await inputs.count();
+      // The gradient editor: select each stop on the strip, then pick its colour.
+      const stops = page.locator('.gradient-editor .gradient-stop');
+      const n = await stops.count();
       assert.ok(n > 0, 'the gradient has keys');
-      for (let k = 0; k < n; k++) await inputs.nth(k).fill('#ff0000');
+      for (let k = 0; k < n; k++) {
+        await page.locator(`.gradient-editor .gradient-stop[data-index="${k}"]`).click();
+        await page.locator('.gradient-editor input.gradient-colour').fill('#ff0000');
+      }
     }
     const doc = await documentOf(page);
     for (const s of doc.systems) for (const key of s.colorGradient as { color: string }[]) assert.equal(key.color, '#ff0000');

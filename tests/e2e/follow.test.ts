@@ -88,8 +88,8 @@ describe('particles following a skeleton bone', () => {
     await page.waitForSelector(boneSelect);
     assert.ok((await page.$$eval(`${boneSelect} option`, (els) => els.map((e) => (e as HTMLOptionElement).value))).includes('vine13'));
     await page.selectOption(boneSelect, 'vine13');
-    await page.fill('#properties [data-key="systems[0].follow.offset.0"]', String(OFFSET.x));
-    await page.fill('#properties [data-key="systems[0].follow.offset.1"]', String(OFFSET.y));
+    await page.fill('#properties [data-key="systems[0].follow.offsetX"]', String(OFFSET.x));
+    await page.fill('#properties [data-key="systems[0].follow.offsetY"]', String(OFFSET.y));
     await page.keyboard.press('Tab');
     const doc = await documentOf(page);
     assert.deepEqual(doc.systems[0].follow, { skeleton: skeletonName, bone: 'vine13', offsetX: OFFSET.x, offsetY: OFFSET.y });

@@ -1,9 +1,12 @@
-// End-to-end: MilkShape 3D models in the page, on WebGPU and on WebGL2. A synthetic animated
-// model is written by the CLI (`spineparticle ms3d synth`), dropped (synthesised DataTransfer),
-// listed with the counts `ms3d info --json` gives, drawn, and animating (canvas pixels change
-// while the particle scene is frozen); a marker placed in the panel fires events in the log;
-// after a lost GPU (a lost WebGL2 context, a destroyed WebGPU device) the model is rebuilt and
-// drawn again; a truncated file shows the same section and byte offset as the CLI's error.
+// End-to-end: MilkShape 3D models as scene objects, on WebGPU and on WebGL2. A synthetic
+// animated model is written by the CLI (`spineparticle ms3d synth`), dropped (synthesised
+// DataTransfer): it becomes a document entry listed in the scene list with the counts
+// `ms3d info --json` gives, drawn and posed by the scene timeline (two times differ, the same
+// time gives the same pixels, the wall clock moves nothing); the eye hides it; undo takes the
+// drop back and redo returns it; a marker placed in the panel (a document field) fires events in
+// the log while the timeline plays; the panel's flip mirrors it; after a lost GPU, a reload (autosave + IndexedDB) and a wasm
+// crash the model is drawn again in the same pose; a shared document without the file names the
+// file to drop; a truncated file shows the same section and byte offset as the CLI's error.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,8 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { SeamWindow } from '../site/seam';
 import { runCli, runCliFailing } from '../support/cli';
-import { canvasPixels, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, useSite, type Pixels, type Tier } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, setPlaying, useSite, waitReady, type Pixels, type Tier } from './support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sp-ms3d-e2e-'));
 const modelPath = join(dir, 'synth.ms3d');
@@ -35,9 +39,52 @@ before(async () => {
   cliError = m[1];
 });
 
-async function settle(page: Page): Promise<void> {
+async function frames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
+
+/** The panels over the canvas hidden (for a screenshot) or shown (to use them). */
+async function panels(page: Page, shown: boolean): Promise<void> {
+  await page.evaluate((shown) => {
+    let style = document.getElementById('e2e-hide-panels');
+    if (style === null) {
+      style = document.createElement('style');
+      style.id = 'e2e-hide-panels';
+      document.head.appendChild(style);
+    }
+    style.textContent = shown ? '' : '#object-panels { visibility: hidden !important; }';
+  }, shown);
+}
+
+/** The canvas at scene time `t`, paused, panels hidden. */
+async function at(page: Page, t: number): Promise<Pixels> {
+  await panels(page, false);
+  await freezeAt(page, t);
+  const { pixels } = await canvasPixels(page);
+  await panels(page, true);
+  return pixels;
+}
+
+/** Plain background, no particle systems (the models are the only thing drawn). */
+async function quiet(page: Page): Promise<void> {
+  await plainView(page);
+  await freezeAt(page, 0);
+  await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('no systems (test)', (d) => void (d.systems = [])));
+  await frames(page);
+}
+
+/** The view centred on the first model at zoom 1 (a reload fits the view anew). */
+async function centre(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seam = (window as unknown as SeamWindow).spineParticleTest;
+    const t = seam.doc().models[0].transform;
+    seam.setView([t.x, t.y], 1);
+  });
+  await frames(page);
+}
+
+const listed = (page: Page): Promise<string[]> => page.$$eval('#model-list li.model .name', (els) => els.map((e) => e.textContent ?? ''));
+const models = async (page: Page): Promise<Record<string, unknown>[]> => (await documentOf(page)).models as Record<string, unknown>[];
 
 for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
   describe(`ms3d models on ${tier}`, () => {
@@ -46,22 +93,27 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     let page: Page;
     let errors: string[];
     let empty: Pixels;
+    let at03: Pixels;
+    let at07: Pixels;
 
     before(async () => {
       context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
       await keepGpuDevices(context);
       ({ page, errors } = await openEditor(context, site.url, `?renderer=${tier}`));
-      await plainView(page);
+      await quiet(page);
     });
     after(async () => {
       await context?.close();
     });
 
-    it('a dropped model is listed with its counts, drawn and animating', async () => {
-      await freezeAt(page, 0.5);
-      empty = (await canvasPixels(page)).pixels;
+    it('a dropped model is a scene object: listed, in the document, posed by the scene timeline', async () => {
       await dropFiles(page, [{ name: 'synth.ms3d', bytes: Uint8Array.from(model) }]);
       await page.waitForSelector('.model-card .model-counts', { timeout: 30_000 });
+      assert.deepEqual(await listed(page), ['synth']);
+      const [entry] = await models(page);
+      assert.equal(entry.path, 'synth.ms3d');
+      assert.match(String(entry.key), /^fnv1a64-[0-9a-f]{16}$/);
+      assert.deepEqual([entry.clip, entry.speed, entry.loop, entry.visible], ['', 1, true, true]);
       const counts = await page.$eval('.model-card .model-counts', (el) => ({ ...(el as HTMLElement).dataset }));
       assert.deepEqual(counts, {
         vertices: String(info.vertices),
@@ -70,54 +122,113 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
         materials: String(info.materials.length),
         joints: String(info.joints.length),
       });
-      assert.equal(await page.textContent('.model-card .model-name'), 'synth.ms3d');
+      assert.equal(await page.textContent('.model-card .model-name'), 'synth');
       const clips = await page.$$eval('.model-card .model-clip option', (os) => os.map((o) => o.textContent ?? ''));
       assert.equal(clips.length, 2, `two clips (wave, bend): ${clips.join(' | ')}`);
       assert.match(clips[0], /^wave\b/);
       assert.equal(await page.$eval('.model-card .model-memory', (e) => (e as HTMLElement).dataset.encoding), 'unorm16x4');
-      assert.match(await page.textContent('.model-card .model-memory') ?? '', /^unorm16x4(: .* per frame, .* total|：每帧 .*，共 .*)$/);
+      assert.equal(await page.$('.model-card .model-play'), null, 'no play button of its own: the timeline plays it');
+      await centre(page);
+      empty = await at(page, 0.3);
+      await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('hide (test)', (d) => void (d.models[0].visible = false)));
+      empty = await at(page, 0.3);
+      await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('show (test)', (d) => void (d.models[0].visible = true)));
 
-      await freezeAt(page, 0.5);
-      const first = (await canvasPixels(page)).pixels;
-      assert.ok(meanAbsDiff(empty, first) > 0.05, `the model is drawn (diff ${meanAbsDiff(empty, first)})`);
+      at03 = await at(page, 0.3);
+      at07 = await at(page, 0.7);
+      const back = await at(page, 0.3);
+      assert.ok(meanAbsDiff(empty, at03) > 0.05, `the model is drawn (diff ${meanAbsDiff(empty, at03)})`);
+      assert.ok(meanAbsDiff(at03, at07) > 0.01, `another scene time, another pose (diff ${meanAbsDiff(at03, at07)})`);
+      assert.equal(meanAbsDiff(at03, back), 0, 'scrubbing back to 0.3 s gives the 0.3 s pixels');
       await page.waitForTimeout(300);
-      await settle(page);
-      const second = (await canvasPixels(page)).pixels;
-      assert.ok(meanAbsDiff(first, second) > 0.01, `the model animates with the particles frozen (diff ${meanAbsDiff(first, second)})`);
-
-      // Paused: the pixels hold still.
-      await page.click('.model-card .model-play');
-      await settle(page);
-      const paused = (await canvasPixels(page)).pixels;
-      await page.waitForTimeout(300);
-      await settle(page);
-      assert.equal(meanAbsDiff(paused, (await canvasPixels(page)).pixels), 0, 'a paused model does not move');
-      await page.click('.model-card .model-play');
+      await panels(page, false);
+      await frames(page);
+      assert.equal(meanAbsDiff(at03, (await canvasPixels(page)).pixels), 0, 'paused, the wall clock moves nothing');
+      await panels(page, true);
     });
 
-    it('a marker placed on a frame fires events in the log', async () => {
+    it('the eye hides it; undo takes the drop back, redo returns it', async () => {
+      await page.click('#model-list [data-action="toggle-model"]');
+      assert.equal((await models(page))[0].visible, false);
+      assert.equal(meanAbsDiff(empty, await at(page, 0.3)), 0, 'a hidden model draws nothing');
+      await page.click('#model-list [data-action="toggle-model"]');
+      assert.equal(meanAbsDiff(at03, await at(page, 0.3)), 0, 'shown again');
+      for (let i = 0; i < 5; i++) await page.click('#undo-button'); // eye, eye, the test's show and hide, drop
+      assert.deepEqual(await models(page), []);
+      assert.equal(await page.$('#model-list'), null);
+      assert.equal(meanAbsDiff(empty, await at(page, 0.3)), 0, 'the drop undone draws nothing');
+      for (let i = 0; i < 5; i++) await page.click('#redo-button');
+      assert.deepEqual(await listed(page), ['synth']);
+      assert.equal(meanAbsDiff(at03, await at(page, 0.3)), 0, 'redo draws it again');
+    });
+
+    it('a marker placed in the panel is in the document and fires while the timeline plays', async () => {
+      await page.click('#model-list li.model .name');
+      await page.waitForSelector('.model-card .model-marker-name');
       await page.fill('.model-card .model-marker-name', 'hit');
       await page.fill('.model-card .model-marker-frame', '12');
       await page.click('.model-card .model-marker-add');
+      assert.deepEqual((await models(page))[0].markers, [{ clip: 'wave', name: 'hit', frame: 12 }]);
       assert.equal((await page.textContent('.model-card .model-marker'))?.startsWith('hit @ 12'), true);
-      await page.waitForFunction(() => [...document.querySelectorAll('.model-card .model-log li')].some((li) => li.textContent?.endsWith('wave: hit')), undefined, { timeout: 10_000 });
+      await setPlaying(page, true);
+      await page.waitForFunction(() => [...document.querySelectorAll('.model-card .model-log li')].some((li) => li.textContent === 'wave: hit'), undefined, { timeout: 15_000 });
+      await setPlaying(page, false);
       // Out-of-range frame: refused with the clip's range.
       await page.fill('.model-card .model-marker-name', 'late');
       await page.fill('.model-card .model-marker-frame', '999');
       await page.click('.model-card .model-marker-add');
       await page.waitForSelector('.model-card .model-error');
-      assert.match(await page.textContent('.model-card .model-error') ?? '', /outside clip "wave"/);
+      assert.match(await page.textContent('.model-card .model-error') ?? '', /outside clip "wave"|超出了动画片段“wave”/);
+      assert.equal(((await models(page))[0].markers as unknown[]).length, 1);
     });
 
-    it('after a lost GPU (WebGL context or WebGPU device) the model is rebuilt from the CPU copy and keeps playing', async () => {
+    it('the panel places it through the document: a flip mirrors it, flipping back restores it', async () => {
+      await page.click('.model-card .model-flip');
+      assert.equal(((await models(page))[0].transform as { scaleX: number }).scaleX, -1);
+      const flipped = await at(page, 0.3);
+      assert.ok(meanAbsDiff(at03, flipped) > 0.01, `mirrored (diff ${meanAbsDiff(at03, flipped)})`);
+      await page.click('.model-card .model-flip');
+      assert.equal(((await models(page))[0].transform as { scaleX: number }).scaleX, 1);
+      assert.equal(meanAbsDiff(at03, await at(page, 0.3)), 0, 'flipped back: the same pixels');
+    });
+
+    it('after a lost GPU (WebGL context or WebGPU device) the model is drawn again in the same pose', async () => {
       await loseGpu(page, tier);
-      await freezeAt(page, 0.5);
-      const first = (await canvasPixels(page)).pixels;
-      assert.ok(meanAbsDiff(empty, first) > 0.05, `the model is drawn again (diff ${meanAbsDiff(empty, first)})`);
-      await page.waitForTimeout(300);
-      await settle(page);
-      const second = (await canvasPixels(page)).pixels;
-      assert.ok(meanAbsDiff(first, second) > 0.01, `and animates (diff ${meanAbsDiff(first, second)})`);
+      const again = await at(page, 0.3);
+      assert.ok(meanAbsDiff(empty, again) > 0.05, `the model is drawn again (diff ${meanAbsDiff(empty, again)})`);
+      assert.ok(meanAbsDiff(at03, again) < 0.01, `in the 0.3 s pose (diff ${meanAbsDiff(at03, again)})`);
+    });
+
+    it('a reload brings the model back with its file; so does a wasm crash', async () => {
+      await page.waitForTimeout(800); // autosave
+      await page.reload();
+      await waitReady(page);
+      await page.waitForFunction(() => document.querySelectorAll('#model-list li.model').length === 1, undefined, { timeout: 30_000 });
+      assert.equal(await page.$('#model-list [data-role="model-problem"]'), null, 'restored without a problem');
+      await plainView(page);
+      await centre(page);
+      const reloaded = await at(page, 0.3);
+      assert.ok(meanAbsDiff(at03, reloaded) < 0.01, `after the reload, the same model at 0.3 s (diff ${meanAbsDiff(at03, reloaded)})`);
+      assert.ok(meanAbsDiff(at07, await at(page, 0.7)) < 0.01, 'and the 0.7 s pose');
+
+      const recovered = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.crash());
+      assert.equal(recovered, 1);
+      const crashed = await at(page, 0.3);
+      assert.ok(meanAbsDiff(at03, crashed) < 0.01, `after the wasm crash, the same model at 0.3 s (diff ${meanAbsDiff(at03, crashed)})`);
+      assert.deepEqual(await listed(page), ['synth']);
+    });
+
+    it('a shared document without the file names the file to drop', async () => {
+      const ok = await page.evaluate(() => {
+        const seam = (window as unknown as SeamWindow).spineParticleTest;
+        const doc = seam.doc();
+        return seam.edit('shared (test)', (d) => void d.models.push({ ...doc.models[0], name: 'crate', path: 'props/crate.ms3d', key: 'fnv1a64-00000000000000aa' }));
+      });
+      assert.equal(ok, true);
+      const problem = await page.getAttribute('#model-list li.model[data-name="crate"] [data-role="model-problem"]', 'title');
+      assert.match(problem ?? '', /props\/crate\.ms3d/);
+      await page.click('#model-list li.model[data-name="crate"] .name');
+      assert.match(await page.textContent('.model-card .model-problem') ?? '', /(drop|拖入) props\/crate\.ms3d/);
     });
 
     it('a truncated file shows the section and byte offset', async () => {
@@ -125,6 +236,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       await page.waitForFunction(() => [...document.querySelectorAll('.model-error')].some((e) => e.textContent?.startsWith('truncated.ms3d')));
       const text = await page.$$eval('.model-error', (els) => els.map((e) => e.textContent ?? '').find((t) => t.startsWith('truncated.ms3d')) ?? '');
       assert.ok(text.includes(cliError), `"${text}" names "${cliError}"`);
+      assert.equal(((await models(page)) as unknown[]).length, 2, 'nothing added');
       assert.deepEqual(errors, [], 'no console errors');
     });
   });

@@ -6,7 +6,7 @@ import { errorText } from '../errors';
 import type { DropPlan } from '../files/drop';
 import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
 import { t, type MessageKey } from '../i18n';
-import type { ModelPanel } from '../models/panel';
+import type { ModelObjects } from '../models/objects';
 import type { SkeletonObjects } from '../skeleton/skeletons';
 import { byId } from '../ui/dom';
 import type { EditorContext } from './context';
@@ -31,8 +31,8 @@ export interface DropHost extends EditorContext {
   loadImage(path: string, file: Blob): Promise<ImageAsset | null>;
   /** The skeletons of the scene (a dropped playable skeleton is placed there). */
   readonly skeletons: SkeletonObjects;
-  /** The model panel (dropped `.ms3d` models open there). */
-  readonly models: ModelPanel;
+  /** The models of the scene (a dropped `.ms3d` is placed there). */
+  readonly models: ModelObjects;
 }
 
 /** Routes and applies dropped or picked files. */
@@ -108,7 +108,7 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
         const file = byPath.get(action.model.path);
         if (file === undefined) break;
         const images = action.images.map((f) => byPath.get(f.path)).filter((f): f is PathedFile => f !== undefined);
-        await host.models.open([file, ...images]);
+        await host.models.openDrop([file, ...images]);
         break;
       }
       case 'texture': {

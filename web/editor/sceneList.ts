@@ -1,41 +1,59 @@
 // Scene list: the particle systems in draw order, with select, eye (hide), rename, add,
-// duplicate, delete and reorder; below them the Spine skeletons placed in the scene, with
-// select (opens the skeleton panel), eye, rename and delete. Names are shown as text, never as
-// markup.
+// duplicate, delete and reorder; below them the file-backed scene objects — the Spine skeletons
+// and the MS3D models placed in the scene — with select (opens their panel), eye, rename and
+// delete. Names are shown as text, never as markup.
 
 import { uniqueName } from '../document/names';
 import { t } from '../i18n';
-import type { ParticleSystem, Scene, SkeletonObject } from '../document/types';
+import type { ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from './context';
 import { clear, h } from '../ui/dom';
-import { icon } from '../ui/icons';
+import { icon, type IconName } from '../ui/icons';
+import type { MessageKey } from '../i18n';
 
-/** What the scene list needs for the skeletons (web/skeleton/skeletons.ts). */
-export interface SkeletonListHost {
-  /** Name of the selected skeleton, or null. */
+/** What the scene list needs for a kind of file-backed object (web/skeleton/skeletons.ts,
+ * web/models/objects.ts). */
+export interface ObjectListHost {
+  /** Name of the selected object, or null. */
   selectedName(): string | null;
-  /** Selects skeleton `index` (opens its panel). */
+  /** Selects object `index` (opens its panel). */
   select(index: number): Promise<void> | void;
-  /** Renames skeleton `index`; false when refused. */
+  /** Renames object `index`; false when refused. */
   rename(index: number, name: string): boolean;
-  /** Removes skeleton `index`. */
+  /** Removes object `index`. */
   remove(index: number): void;
-  /** Shows or hides skeleton `index`. */
+  /** Shows or hides object `index`. */
   toggleVisible(index: number): void;
-  /** Why skeleton `name` does not play, or null. */
+  /** Why object `name` does not play, or null. */
   problem(name: string): string | null;
 }
+
+/** The skeletons' list host. */
+export type SkeletonListHost = ObjectListHost;
+
+/** How a kind of object is listed: its list id, class and action names, icon and labels. */
+interface ObjectKind {
+  kind: 'skeleton' | 'model';
+  heading: MessageKey;
+  icon: IconName;
+  iconTitle: MessageKey;
+  deleteTitle: MessageKey;
+}
+
+const SKELETONS: ObjectKind = { kind: 'skeleton', heading: 'skeletons', icon: 'skeleton', iconTitle: 'skeletonIcon', deleteTitle: 'deleteSkeleton' };
+const MODELS: ObjectKind = { kind: 'model', heading: 'models', icon: 'model', iconTitle: 'modelIcon', deleteTitle: 'deleteModel' };
 
 /** The scene list panel. */
 export class SceneListPanel {
   private renaming = -1;
-  private renamingSkeleton = -1;
+  private renamingObject: { kind: ObjectKind['kind']; index: number } | null = null;
 
   constructor(
     private readonly root: HTMLElement,
     private readonly ctx: EditorContext,
     private readonly newSystem: () => ParticleSystem,
-    private readonly skeletons: SkeletonListHost | null = null,
+    private readonly skeletons: ObjectListHost | null = null,
+    private readonly models: ObjectListHost | null = null,
   ) {}
 
   /** Redraws from `doc`. */
@@ -54,31 +72,35 @@ export class SceneListPanel {
     doc.systems.forEach((sys, i) => list.appendChild(this.item(sys, i, i === sel, doc.systems.length)));
     if (doc.systems.length === 0) list.appendChild(h('li', { class: 'hint' }, t('noSystems')));
     this.root.appendChild(list);
-    if (this.skeletons !== null && doc.skeletons.length > 0) {
-      this.root.appendChild(h('div', { class: 'panel-head' }, h('h2', {}, t('skeletons'))));
-      const skels = h('ul', { class: 'system-list skeleton-list', id: 'skeleton-list', role: 'listbox' });
-      const selectedName = this.skeletons.selectedName();
-      doc.skeletons.forEach((k, i) => skels.appendChild(this.skeletonItem(this.skeletons as SkeletonListHost, k, i, k.name === selectedName)));
-      this.root.appendChild(skels);
-    }
+    this.objectSection(SKELETONS, this.skeletons, doc.skeletons);
+    this.objectSection(MODELS, this.models, doc.models);
   }
 
-  private skeletonItem(host: SkeletonListHost, k: SkeletonObject, i: number, selected: boolean): HTMLElement {
-    const eye = eyeButton(k.visible, () => host.toggleVisible(i), { 'data-action': 'toggle-skeleton' });
+  private objectSection(kind: ObjectKind, host: ObjectListHost | null, entries: readonly { name: string; visible: boolean }[]): void {
+    if (host === null || entries.length === 0) return;
+    this.root.appendChild(h('div', { class: 'panel-head' }, h('h2', {}, t(kind.heading))));
+    const list = h('ul', { class: `system-list ${kind.kind}-list`, id: `${kind.kind}-list`, role: 'listbox' });
+    const selectedName = host.selectedName();
+    entries.forEach((k, i) => list.appendChild(this.objectItem(kind, host, k, i, k.name === selectedName)));
+    this.root.appendChild(list);
+  }
+
+  private objectItem(kind: ObjectKind, host: ObjectListHost, k: { name: string; visible: boolean }, i: number, selected: boolean): HTMLElement {
+    const eye = eyeButton(k.visible, () => host.toggleVisible(i), { 'data-action': `toggle-${kind.kind}` });
     let label: HTMLElement;
-    if (this.renamingSkeleton === i) {
+    if (this.renamingObject?.kind === kind.kind && this.renamingObject.index === i) {
       label = renameField(k.name, (commit, value) => {
-        if (this.renamingSkeleton !== i) return;
-        this.renamingSkeleton = -1;
+        if (this.renamingObject?.kind !== kind.kind || this.renamingObject.index !== i) return;
+        this.renamingObject = null;
         if (!(commit && value !== k.name && host.rename(i, value))) this.update(this.ctx.store.doc);
       });
     } else {
       label = h('span', { class: 'name', title: t('renameHint') }, k.name);
-      label.addEventListener('dblclick', () => this.startSkeletonRename(i));
+      label.addEventListener('dblclick', () => this.startObjectRename(kind, i));
     }
     const problem = host.problem(k.name);
     return h('li', {
-      class: `system skeleton${selected ? ' selected' : ''}${k.visible ? '' : ' hidden'}`,
+      class: `system ${kind.kind}${selected ? ' selected' : ''}${k.visible ? '' : ' hidden'}`,
       role: 'option',
       'aria-selected': String(selected),
       'data-index': i,
@@ -86,16 +108,16 @@ export class SceneListPanel {
       onclick: () => void host.select(i),
     },
       eye,
-      h('span', { class: 'object-icon', title: t('skeletonIcon') }, icon('skeleton')),
+      h('span', { class: 'object-icon', title: t(kind.iconTitle) }, icon(kind.icon)),
       label,
-      problem === null ? null : h('span', { class: 'warn-tag', title: problem, 'data-role': 'skeleton-problem' }, '!'),
-      h('button', { type: 'button', class: 'icon', title: t('rename'), 'data-action': 'rename-skeleton', onclick: (e: Event) => { e.stopPropagation(); this.startSkeletonRename(i); } }, '✎'),
-      h('button', { type: 'button', class: 'icon danger', title: t('deleteSkeleton'), 'data-action': 'delete-skeleton', onclick: (e: Event) => { e.stopPropagation(); host.remove(i); } }, '✕'),
+      problem === null ? null : h('span', { class: 'warn-tag', title: problem, 'data-role': `${kind.kind}-problem` }, '!'),
+      h('button', { type: 'button', class: 'icon', title: t('rename'), 'data-action': `rename-${kind.kind}`, onclick: (e: Event) => { e.stopPropagation(); this.startObjectRename(kind, i); } }, '✎'),
+      h('button', { type: 'button', class: 'icon danger', title: t(kind.deleteTitle), 'data-action': `delete-${kind.kind}`, onclick: (e: Event) => { e.stopPropagation(); host.remove(i); } }, '✕'),
     );
   }
 
-  private startSkeletonRename(i: number): void {
-    this.renamingSkeleton = i;
+  private startObjectRename(kind: ObjectKind, i: number): void {
+    this.renamingObject = { kind: kind.kind, index: i };
     this.update(this.ctx.store.doc);
   }
 

@@ -56,6 +56,7 @@ function fakeLoader() {
       builtinTextures: () => '[{"name":"soft_dot","width":64,"height":64}]',
       simHash: () => 'h',
       benchSim: () => 1,
+      fieldSchema: () => '{"version":1,"fields":[]}',
     };
   };
   return { loader, editors, loads };

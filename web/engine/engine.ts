@@ -6,35 +6,15 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
+import type { AnimationAt, BuiltinTexture, CurveKey, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
 
 export type { RendererRequest, RendererTier } from './wasm-api';
 export { EngineCrash } from './crash';
+export type { AnimationAt, BuiltinTexture, EditorStats, SegmentKind, TimelineInfo } from '../generated/contract';
 export type { RebuildHook } from './lifecycle';
-
-/** Live statistics of the Editor. */
-export interface EngineStats {
-  liveParticles: number;
-  systems: { live: number }[];
-  frameCpuMs: number;
-  /** Renderer rebuilds after a lost GPU context. */
-  rebuilds?: number;
-  /** Time of the last `render()`, ms. */
-  renderMs?: number;
-  /** Draw calls of the last frame. */
-  drawCalls?: number;
-  /** Clip instances drawn in the last frame. */
-  clipInstances?: number;
-}
-
-/** Built-in texture description. */
-export interface BuiltinTexture {
-  name: string;
-  width: number;
-  height: number;
-}
 
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
 export function rendererFromQuery(search: string): RendererRequest {
@@ -43,21 +23,10 @@ export function rendererFromQuery(search: string): RendererRequest {
 }
 
 /** Facade over the wasm module and its Editor. */
-/** A segment of a loop-continuous scene on the timeline. */
-export type SegmentKind = 'start' | 'loop' | 'end';
-
-/** The core's timeline (crates/sp-sim/src/sim/looping/timeline.rs). */
-export interface TimelineInfo {
-  lengthSecs: number;
-  /** Export frame rate of the segments (null without segments). */
-  fps: number | null;
-  /** start | loop | end with their exported animation names; empty without loop-continuous systems. */
-  segments: { kind: SegmentKind; startSecs: number; endSecs: number; names: string[] }[];
-}
-
 export class Engine {
   private readonly journal = new EditorJournal();
   private readonly life: EditorLifecycle;
+  private schema: FieldSchema | null = null;
   /** {@link timeline} of the current scene and tracks (dropped when either changes). */
   private timelineCache: TimelineInfo | null = null;
 
@@ -110,6 +79,21 @@ export class Engine {
   /** Straight-alpha RGBA8 pixels of the built-in texture `name` (null: unknown, or a build without them). */
   builtinTexturePixels(name: string): Uint8Array | null {
     return this.life.call((m) => m.builtinTexturePixels?.(name) ?? null);
+  }
+
+  /** Every editable field of the document with its kind, unit, limits, step and default. */
+  fieldSchema(): FieldSchema {
+    this.schema ??= JSON.parse(this.life.call((m) => m.fieldSchema())) as FieldSchema;
+    return this.schema;
+  }
+
+  /**
+   * `n` values of the curve `keys` at normalised lives `i/(n − 1)`, evaluated by the core
+   * (`Curve::sample`): what the curve editor draws. Null from a build without it.
+   */
+  sampleCurve(keys: readonly CurveKey[], n: number): Float32Array | null {
+    const json = JSON.stringify(keys);
+    return this.life.call((m) => m.sampleCurve?.(json, n) ?? null);
   }
 
   /** Hash of every particle state at every frame up to `timeSecs`. */
@@ -238,9 +222,9 @@ export class Engine {
 
   /** Per system, the exported animation a loop-continuous system shows at `timeSecs` and the
    * time into it (null: one-shot, playing its animation at `timeSecs`). */
-  animationsAt(timeSecs: number): ({ kind: SegmentKind; localSecs: number } | null)[] {
+  animationsAt(timeSecs: number): (AnimationAt | null)[] {
     const json = this.life.optional((e) => e.animationsAt(timeSecs), '[]');
-    return JSON.parse(json) as ({ kind: SegmentKind; localSecs: number } | null)[];
+    return JSON.parse(json) as (AnimationAt | null)[];
   }
 
   /**
@@ -305,9 +289,9 @@ export class Engine {
   }
 
   /** Live statistics, or null before {@link attach}. */
-  stats(): EngineStats | null {
+  stats(): EditorStats | null {
     const text = this.life.optional((e) => e.stats(), null);
-    return text === null ? null : (JSON.parse(text) as EngineStats);
+    return text === null ? null : (JSON.parse(text) as EditorStats);
   }
 
   // ---- vertex clips (web/skeleton/): throw EngineCrash while there is no Editor ---------------
@@ -338,50 +322,31 @@ export class Engine {
     this.life.required((e) => e.setClipInstanceArray(values));
   }
 
-  // ---- MS3D models (web/models/store.ts): throw EngineCrash while there is no Editor ----------
+  // ---- MS3D model files (web/models/objects.ts): throw EngineCrash while there is no Editor ----
+  // The model objects themselves come with the scene (`models[]`) and are posed at its time.
 
-  /** Parses, bakes and uploads a model: the `addModel` JSON. */
-  addModel(name: string, bytes: Uint8Array, optionsJson: string): string {
-    return this.life.required((e) => e.addModel(name, bytes, optionsJson));
+  /** Parses, bakes and uploads a model file under its content key: the `AddedModel` JSON. */
+  addModel(key: string, name: string, bytes: Uint8Array, optionsJson: string): string {
+    return this.life.required((e) => e.addModel(key, name, bytes, optionsJson));
   }
 
-  /** The clips of a model with their markers (JSON). */
-  modelClips(modelId: number): string {
-    return this.life.required((e) => e.modelClips(modelId));
+  /** The clips of a loaded model file with the file's markers (JSON `ModelClipInfo[]`). */
+  modelClips(key: string): string {
+    return this.life.required((e) => e.modelClips(key));
   }
 
-  /** Removes a model and its instances. */
-  removeModel(modelId: number): void {
-    this.life.required((e) => e.removeModel(modelId));
+  /** Forgets a model file; false when it was not loaded. */
+  removeModel(key: string): boolean {
+    return this.life.required((e) => e.removeModel(key));
   }
 
-  /** Adds a playing instance; returns its id. */
-  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number {
-    return this.life.required((e) => e.addModelInstance(modelId, clip, x, y, rotationDeg, scale, speed, looping));
-  }
-
-  /** Changes an instance. */
-  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void {
-    this.life.required((e) => e.setModelInstance(instanceId, modelId, clip, x, y, rotationDeg, scale, speed, looping, playing));
-  }
-
-  /** Removes an instance; false when there was none. */
-  removeModelInstance(instanceId: number): boolean {
-    return this.life.required((e) => e.removeModelInstance(instanceId));
-  }
-
-  /** Places a marker on a 1-based model frame of a clip. */
-  addMarker(modelId: number, clip: number, name: string, frame: number): void {
-    this.life.required((e) => e.addMarker(modelId, clip, name, frame));
-  }
-
-  /** Removes marker `index` of a clip. */
-  removeMarker(modelId: number, clip: number, index: number): void {
-    this.life.required((e) => e.removeMarker(modelId, clip, index));
-  }
-
-  /** Markers crossed since the previous call (JSON). */
+  /** Markers crossed since the previous call (JSON `MarkerEvent[]`). */
   modelEvents(): string {
     return this.life.required((e) => e.modelEvents());
+  }
+
+  /** Model files loaded and objects drawn (JSON `ModelStats`). */
+  modelStats(): string {
+    return this.life.required((e) => e.modelStats());
   }
 }

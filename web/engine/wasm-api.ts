@@ -28,15 +28,9 @@ export interface WasmClipEditor {
 
 /** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d/editor_api.rs). */
 export interface WasmModelEditor {
-  addModel(name: string, bytes: Uint8Array, optionsJson: string): string;
-  modelClips(modelId: number): string;
-  removeModel(modelId: number): void;
-  addModelInstance(modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean): number;
-  setModelInstance(instanceId: number, modelId: number, clip: number, x: number, y: number, rotationDeg: number, scale: number, speed: number, looping: boolean, playing: boolean): void;
-  removeModelInstance(instanceId: number): boolean;
-  modelInstances(): string;
-  addMarker(modelId: number, clip: number, name: string, frame: number): void;
-  removeMarker(modelId: number, clip: number, index: number): void;
+  addModel(key: string, name: string, bytes: Uint8Array, optionsJson: string): string;
+  modelClips(key: string): string;
+  removeModel(key: string): boolean;
   modelEvents(): string;
   modelStats(): string;
 }
@@ -48,10 +42,10 @@ export interface WasmSceneEditor {
   setTime(timeSecs: number): void;
   advance(dtSecs: number): void;
   timeSecs(): number;
-  /** The core's timeline (crates/sp-wasm/src/timeline_api.rs): JSON {@link TimelineInfo}. */
+  /** The core's timeline (crates/sp-wasm/src/timeline_api.rs): JSON `TimelineInfo` (generated contract). */
   timelineInfo(): string;
   segmentAt(timeSecs: number): string | undefined;
-  /** Per system `null | {kind, localSecs}`: the exported animation shown at `timeSecs` (JSON). */
+  /** Per system `AnimationAt | null` (generated contract): the exported animation shown at `timeSecs` (JSON). */
   animationsAt(timeSecs: number): string;
   /** Plays `dtSecs` on the core's clock; true when it restarted at 0. */
   play(dtSecs: number, minLengthSecs: number, playEnd: boolean): boolean;
@@ -95,6 +89,10 @@ export interface WasmModule {
   /** Straight RGBA8 pixels of a built-in texture (`undefined`: unknown name); absent from older builds. */
   builtinTexturePixels?: (name: string) => Uint8Array | undefined;
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
+  /** The document's field schema as JSON (sp_sim::document::schema). */
+  fieldSchema(): string;
+  /** `n` values of a curve (`CurveKey[]` JSON) at lives `i/(n − 1)`, the core's evaluation; absent from older builds. */
+  sampleCurve?: (curveJson: string, n: number) => Float32Array;
   /**
    * Simulation benchmark: ns per particle-step; with `forces` (a module built with the motion
    * model: `benchSim.length >= 3`) ns per particle per grid step with turbulence + vortex +

@@ -105,7 +105,7 @@ describe('export faults', () => {
 });
 
 describe('budget text', () => {
-  const e = { bonesPoolOn: 12, bonesPoolOff: 301, particleFrames: 5000, unreducedKeys: 20000, bytesPoolOn: 683_120, bytesPoolOff: 758_260 };
+  const e = { bonesPoolOn: 12, bonesPoolOff: 301, particleFrames: 5000, unreducedKeys: 20000, bytesPoolOn: 683_120, bytesPoolOff: 758_260, collisionEvents: 0, impactKeys: 0, pathRootKeys: 0 };
   it('formats bytes', () => {
     expect(formatBytes(12)).toBe('12 B');
     expect(formatBytes(2048)).toBe('2.0 KB');

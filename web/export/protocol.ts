@@ -1,19 +1,9 @@
-// Messages between the page and the export worker.
+// Messages between the page and the export worker; their payloads from Rust (ExportReport,
+// Estimate) are the generated contract's.
 
-/** The export report of sp_spine (camelCase JSON). */
-export interface ExportReport {
-  bones: number;
-  slots: number;
-  attachments: number;
-  keys: Record<string, number>;
-  unreducedKeys: Record<string, number>;
-  bytes: number;
-  bakeMs: number | null;
-  peakAlive: number;
-  lives: number;
-  animations: string[];
-  warnings: string[];
-}
+import type { Estimate, ExportReport } from '../generated/contract';
+
+export type { ExportReport } from '../generated/contract';
 
 /** Page → worker. */
 export interface ExportRequest {
@@ -52,15 +42,8 @@ export type ExportFailure =
   /** The user cancelled. */
   | { code: 'cancelled' };
 
-/** The estimate of sp_spine (`estimateSpine`, camelCase JSON). */
-export interface SpineEstimate {
-  bonesPoolOn: number;
-  bonesPoolOff: number;
-  particleFrames: number;
-  unreducedKeys: number;
-  bytesPoolOn: number;
-  bytesPoolOff: number;
-}
+/** The estimate of sp_spine (`estimateSpine`). */
+export type SpineEstimate = Estimate;
 
 /** Page → estimate worker: `id` echoes back so stale answers can be dropped. */
 export interface EstimateRequest {

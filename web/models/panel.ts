@@ -1,28 +1,36 @@
-// The model panel: opens dropped `.ms3d` models (with the images dropped beside them as their
-// textures) and lists them: counts, memory, warnings, clip picker, play/pause/loop/speed,
-// instances, markers and a log of the marker events as they fire. Every name shown comes from
-// the file, so text only goes in through textContent (never markup). Labels follow the UI
-// language: a switch relabels the open cards in place (clip, playback, instances kept).
+// The model panel: the card of the selected model object (web/models/objects.ts). It shows what
+// the file holds (counts, memory, warnings, clips) and edits the object through the document
+// (clip, loop, speed, markers; another instance; remove), so undo, save, share and autosave
+// cover every change. Playback follows the scene timeline (no play button of its own). Every
+// name shown comes from the file or the document, so text only goes in through textContent
+// (never markup). The card is rebuilt when its entry, file or problem changes and on a language
+// switch.
 
-import { followLang, Relabel, t, type MessageKey } from '../i18n';
+import { followLang, t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
 import './models.css';
-import type { AddedModel, InstanceParams, MarkerEvent, ModelApi, ModelCounts } from './api';
-import { formatBytes, splitModelDrop, trimLog, type ModelDropFile } from './logic';
+import type { ModelCounts, ModelObject } from '../generated/contract';
+import { formatBytes } from './logic';
 import { errorText } from '../errors';
+import { addModelMarker } from './doc';
+import type { HeldModel } from './objects';
 
-/** Event-log lines kept per model. */
-export const LOG_LINES = 50;
-/** How often marker events are collected, ms. */
-export const EVENT_POLL_MS = 50;
-
-interface Card {
-  model: AddedModel;
-  root: HTMLElement;
-  instances: { id: number; x: number; y: number }[];
-  params: InstanceParams;
-  log: string[];
-  logEl: HTMLOListElement;
+/** What the panel needs from the model objects. */
+export interface ModelPanelHost {
+  /** The selected entry (a copy of the document's), or null. */
+  entry(): ModelObject | null;
+  /** The held file of `key`, or null. */
+  held(key: string): HeldModel | null;
+  /** Why entry `name` does not play, or null. */
+  problem(name: string): string | null;
+  /** The marker events of entry `name`, oldest first. */
+  log(name: string): string[];
+  /** Edits the selected entry (one undo step); false when refused. */
+  edit(label: string, mutate: (m: ModelObject) => void, coalesceKey?: string | null): boolean;
+  /** Adds another instance of the selected entry. */
+  addInstance(): void;
+  /** Removes the selected entry. */
+  remove(): void;
 }
 
 /** The translated singular and plural of each count of the counts line. */
@@ -39,10 +47,10 @@ function countsText(c: ModelCounts): string {
   return COUNT_KEYS.map(([field, one, many]) => t(c[field] === 1 ? one : many, { count: c[field] })).join(' · ');
 }
 
-function showError(host: HTMLElement, file: string, error: unknown): void {
+/** Shows an error about `file` in `host` (model errors already start with the file name). */
+export function showModelError(host: HTMLElement, file: string, error: unknown): void {
   const message = errorText(error);
   const box = h('div', { class: 'model-error', role: 'alert' });
-  // Model errors already start with the file name (`<file>: <section> section, byte N: …`).
   box.textContent = message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
   const close = h('button', { type: 'button', class: 'icon', 'aria-label': t('close') }, '✕');
   close.addEventListener('click', () => box.remove());
@@ -50,255 +58,168 @@ function showError(host: HTMLElement, file: string, error: unknown): void {
   host.appendChild(box);
 }
 
-/**
- * The model panel in `host`: opens dropped models (their errors, e.g. a truncated file naming its
- * section and byte offset, are shown in `host`), lists them as cards, collects the marker events
- * while any card is open, and takes the cards of models the engine dropped after a crash away.
- */
-export class ModelPanel {
-  private readonly cards = new Map<number, Card>();
-  private poller: ReturnType<typeof setInterval> | null = null;
-
-  constructor(
-    private readonly api: ModelApi,
-    private readonly host: HTMLElement,
-  ) {
-    // Models dropped by the engine (a restart that could not re-add them): their cards go, with
-    // the reason shown where they were.
-    api.onLost((ids, reason) => {
-      for (const id of ids) {
-        const card = this.cards.get(id);
-        if (card === undefined) continue;
-        this.cards.delete(id);
-        const box = card.root.parentElement;
-        card.root.remove();
-        if (box !== null) showError(box, card.model.name, new Error(reason));
-      }
-    });
-  }
-
-  /** Opens every `.ms3d` of a drop with the drop's images as candidate textures; resolves with
-   * the models added. */
-  async open(files: ModelDropFile[]): Promise<AddedModel[]> {
-    const { api, host } = this;
-    const { models, images } = splitModelDrop(files);
-    const registered: string[] = [];
-    for (const img of images) {
-      try {
-        if (await api.addImage(img.path, img.file)) registered.push(img.path);
-      } catch (e) {
-        showError(host, img.path, e);
-      }
-    }
-    const added: AddedModel[] = [];
-    for (const m of models) {
-      let model: AddedModel;
-      try {
-        const bytes = new Uint8Array(await m.file.arrayBuffer());
-        model = api.addModel(m.path, bytes, registered);
-      } catch (e) {
-        showError(host, m.path, e);
-        continue;
-      }
-      added.push(model);
-      host.appendChild(buildCard(model, api, this.cards));
-    }
-    this.startPolling();
-    return added;
-  }
-
-  private startPolling(): void {
-    if (this.poller !== null) return;
-    this.poller = setInterval(() => {
-      if (this.cards.size === 0) return;
-      let events: MarkerEvent[];
-      try {
-        events = this.api.events();
-      } catch {
-        return; // the engine is restarting; the next poll retries
-      }
-      for (const e of events) {
-        const card = this.cards.get(e.model);
-        if (card === undefined) continue;
-        card.log = trimLog([...card.log, `#${e.instance} ${e.clip}: ${e.marker}`], LOG_LINES);
-        const li = h('li', { class: 'model-event' });
-        li.textContent = `#${e.instance} ${e.clip}: ${e.marker}`;
-        card.logEl.appendChild(li);
-        while (card.logEl.children.length > LOG_LINES) card.logEl.firstElementChild?.remove();
-      }
-    }, EVENT_POLL_MS);
-  }
+function text<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, value: string): HTMLElementTagNameMap[K] {
+  const el = h(tag, { class: cls });
+  el.textContent = value;
+  return el;
 }
 
-/** The card of `model`, registered in `cards` (index: its place, for the first instance). */
-function buildCard(model: AddedModel, api: ModelApi, cards: Map<number, Card>): HTMLElement {
-  const index = cards.size;
-  const [cx, cy] = api.viewCentre();
-  const params: InstanceParams = { clip: 0, x: cx + 40 * index, y: cy + 40 * index, rotationDeg: 0, scale: 1, speed: 1, looping: true, playing: true };
-  const labels = new Relabel();
-  const logEl = labels.attr(h('ol', { class: 'model-log' }), 'aria-label', () => t('modelEvents'));
-  const root = h('section', { class: 'model-card', 'data-model-id': model.id });
-  const card: Card = { model, root, instances: [], params, log: [], logEl };
-  cards.set(model.id, card);
+/** The card of the selected model in `box` (see the file comment). */
+export class ModelPanel {
+  private card: HTMLElement | null = null;
+  private logEl: HTMLOListElement | null = null;
+  private shown = '';
 
-  const title = h('h3', { class: 'model-name' });
-  title.textContent = model.name;
-  const counts = labels.text(h('p', { class: 'model-counts' }), () => countsText(model.counts));
-  for (const [k, v] of Object.entries(model.counts)) counts.dataset[k] = String(v);
-  const memory = h('p', { class: 'model-memory', 'data-encoding': model.memory.encoding, 'data-bytes-per-frame': model.memory.bytesPerFrame, 'data-bytes-total': model.memory.bytesTotal });
-  labels.text(memory, () => t('modelMemory', { encoding: model.memory.encoding, perFrame: formatBytes(model.memory.bytesPerFrame), total: formatBytes(model.memory.bytesTotal) }));
-  root.append(title, counts, memory);
-  if (model.warnings.length > 0) {
-    const list = h('ul', { class: 'model-warnings' });
-    for (const w of model.warnings) {
-      const li = h('li');
-      li.textContent = w;
-      list.appendChild(li);
-    }
-    root.appendChild(list);
+  constructor(
+    private readonly box: HTMLElement,
+    private readonly host: ModelPanelHost,
+  ) {
+    followLang(box, () => this.render(true));
   }
 
-  const applyAll = (): void => {
-    try {
-      for (const inst of card.instances) api.setInstance(inst.id, model.id, { ...params, x: inst.x, y: inst.y });
-    } catch (e) {
-      showError(root, model.name, e);
+  /** Shows the selected entry's card (rebuilt when `force` or when what it shows changed). */
+  render(force: boolean): void {
+    const entry = this.host.entry();
+    if (entry === null) {
+      this.card?.remove();
+      this.card = null;
+      this.shown = '';
+      return;
     }
-  };
-  const addInstance = (): void => {
-    const n = card.instances.length;
-    const x = params.x + 60 * n;
-    const y = params.y;
-    try {
-      const id = api.addInstance(model.id, { ...params, x, y });
-      card.instances.push({ id, x, y });
-      showCount();
-    } catch (e) {
-      showError(root, model.name, e);
-    }
-  };
+    const held = this.host.held(entry.key);
+    const problem = this.host.problem(entry.name);
+    const state = JSON.stringify([entry, held?.info?.key ?? null, held?.info?.clips.length ?? 0, problem]);
+    if (!force && state === this.shown && this.card?.isConnected === true) return;
+    this.shown = state;
+    const card = this.build(entry, held, problem);
+    if (this.card?.isConnected === true) this.card.replaceWith(card);
+    else this.box.appendChild(card);
+    this.card = card;
+  }
 
-  const clipSelect = labels.attr(h('select', { class: 'model-clip' }), 'aria-label', () => t('modelClip'));
-  model.clips.forEach((c, i) => {
-    const o = h('option', { value: i, 'data-frames': c.frames });
-    labels.text(o, () => t('modelClipOption', { name: c.name, frames: c.frames, duration: c.durationSecs.toFixed(2) }));
-    clipSelect.appendChild(o);
-  });
-  const play = h('button', { type: 'button', class: 'model-play' });
-  const showPlay = (): void => {
-    play.textContent = params.playing ? t('pause') : t('play');
-    play.dataset.playing = String(params.playing);
-  };
-  labels.on(showPlay);
-  const loop = h('input', { type: 'checkbox', class: 'model-loop', checked: true });
-  const speed = labels.attr(h('input', { type: 'number', class: 'model-speed', min: 0, max: 10, step: 0.1, value: 1 }), 'aria-label', () => t('speed'));
-  const add = labels.text(h('button', { type: 'button', class: 'model-add-instance' }), () => t('modelAddInstance'));
-  const remove = labels.text(h('button', { type: 'button', class: 'model-remove' }), () => t('modelRemove'));
-  const instanceCount = h('span', { class: 'model-instances' });
-  const showCount = (): void => {
-    instanceCount.textContent = t('modelInstances', { count: card.instances.length });
-    instanceCount.dataset.count = String(card.instances.length);
-  };
-  labels.on(showCount);
-  clipSelect.addEventListener('change', () => {
-    params.clip = Number(clipSelect.value);
-    applyAll();
-    renderMarkers();
-  });
-  play.addEventListener('click', () => {
-    params.playing = !params.playing;
-    showPlay();
-    applyAll();
-  });
-  loop.addEventListener('change', () => {
-    params.looping = loop.checked;
-    applyAll();
-  });
-  speed.addEventListener('change', () => {
-    const v = Number(speed.value);
-    if (!Number.isFinite(v) || v < 0 || v > 10) {
-      showError(root, model.name, new Error(t('modelSpeedRange')));
-      return;
-    }
-    params.speed = v;
-    applyAll();
-  });
-  add.addEventListener('click', addInstance);
-  remove.addEventListener('click', () => {
-    try {
-      api.removeModel(model.id);
-    } catch (e) {
-      showError(root, model.name, e);
-      return;
-    }
-    cards.delete(model.id);
-    root.remove();
-  });
-  root.append(
-    h(
-      'div',
-      { class: 'model-controls' },
-      clipSelect,
-      play,
-      h('label', {}, loop, labels.text(document.createTextNode(''), () => ` ${t('loop')}`)),
-      h('label', {}, labels.text(document.createTextNode(''), () => `${t('speed')} `), speed),
-      add,
-      instanceCount,
-      remove,
-    ),
-  );
+  /** Shows the marker events of the open card's entry. */
+  showLog(): void {
+    const entry = this.host.entry();
+    if (entry === null || this.logEl === null || !this.logEl.isConnected) return;
+    this.logEl.replaceChildren(...this.host.log(entry.name).map((line) => text('li', 'model-event', line)));
+  }
 
-  // Markers of the selected clip.
-  const markerList = h('ul', { class: 'model-markers' });
-  const markerName = h('input', { type: 'text', class: 'model-marker-name', maxlength: 64 });
-  labels.attr(markerName, 'placeholder', () => t('modelMarkerPlaceholder'));
-  labels.attr(markerName, 'aria-label', () => t('modelMarkerName'));
-  const markerFrame = labels.attr(h('input', { type: 'number', class: 'model-marker-frame', step: 1 }), 'aria-label', () => t('modelMarkerFrame'));
-  const markerAdd = labels.text(h('button', { type: 'button', class: 'model-marker-add' }), () => t('modelMarkerAdd'));
-  const renderMarkers = (): void => {
-    markerList.replaceChildren();
-    let clip;
-    try {
-      clip = api.clips(model.id)[params.clip];
-    } catch (e) {
-      showError(root, model.name, e);
-      return;
+  private build(entry: ModelObject, held: HeldModel | null, problem: string | null): HTMLElement {
+    const { host } = this;
+    const root = h('section', { class: 'model-card', 'data-model-name': entry.name });
+    root.append(text('h3', 'model-name', entry.name), text('p', 'model-file', entry.path));
+    if (problem !== null) root.appendChild(text('p', 'model-problem error', problem));
+    const info = held?.info ?? null;
+    const fail = (e: unknown): void => showModelError(root, entry.name, e);
+    const edit = (label: string, mutate: (m: ModelObject) => void, coalesceKey: string | null = null): void => {
+      try {
+        host.edit(label, mutate, coalesceKey);
+      } catch (e) {
+        fail(e);
+      }
+    };
+    if (info !== null) {
+      const counts = text('p', 'model-counts', countsText(info.counts));
+      for (const [k, v] of Object.entries(info.counts)) counts.dataset[k] = String(v);
+      const memory = h('p', { class: 'model-memory', 'data-encoding': info.memory.encoding, 'data-bytes-per-frame': info.memory.bytesPerFrame, 'data-bytes-total': info.memory.bytesTotal });
+      memory.textContent = t('modelMemory', { encoding: info.memory.encoding, perFrame: formatBytes(info.memory.bytesPerFrame), total: formatBytes(info.memory.bytesTotal) });
+      root.append(counts, memory);
+      if (info.warnings.length > 0) root.appendChild(h('ul', { class: 'model-warnings' }, ...info.warnings.map((w) => text('li', '', w))));
     }
-    if (clip === undefined) return;
-    markerFrame.min = String(clip.startFrame);
-    markerFrame.max = String(clip.endFrame);
-    if (markerFrame.value === '') markerFrame.value = String(clip.startFrame);
-    (clip.markers ?? []).forEach((m, i) => {
-      const del = h('button', { type: 'button', class: 'icon', 'aria-label': t('modelMarkerRemove') }, '✕');
-      del.addEventListener('click', () => {
-        try {
-          api.removeMarker(model.id, params.clip, i);
-        } catch (e) {
-          showError(root, model.name, e);
-        }
-        renderMarkers();
+
+    // Playback: clip, loop, speed (document fields; the scene timeline drives the time).
+    const clips = info?.clips ?? [];
+    const clipName = entry.clip === '' ? (clips[0]?.name ?? '') : entry.clip;
+    const clipSelect = h('select', { class: 'model-clip', 'aria-label': t('modelClip') });
+    for (const c of clips) {
+      const o = h('option', { value: c.name, 'data-frames': c.frames, selected: c.name === clipName });
+      o.textContent = t('modelClipOption', { name: c.name, frames: c.frames, duration: c.durationSecs.toFixed(2) });
+      clipSelect.appendChild(o);
+    }
+    clipSelect.addEventListener('change', () => edit(t('modelClip'), (m) => void (m.clip = clipSelect.value)));
+    const loop = h('input', { type: 'checkbox', class: 'model-loop', checked: entry.loop });
+    loop.addEventListener('change', () => edit(t('loop'), (m) => void (m.loop = loop.checked)));
+    const speed = h('input', { type: 'number', class: 'model-speed', min: 0, max: 100, step: 0.1, value: entry.speed, 'aria-label': t('speed') });
+    speed.addEventListener('change', () => edit(t('speed'), (m) => void (m.speed = Number(speed.value))));
+    const add = text('button', 'model-add-instance', t('modelAddInstance'));
+    add.type = 'button';
+    add.addEventListener('click', () => host.addInstance());
+    const remove = text('button', 'model-remove', t('modelRemove'));
+    remove.type = 'button';
+    remove.addEventListener('click', () => host.remove());
+    root.append(
+      h('div', { class: 'model-controls' }, clipSelect, h('label', {}, loop, ` ${t('loop')}`), h('label', {}, `${t('speed')} `, speed), add, remove),
+    );
+
+    // Placement: position, rotation, uniform scale, horizontal flip (the sign of scaleX), up axis.
+    const tr = entry.transform;
+    const field = (cls: string, label: string, value: number, step: number, apply: (m: ModelObject, v: number) => void): HTMLElement => {
+      const input = h('input', { type: 'number', class: cls, step, value: Math.round(value * 1000) / 1000, 'aria-label': label });
+      input.addEventListener('change', () => {
+        const v = Number(input.value);
+        if (input.value.trim() !== '' && Number.isFinite(v)) edit(label, (m) => apply(m, v));
       });
-      const li = h('li', { class: 'model-marker' });
-      li.textContent = `${m.name} @ ${m.frame}`;
+      return h('label', {}, `${label} `, input);
+    };
+    const flip = h('input', { type: 'checkbox', class: 'model-flip', checked: tr.scaleX < 0 });
+    flip.addEventListener('change', () => edit(t('modelFlip'), (m) => void (m.transform.scaleX = (flip.checked ? -1 : 1) * Math.abs(m.transform.scaleX))));
+    const up = h('select', { class: 'model-up-axis', 'aria-label': t('modelUpAxis') });
+    for (const [value, label] of [['', t('modelUpAxisFile')], ['y', 'Y'], ['z', 'Z']]) up.appendChild(h('option', { value, selected: entry.upAxis === value }, label));
+    up.addEventListener('change', () => edit(t('modelUpAxis'), (m) => void (m.upAxis = up.value)));
+    root.append(
+      h(
+        'div',
+        { class: 'model-placement' },
+        field('model-x', `${t('position')} x`, tr.x, 1, (m, v) => void (m.transform.x = v)),
+        field('model-y', `${t('position')} y`, tr.y, 1, (m, v) => void (m.transform.y = v)),
+        field('model-rotation', t('rotation'), tr.rotationDeg, 1, (m, v) => void (m.transform.rotationDeg = v)),
+        field('model-scale', t('scale'), Math.abs(tr.scaleY), 0.1, (m, v) => {
+          m.transform.scaleX = Math.sign(m.transform.scaleX || 1) * v;
+          m.transform.scaleY = v;
+        }),
+        h('label', {}, flip, ` ${t('modelFlip')}`),
+        h('label', {}, `${t('modelUpAxis')} `, up),
+      ),
+    );
+
+    // Markers of the shown clip: the file's, then the document's (removable).
+    const clip = clips.find((c) => c.name === clipName);
+    const markerName = h('input', { type: 'text', class: 'model-marker-name', maxlength: 64, placeholder: t('modelMarkerPlaceholder'), 'aria-label': t('modelMarkerName') });
+    const markerFrame = h('input', { type: 'number', class: 'model-marker-frame', step: 1, 'aria-label': t('modelMarkerFrame') });
+    const markerAdd = text('button', 'model-marker-add', t('modelMarkerAdd'));
+    markerAdd.type = 'button';
+    const markerList = h('ul', { class: 'model-markers' });
+    if (clip !== undefined) {
+      markerFrame.min = String(clip.startFrame);
+      markerFrame.max = String(clip.endFrame);
+      markerFrame.value = String(clip.startFrame);
+      for (const m of clip.markers ?? []) markerList.appendChild(text('li', 'model-marker', `${m.name} @ ${m.frame}`));
+    }
+    entry.markers.forEach((m, i) => {
+      if (m.clip !== clipName) return;
+      const li = text('li', 'model-marker', `${m.name} @ ${m.frame}`);
+      const del = h('button', { type: 'button', class: 'icon', 'aria-label': t('modelMarkerRemove') }, '✕');
+      del.addEventListener('click', () => edit(t('modelMarkerRemove'), (o) => void o.markers.splice(i, 1)));
       li.appendChild(del);
       markerList.appendChild(li);
     });
-  };
-  markerAdd.addEventListener('click', () => {
-    try {
-      api.addMarker(model.id, params.clip, markerName.value, Number(markerFrame.value));
-      markerName.value = '';
-    } catch (e) {
-      showError(root, model.name, e);
-    }
-    renderMarkers();
-  });
-  root.append(h('div', { class: 'model-marker-form' }, markerName, markerFrame, markerAdd), markerList, logEl);
-  renderMarkers();
-  addInstance();
-  followLang(root, () => {
-    labels.apply();
-    renderMarkers(); // its remove buttons are labelled
-  });
-  return root;
+    markerAdd.addEventListener('click', () => {
+      const name = markerName.value.trim();
+      const frame = Number(markerFrame.value);
+      if (clip === undefined) return;
+      if (name === '') {
+        fail(new Error(t('modelMarkerNameMissing')));
+        return;
+      }
+      if (!(Number.isFinite(frame) && frame >= clip.startFrame && frame <= clip.endFrame)) {
+        fail(new Error(t('modelMarkerOutside', { name, frame: markerFrame.value, clip: clip.name, start: clip.startFrame, end: clip.endFrame })));
+        return;
+      }
+      edit(t('modelMarkerAdd'), (o) => addModelMarker(o, clip.name, name, frame));
+    });
+    this.logEl = h('ol', { class: 'model-log', 'aria-label': t('modelEvents') });
+    root.append(h('div', { class: 'model-marker-form' }, markerName, markerFrame, markerAdd), markerList, this.logEl);
+    this.logEl.replaceChildren(...host.log(entry.name).map((line) => text('li', 'model-event', line)));
+    return root;
+  }
 }

@@ -1,62 +1,182 @@
-// Key editors for the scale curve, the alpha curve and the colour gradient: one row per key
-// (normalised life t, value or colour), add and remove buttons, and a preview strip.
+// Curve and gradient fields of the property panel: the graphical editors of web/ui bound to the
+// document. `curveField` and `gradientField` are the entry points the panel calls for every
+// curve or gradient field (through web/particles/curve-field.ts).
+//
+// A drag previews on the canvas by handing the engine the edited copy of the document (nothing
+// recorded) and commits once on release through `ctx.edit`: one undo step. Arrow-key nudges of
+// one key coalesce.
 
-import { t } from '../i18n';
-import type { ColorKey, CurveKey, ParticleSystem, Scene } from '../document/types';
+import type { ColorKey, CurveKey, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
-import { h } from '../ui/dom';
-import { Form, normalizeHex } from '../ui/widgets';
+import { CurveEditor } from '../ui/curve-editor';
+import { GradientEditor } from '../ui/gradient-editor';
 
-const LIFE = { min: 0, max: 1 };
+export { gradientCss } from '../ui/gradient-editor';
 
-/** Appends the three curve editors of system `i` to `parent`. */
-export function appendCurveEditors(parent: HTMLElement, form: Form, ctx: EditorContext, i: number, sys: ParticleSystem): void {
-  const S = (d: Scene): ParticleSystem => d.systems[i];
-  const k = (path: string): string => `systems[${i}].${path}`;
+/** Most keys of a curve or gradient (the core's `MAX_CURVE_KEYS`, read from the schema when it lists it). */
+const DEFAULT_MAX_KEYS = 64;
 
-  const curve = (title: string, field: 'scaleCurve' | 'alphaCurve', limits: { min: number; max: number }): HTMLElement => {
-    const box = h('div', { class: 'list' }, h('div', { class: 'list-title' }, title));
-    const keys: CurveKey[] = sys[field];
-    keys.forEach((_, n) => {
-      box.appendChild(
-        h('div', { class: 'row keyrow' },
-          h('span', { class: 'keylabel' }, 't'),
-          form.numberInput(`${title} ${n + 1} t`, (d) => S(d)[field][n]?.t ?? 0, (d, v) => (S(d)[field][n].t = v), k(`${field}[${n}].t`), LIFE),
-          h('span', { class: 'keylabel' }, t('value')),
-          form.numberInput(`${title} ${n + 1} ${t('value')}`, (d) => S(d)[field][n]?.v ?? 0, (d, v) => (S(d)[field][n].v = v), k(`${field}[${n}].v`), limits),
-          h('button', { type: 'button', class: 'icon', title: t('remove'), disabled: keys.length <= 1, onclick: () => ctx.edit(t('removeKey'), (d) => void S(d)[field].splice(n, 1)) }, '✕'),
-        ),
-      );
-    });
-    box.appendChild(
-      h('button', { type: 'button', class: 'small', onclick: () => ctx.edit(t('addKey'), (d) => addCurveKey(S(d)[field])) }, t('addKey')),
-    );
-    return box;
-  };
+/** Options of {@link curveField}. */
+export interface CurveFieldOptions {
+  /** Title, also the undo label's subject. */
+  label: string;
+  /** Reads the curve (a document `Curve` is its key list). */
+  get(d: Scene): CurveKey[];
+  /** Writes the curve into a draft document. */
+  set(d: Scene, v: CurveKey[]): void;
+  /** Value limits (the field's schema min and max). */
+  min: number;
+  max: number;
+  /** Unit shown on the value axis (the schema's). */
+  unit?: string;
+  /** Nudge and snap step of values (default: a hundredth of the plotted range, at least 0.01). */
+  step?: number;
+  /** Most keys (default 64, the core's limit). */
+  maxKeys?: number;
+}
 
-  const gradientBox = h('div', { class: 'list' }, h('div', { class: 'list-title' }, t('colorGradient')));
-  const strip = h('div', { class: 'gradient-strip' });
-  strip.style.background = gradientCss(sys.colorGradient);
-  gradientBox.appendChild(strip);
-  sys.colorGradient.forEach((_, n) => {
-    gradientBox.appendChild(
-      h('div', { class: 'row keyrow' },
-        h('span', { class: 'keylabel' }, 't'),
-        form.numberInput(`${t('colorGradient')} ${n + 1} t`, (d) => S(d).colorGradient[n]?.t ?? 0, (d, v) => (S(d).colorGradient[n].t = v), k(`colorGradient[${n}].t`), LIFE),
-        form.colorInput(`${t('colorGradient')} ${n + 1}`, (d) => S(d).colorGradient[n]?.color ?? '#ffffff', (d, v) => (S(d).colorGradient[n].color = v), k(`colorGradient[${n}].color`)),
-        h('button', { type: 'button', class: 'icon', title: t('remove'), disabled: sys.colorGradient.length <= 1, onclick: () => ctx.edit(t('removeKey'), (d) => void S(d).colorGradient.splice(n, 1)) }, '✕'),
-      ),
-    );
+/** Options of {@link gradientField}. */
+export interface GradientFieldOptions {
+  /** Title. */
+  label: string;
+  /** Reads the gradient (a document `Gradient` is its stop list). */
+  get(d: Scene): ColorKey[];
+  /** Writes the gradient into a draft document. */
+  set(d: Scene, g: ColorKey[]): void;
+  /** Most stops (default 64). */
+  maxKeys?: number;
+}
+
+/** Selected key per field label, kept across panel rebuilds (adding a key rebuilds the panel). */
+const remembered = new Map<string, number>();
+/** The field whose editor had the focus when it committed: its rebuilt editor takes it back. */
+let refocus: string | null = null;
+
+/** Notes whether `el` holds the focus before a commit that may rebuild the panel. */
+function noteFocus(el: HTMLElement, id: string): void {
+  refocus = el.contains(document.activeElement) ? id : null;
+}
+
+/** Gives a rebuilt editor the focus its predecessor had. */
+function restoreFocus(id: string, editor: { focus(): void; element: HTMLElement }): void {
+  if (refocus !== id) return;
+  refocus = null;
+  requestAnimationFrame(() => {
+    if (editor.element.isConnected) editor.focus();
   });
-  gradientBox.appendChild(
-    h('button', { type: 'button', class: 'small', onclick: () => ctx.edit(t('addKey'), (d) => addColorKey(S(d).colorGradient)) }, t('addKey')),
-  );
-  form.watch((doc) => {
-    const g = doc.systems[i]?.colorGradient;
-    if (g !== undefined) strip.style.background = gradientCss(g);
-  });
+}
 
-  parent.append(curve(t('scaleCurve'), 'scaleCurve', { min: -1000, max: 1000 }), gradientBox, curve(t('alphaCurve'), 'alphaCurve', { min: 0, max: 1 }));
+function read<T>(ctx: EditorContext, get: (d: Scene) => T, fallback: T): T {
+  try {
+    return get(ctx.store.doc);
+  } catch {
+    return fallback;
+  }
+}
+
+/** The preview waiting for the next animation frame (at most one scene hand-over per frame). */
+let pendingPreview: { ctx: EditorContext; mutate: (d: Scene) => void } | null = null;
+
+/** Hands the engine a copy of the document with `mutate` applied (a preview: nothing recorded), once per frame. */
+function previewScene(ctx: EditorContext, mutate: (d: Scene) => void): void {
+  const first = pendingPreview === null;
+  pendingPreview = { ctx, mutate };
+  if (!first) return;
+  requestAnimationFrame(() => {
+    const p = pendingPreview;
+    pendingPreview = null;
+    if (p === null) return;
+    const draft = structuredClone(p.ctx.store.doc);
+    try {
+      p.mutate(draft);
+      const time = p.ctx.engine.timeSecs();
+      p.ctx.engine.setScene(JSON.stringify(draft));
+      p.ctx.engine.setTime(time);
+    } catch {
+      // An edit the core refuses shows nothing new; the commit reports it.
+    }
+  });
+}
+
+/** Gives the engine the recorded document again (a drag was abandoned). */
+function restoreScene(ctx: EditorContext): void {
+  pendingPreview = null;
+  const time = ctx.engine.timeSecs();
+  ctx.engine.setScene(ctx.store.json);
+  ctx.engine.setTime(time);
+}
+
+/** Calls `refresh` on every document change while `el` is in the page (and stops once it left). */
+function follow(ctx: EditorContext, el: HTMLElement, refresh: (doc: Scene) => void): void {
+  let seen = false;
+  const stop = ctx.store.subscribe((e) => {
+    if (el.isConnected) seen = true;
+    else if (seen) {
+      stop();
+      return;
+    }
+    refresh(e.doc);
+  });
+}
+
+/** A graphical curve editor bound to the document (one undo step per drag, click or typed value). */
+export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElement {
+  const step = o.step ?? Math.max(0.01, Number(((Math.min(o.max, 10) - o.min) / 100).toPrecision(1)));
+  const editor = new CurveEditor(read(ctx, o.get, []), {
+    label: o.label,
+    limits: { min: o.min, max: o.max, step },
+    unit: o.unit,
+    maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS,
+    sample: (keys, n) => ctx.engine.sampleCurve(keys, n),
+    preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
+    cancel: () => restoreScene(ctx),
+    commit: (keys, label, coalesceKey) => {
+      pendingPreview = null;
+      noteFocus(editor.element, o.label);
+      if (coalesceKey === undefined) ctx.store.breakCoalescing();
+      if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));
+      if (coalesceKey === undefined) ctx.store.breakCoalescing();
+    },
+    selected: remembered.get(o.label),
+    onSelect: (i) => remembered.set(o.label, i),
+  });
+  restoreFocus(o.label, editor);
+  follow(ctx, editor.element, (doc) => {
+    try {
+      editor.setKeys(o.get(doc));
+    } catch {
+      // The system is gone: the panel rebuilds.
+    }
+  });
+  return editor.element;
+}
+
+/** A gradient editor bound to the document. */
+export function gradientField(ctx: EditorContext, o: GradientFieldOptions): HTMLElement {
+  const editor = new GradientEditor(read(ctx, o.get, []), {
+    label: o.label,
+    maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS,
+    preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
+    cancel: () => restoreScene(ctx),
+    commit: (keys, label, coalesceKey) => {
+      pendingPreview = null;
+      noteFocus(editor.element, `gradient:${o.label}`);
+      if (coalesceKey === undefined) ctx.store.breakCoalescing();
+      if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));
+      if (coalesceKey === undefined) ctx.store.breakCoalescing();
+    },
+    selected: remembered.get(`gradient:${o.label}`),
+    onSelect: (i) => remembered.set(`gradient:${o.label}`, i),
+  });
+  restoreFocus(`gradient:${o.label}`, editor);
+  follow(ctx, editor.element, (doc) => {
+    try {
+      editor.setKeys(o.get(doc));
+    } catch {
+      // The system is gone: the panel rebuilds.
+    }
+  });
+  return editor.element;
 }
 
 /** Adds a key halfway through the largest gap (or at 1 when there is one key). */
@@ -88,12 +208,4 @@ function widestGap(ts: number[]): { at: number; index: number } {
     if (width > best.width) best = { at: (points[n] + points[n + 1]) / 2, index: n, width };
   }
   return { at: Number(best.at.toFixed(4)), index: best.index };
-}
-
-/** CSS linear-gradient of a colour gradient (colours sanitised to `#rrggbb`). */
-export function gradientCss(keys: ColorKey[]): string {
-  if (keys.length === 0) return '#ffffff';
-  if (keys.length === 1) return normalizeHex(keys[0].color);
-  const stops = keys.map((k) => `${normalizeHex(k.color)} ${(Math.min(1, Math.max(0, k.t)) * 100).toFixed(1)}%`);
-  return `linear-gradient(to right, ${stops.join(', ')})`;
 }

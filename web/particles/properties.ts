@@ -1,23 +1,47 @@
-// Property panel of the selected system: every property of the document's ParticleSystem.
-// Rebuilt when the structure changes (selection, emitter kind, number of keys/bursts/textures,
-// language); otherwise values refresh in place so typing keeps focus.
+// Property panel of the selected system, built from the core's field schema (panel-plan.ts):
+// each schema field gets the input of its kind with the schema's limits, unit and label; tagged
+// objects get a kind selector, lists add / remove / reorder entries. Pickers whose choices come
+// from the document (animation, textures, followed skeleton and bone) are the only fields named
+// here. Rebuilt when the structure changes (selection, kinds, list lengths, language);
+// otherwise values refresh in place so typing keeps focus. Every write goes through ctx.edit.
 
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
+import { fieldLabel, hasUnsetOption, labelWithUnit, optionLabel } from '../i18n/field-labels';
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
-import type { EmitterShape, FollowBone, ParticleSystem, Scene } from '../document/types';
+import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
 import { clear, h } from '../ui/dom';
-import { appendCurveEditors } from './curves';
 import { Form, type Choice } from '../ui/widgets';
+import { curveField } from './curve-field';
+import { fieldLimits } from './limits';
+import { getAt, headOf, newEntry, setAt, SYSTEM_PREFIX, systemPlan, type ListItem, type PanelItem, type TaggedItem } from './panel-plan';
 
-const ANGLE = { min: -36000, max: 36000 };
-const POSITIVE_SECS = { min: 0, max: 3600 };
-const SCALE = { min: -1000, max: 1000 };
+type Obj = Record<string, unknown>;
+
+/** Where an item's values live: the object in a document, its data-key and schema prefixes. */
+interface Base {
+  obj: (d: Scene) => Obj | undefined;
+  key: string;
+  schema: string;
+}
+
+/** Fields shown only in some states, by relative path or path head. */
+const SHOWN_WHEN: Record<string, (s: ParticleSystem, rel: string) => boolean> = {
+  animation: (s) => s.mode === 'oneShot',
+  loopAnimations: (s) => s.mode === 'loopContinuous',
+  trail: (s, rel) => rel === 'trail.enabled' || s.trail?.enabled === true,
+  'trail.lengthSecs': (s) => s.trail?.enabled === true && s.trail.lengthMode !== 'points',
+  'trail.lengthPoints': (s) => s.trail?.enabled === true && s.trail.lengthMode === 'points',
+  'trail.tileCount': (s) => s.trail?.enabled === true && s.trail.textureMode === 'tile',
+};
+/** Values that change which fields are shown (the panel is rebuilt when they change). */
+const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode']);
 
 /** The property panel. */
 export class PropertiesPanel {
   private form: Form | null = null;
   private signature = '';
+  private readonly closed = new Set<string>();
 
   constructor(
     private readonly root: HTMLElement,
@@ -28,8 +52,8 @@ export class PropertiesPanel {
   update(doc: Scene): void {
     const index = this.ctx.selected();
     const sys = index >= 0 ? doc.systems[index] : undefined;
-    const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`).join('\u0000');
-    const signature = structureOf(index, sys, doc, skeletons);
+    const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`);
+    const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path)]);
     if (signature !== this.signature || this.form === null) {
       this.signature = signature;
       this.build(index, sys);
@@ -51,242 +75,246 @@ export class PropertiesPanel {
       this.root.appendChild(h('p', { class: 'hint' }, t('noSelection')));
       return;
     }
+    const base: Base = { obj: (d) => d.systems[i] as unknown as Obj | undefined, key: `systems[${i}].`, schema: SYSTEM_PREFIX };
+    for (const section of systemPlan(this.ctx.engine.fieldSchema())) {
+      const body = h('div', { class: 'section-body' });
+      const open = !this.closed.has(section.id) && (section.id !== 'follow' || sys.follow !== undefined || this.ctx.followSkeletons().size > 0);
+      const details = h('details', { class: 'section', open, 'data-section': section.id }, h('summary', {}, t(`sec_${section.id}` as MessageKey)), body);
+      // A section the user closed stays closed across rebuilds.
+      details.addEventListener('toggle', () => void (details.open ? this.closed.delete(section.id) : this.closed.add(section.id)));
+      this.root.appendChild(details);
+      for (const item of section.items) {
+        const shown = SHOWN_WHEN[item.rel] ?? SHOWN_WHEN[headOf(item.rel)];
+        if (shown === undefined || shown(sys, item.rel)) this.item(body, form, item, base, sys);
+      }
+      if (section.id === 'follow') this.followNotes(body, sys);
+    }
+  }
+
+  /** Appends the input(s) of `item` to `parent`. */
+  private item(parent: HTMLElement, form: Form, item: PanelItem, base: Base, sys: ParticleSystem): void {
+    if (item.type === 'tagged') return this.tagged(parent, form, item, base, sys);
+    if (item.type === 'list') return this.list(parent, form, item, base, sys);
+    const f = item.field;
+    const path = base.schema + item.rel;
+    const key = base.key + item.rel;
+    const label = labelWithUnit(path, f.unit);
+    const get = (d: Scene): unknown => getAt(base.obj(d), item.rel) ?? f.default;
+    const set = (d: Scene, v: unknown): void => {
+      const obj = base.obj(d);
+      if (obj === undefined) throw new Error(t('systemGone'));
+      setAt(obj, item.rel, v);
+    };
+    if (path === `${SYSTEM_PREFIX}follow.skeleton` || path === `${SYSTEM_PREFIX}follow.bone`) return this.followPicker(parent, form, path, label, key, base, sys);
+    if (sys.follow === undefined && item.rel.startsWith('follow.')) return;
+    switch (f.kind) {
+      case 'number':
+      case 'integer':
+        parent.append(withPath(form.number(label, (d) => Number(get(d) ?? 0), set, key, fieldLimits(f)), path));
+        return;
+      case 'range': {
+        const limits = fieldLimits(f);
+        const end = (d: Scene, e: 'min' | 'max'): number => Number((get(d) as { min: number; max: number } | undefined)?.[e] ?? 0);
+        const setEnd = (e: 'min' | 'max') => (d: Scene, v: number) => set(d, { min: end(d, 'min'), max: end(d, 'max'), [e]: v });
+        parent.append(
+          withPath(h('label', { class: 'row' }, h('span', { class: 'label' }, label),
+            form.numberInput(`${label} ${t('min')}`, (d) => end(d, 'min'), setEnd('min'), `${key}.min`, limits),
+            form.numberInput(`${label} ${t('max')}`, (d) => end(d, 'max'), setEnd('max'), `${key}.max`, limits)), path),
+        );
+        return;
+      }
+      case 'bool':
+        parent.append(form.check(label, (d) => get(d) === true, set, key));
+        return;
+      case 'choice': {
+        // "Unset" (the field absent) is a choice of its own where it has a label; otherwise a
+        // field absent by default means its first option, and choosing that option removes it
+        // again, as the core saves it.
+        const unset = hasUnsetOption(path);
+        const choices: Choice[] = [...(unset ? [''] : []), ...f.options].map((o) => [o, optionLabel(path, o)]);
+        const write = (d: Scene, v: string): void => set(d, v === '' || (f.default === undefined && !unset && v === f.options[0]) ? undefined : v);
+        parent.append(form.select(label, choices, (d) => String(get(d) ?? (unset ? '' : f.options[0])), write, key));
+        return;
+      }
+      case 'colour':
+        parent.append(h('label', { class: 'row' }, h('span', { class: 'label' }, label), form.colorInput(label, (d) => String(get(d) ?? '#ffffff'), set, key)));
+        return;
+      case 'curve':
+      case 'gradient': {
+        const keyLimit = this.ctx.engine.fieldSchema().fields.find((x) => x.path === `${SYSTEM_PREFIX}scaleCurve[]`)?.max ?? 64;
+        parent.append(
+          curveField({ ctx: this.ctx, label, key, kind: f.kind, limits: fieldLimits(f), unit: f.unit, maxKeys: keyLimit, get: (d) => get(d) as CurveKey[] | undefined, set: (d, v) => set(d, v.length === 0 && f.default === undefined ? undefined : v) }),
+        );
+        return;
+      }
+      case 'text':
+        if (item.rel === 'animation') {
+          const choices: Choice[] = this.ctx.store.doc.animations.map((a) => [a, a]);
+          parent.append(form.select(label, choices, (d) => String(get(d) ?? ''), set, key));
+        } else parent.append(form.text(label, (d) => String(get(d) ?? ''), set, key));
+        return;
+      case 'list':
+        return;
+    }
+  }
+
+  /** A tagged object: kind selector, then the active kind's fields. */
+  private tagged(parent: HTMLElement, form: Form, item: TaggedItem, base: Base, sys: ParticleSystem): void {
+    const kindPath = `${base.schema}${item.rel}.kind`;
+    const current = getAt(base.obj(this.ctx.store.doc), item.rel) as Obj | undefined;
+    const kind = String(current?.kind ?? item.kind.default ?? item.kind.options[0]);
+    const choices: Choice[] = item.kind.options.map((o) => [o, optionLabel(kindPath, o)]);
+    parent.append(
+      form.select(fieldLabel(kindPath), choices, (d) => String((getAt(base.obj(d), item.rel) as Obj | undefined)?.kind ?? kind), (d, v) => {
+        const obj = base.obj(d);
+        if (obj !== undefined && (getAt(obj, item.rel) as Obj | undefined)?.kind !== v) setAt(obj, item.rel, newEntry(item.variants.get(v) ?? [], v));
+      }, `${base.key}${item.rel}.kind`),
+    );
+    const inner: Base = { obj: (d) => getAt(base.obj(d), item.rel) as Obj | undefined, key: `${base.key}${item.rel}.`, schema: `${base.schema}${item.rel}(${kind}).` };
+    for (const it of item.variants.get(kind) ?? []) this.item(parent, form, it, inner, sys);
+  }
+
+  /** A list: its entries (each with move and remove buttons) and an add button or kind menu. */
+  private list(parent: HTMLElement, form: Form, item: ListItem, base: Base, sys: ParticleSystem): void {
+    const path = base.schema + item.rel;
+    const entries = (d: Scene): unknown[] => (getAt(base.obj(d), item.rel) as unknown[] | undefined) ?? [];
+    const edit = (label: string, fn: (list: unknown[]) => void): void => {
+      this.ctx.edit(label, (d) => {
+        const obj = base.obj(d);
+        if (obj === undefined) throw new Error(t('systemGone'));
+        const list = entries(d);
+        fn(list);
+        setAt(obj, item.rel, list.length === 0 && item.list?.default === undefined ? undefined : list);
+      });
+    };
+    if (item.value !== undefined) return this.images(parent, form, item, base, edit);
+    const now = entries(this.ctx.store.doc);
+    const max = item.list?.max ?? Infinity;
+    const box = h('div', { class: 'list', 'data-list': base.key + item.rel }, h('div', { class: 'list-title' }, fieldLabel(path)));
+    now.forEach((entry, n) => {
+      const kind = item.kind === undefined ? undefined : String((entry as Obj).kind);
+      const title = kind === undefined ? `${fieldLabel(path)} ${n + 1}` : `${n + 1}. ${optionLabel(`${path}[].kind`, kind)}`;
+      const fields = kind === undefined ? item.entry : (item.variants.get(kind) ?? []);
+      const entryBox = h('div', { class: 'entry', 'data-entry': `${base.key}${item.rel}[${n}]` },
+        h('div', { class: 'row' }, h('span', { class: 'label' }, title),
+          h('button', { type: 'button', class: 'icon', title: t('moveUp'), disabled: n === 0, onclick: () => edit(t('reorder'), (l) => swap(l, n, n - 1)) }, '↑'),
+          h('button', { type: 'button', class: 'icon', title: t('moveDown'), disabled: n === now.length - 1, onclick: () => edit(t('reorder'), (l) => swap(l, n, n + 1)) }, '↓'),
+          h('button', { type: 'button', class: 'icon', title: t('remove'), onclick: () => edit(t('removeEntry', { name: title }), (l) => void l.splice(n, 1)) }, '✕')));
+      const inner: Base = { obj: (d) => entries(d)[n] as Obj | undefined, key: `${base.key}${item.rel}[${n}].`, schema: `${path}[]${kind === undefined ? '' : `(${kind})`}.` };
+      for (const it of fields) this.item(entryBox, form, it, inner, sys);
+      box.appendChild(entryBox);
+    });
+    const full = now.length >= max;
+    if (item.kind === undefined) {
+      box.appendChild(h('button', { type: 'button', class: 'small', disabled: full, onclick: () => edit(t('addEntry', { name: fieldLabel(path) }), (l) => void l.push(newEntry(item.entry))) }, t('addEntry', { name: fieldLabel(path) })));
+    } else {
+      const kinds = item.kind;
+      const menu = h('select', { 'aria-label': t('addEntry', { name: fieldLabel(path) }), 'data-add': base.key + item.rel, disabled: full },
+        h('option', { value: '' }, t('addEntry', { name: fieldLabel(path) })),
+        ...kinds.options.map((o) => h('option', { value: o }, optionLabel(`${path}[].kind`, o))));
+      menu.addEventListener('change', () => {
+        const kind = menu.value;
+        menu.value = '';
+        if (kind !== '') edit(t('addEntry', { name: optionLabel(`${path}[].kind`, kind) }), (l) => void l.push(newEntry(item.variants.get(kind) ?? [], kind)));
+      });
+      box.appendChild(menu);
+    }
+    parent.append(box);
+  }
+
+  /** A list of image references (`textures`, a trail's images): a picker of the built-in and
+   * scene images per entry. A list that starts with an image keeps at least one. */
+  private images(parent: HTMLElement, form: Form, item: ListItem, base: Base, edit: (label: string, fn: (l: unknown[]) => void) => void): void {
+    const path = base.schema + item.rel;
+    const choices: Choice[] = this.ctx.textureChoices().map((c) => [c, c]);
+    const loaded = this.ctx.engine.imagePaths();
+    const missing = new Set(this.ctx.store.doc.images.filter((im) => !loaded.includes(im.path)).map((im) => im.path));
+    const list = (getAt(base.obj(this.ctx.store.doc), item.rel) as string[] | undefined) ?? [];
+    const fewest = Array.isArray(item.list?.default) && item.list.default.length > 0 ? 1 : 0;
+    const box = h('div', { class: 'list', 'data-list': base.key + item.rel }, h('div', { class: 'list-title' }, fieldLabel(path)));
+    list.forEach((tex, n) => {
+      box.append(
+        h('div', { class: 'row keyrow' },
+          form.selectInput(`${fieldLabel(`${path}[]`)} ${n + 1}`, choices, (d) => String((getAt(base.obj(d), item.rel) as string[] | undefined)?.[n] ?? ''), (d, v) => setAt(base.obj(d) ?? {}, `${item.rel}[${n}]`, v), `${base.key}${item.rel}[${n}]`),
+          missing.has(tex) ? h('span', { class: 'badge warn', title: t('imageMissing') }, '!') : null,
+          h('button', { type: 'button', class: 'icon', title: t('moveUp'), disabled: n === 0, onclick: () => edit(t('reorderTextures'), (l) => swap(l, n, n - 1)) }, '↑'),
+          h('button', { type: 'button', class: 'icon', title: t('remove'), disabled: list.length <= fewest, onclick: () => edit(t('removeTexture'), (l) => void l.splice(n, 1)) }, '✕'),
+        ),
+      );
+    });
+    const full = list.length >= (item.list?.max ?? Infinity);
+    box.append(h('button', { type: 'button', class: 'small', disabled: full, onclick: () => edit(t('addTexture'), (l) => void l.push(l[l.length - 1] ?? item.value?.default ?? choices[0]?.[0])) }, t('addTexture')));
+    if (item.rel === 'textures') box.append(h('p', { class: 'hint' }, t('dropHint')));
+    parent.append(box);
+  }
+
+  /** Skeleton (or none) and bone pickers of the follow section. */
+  private followPicker(parent: HTMLElement, form: Form, path: string, label: string, key: string, base: Base, sys: ParticleSystem): void {
+    const skeletons = this.ctx.followSkeletons();
     const S = (d: Scene): ParticleSystem => {
-      const s = d.systems[i];
+      const s = base.obj(d) as unknown as ParticleSystem | undefined;
       if (s === undefined) throw new Error(t('systemGone'));
       return s;
     };
-    const k = (path: string): string => `systems[${i}].${path}`;
-    const section = (title: string, open = true): HTMLElement => {
-      const body = h('div', { class: 'section-body' });
-      this.root.appendChild(h('details', { class: 'section', open }, h('summary', {}, title), body));
-      return body;
-    };
-
-    // --- General
-    let sec = section(t('secGeneral'));
-    sec.append(
-      form.text(t('name'), (d) => S(d).name, (d, v) => (S(d).name = v), k('name')),
-      form.check(t('visible'), (d) => S(d).visible, (d, v) => (S(d).visible = v), k('visible')),
-      form.select(t('mode'), [['oneShot', t('modeOneShot')], ['loopContinuous', t('modeLoop')]], (d) => S(d).mode, (d, v) => (S(d).mode = v as ParticleSystem['mode']), k('mode')),
-      form.number(t('duration'), (d) => S(d).durationSecs, (d, v) => (S(d).durationSecs = v), k('durationSecs'), POSITIVE_SECS),
-      form.number(t('delay'), (d) => S(d).delaySecs, (d, v) => (S(d).delaySecs = v), k('delaySecs'), POSITIVE_SECS),
-      form.number(t('seed'), (d) => S(d).seed, (d, v) => (S(d).seed = v), k('seed'), { min: 0, max: 4294967295, integer: true }),
-      form.select(t('space'), [['world', t('spaceWorld')], ['local', t('spaceLocal')]], (d) => S(d).space, (d, v) => (S(d).space = v as ParticleSystem['space']), k('space')),
-    );
-    const animChoices = (): Choice[] => this.ctx.store.doc.animations.map((a) => [a, a]);
-    if (sys.mode === 'oneShot') {
-      sec.append(form.select(t('animation'), animChoices(), (d) => S(d).animation, (d, v) => (S(d).animation = v), k('animation')));
-    } else {
-      sec.append(
-        form.text(t('loopStart'), (d) => S(d).loopAnimations.start, (d, v) => (S(d).loopAnimations.start = v), k('loopAnimations.start')),
-        form.text(t('loopLoop'), (d) => S(d).loopAnimations.loop, (d, v) => (S(d).loopAnimations.loop = v), k('loopAnimations.loop')),
-        form.text(t('loopEnd'), (d) => S(d).loopAnimations.end, (d, v) => (S(d).loopAnimations.end = v), k('loopAnimations.end')),
-      );
-    }
-
-    // --- Transform
-    sec = section(t('secTransform'));
-    sec.append(
-      form.pair(t('position'), ['x', 'y'], [(d) => S(d).transform.x, (d) => S(d).transform.y], [(d, v) => (S(d).transform.x = v), (d, v) => (S(d).transform.y = v)], k('transform.xy')),
-      form.number(t('rotation'), (d) => S(d).transform.rotationDeg, (d, v) => (S(d).transform.rotationDeg = v), k('transform.rotationDeg'), ANGLE),
-      form.pair(t('scale'), ['x', 'y'], [(d) => S(d).transform.scaleX, (d) => S(d).transform.scaleY], [(d, v) => (S(d).transform.scaleX = v), (d, v) => (S(d).transform.scaleY = v)], k('transform.scale'), SCALE),
-    );
-
-    // --- Follow a bone of a loaded skeleton (export spec §10.4)
-    // Open when it is in use or when there is something to follow.
-    sec = section(t('secFollow'), (sys.follow !== undefined && sys.follow !== null) || this.ctx.followSkeletons().size > 0);
-    this.appendFollow(sec, form, sys, S, k);
-
-    // --- Emission
-    sec = section(t('secEmission'));
-    const shapes: Choice[] = [['point', t('shapePoint')], ['circle', t('shapeCircle')], ['rect', t('shapeRect')], ['line', t('shapeLine')]];
-    sec.append(form.select(t('emitter'), shapes, (d) => S(d).emitter.kind, (d, v) => (S(d).emitter = defaultShape(v, S(d).emitter)), k('emitter.kind')));
-    const em = sys.emitter;
-    const SIZE = { min: 0, max: 100000 };
-    if (em.kind === 'circle') {
-      sec.append(
-        form.number(t('radius'), (d) => shapeNum(S(d).emitter, 'radius'), (d, v) => setShapeNum(S(d).emitter, 'radius', v), k('emitter.radius'), SIZE),
-        form.check(t('edgeOnly'), (d) => shapeEdge(S(d).emitter), (d, v) => setShapeEdge(S(d).emitter, v), k('emitter.edge')),
-      );
-    } else if (em.kind === 'rect') {
-      sec.append(
-        form.pair(t('size'), [t('width'), t('height')], [(d) => shapeNum(S(d).emitter, 'width'), (d) => shapeNum(S(d).emitter, 'height')], [(d, v) => setShapeNum(S(d).emitter, 'width', v), (d, v) => setShapeNum(S(d).emitter, 'height', v)], k('emitter.size'), SIZE),
-        form.check(t('edgeOnly'), (d) => shapeEdge(S(d).emitter), (d, v) => setShapeEdge(S(d).emitter, v), k('emitter.edge')),
-      );
-    } else if (em.kind === 'line') {
-      sec.append(form.number(t('length'), (d) => shapeNum(S(d).emitter, 'length'), (d, v) => setShapeNum(S(d).emitter, 'length', v), k('emitter.length'), SIZE));
-    }
-    sec.append(
-      form.number(t('rate'), (d) => S(d).ratePerSec, (d, v) => (S(d).ratePerSec = v), k('ratePerSec'), { min: 0, max: 100000 }),
-      form.number(t('maxParticles'), (d) => S(d).maxParticles, (d, v) => (S(d).maxParticles = v), k('maxParticles'), { min: 1, max: 100000, integer: true }),
-    );
-    const bursts = h('div', { class: 'list' }, h('div', { class: 'list-title' }, t('bursts')));
-    sys.bursts.forEach((_, b) => {
-      bursts.appendChild(
-        h('div', { class: 'row keyrow' },
-          form.numberInput(`${t('bursts')} ${b + 1} ${t('time')}`, (d) => S(d).bursts[b]?.timeSecs ?? 0, (d, v) => (S(d).bursts[b].timeSecs = v), k(`bursts[${b}].timeSecs`), POSITIVE_SECS),
-          form.numberInput(`${t('bursts')} ${b + 1} ${t('count')}`, (d) => S(d).bursts[b]?.count ?? 0, (d, v) => (S(d).bursts[b].count = v), k(`bursts[${b}].count`), { min: 0, max: 100000, integer: true }),
-          h('button', { type: 'button', class: 'icon', title: t('remove'), onclick: () => this.ctx.edit(t('removeBurst'), (d) => void S(d).bursts.splice(b, 1)) }, '✕'),
-        ),
-      );
-    });
-    bursts.appendChild(h('button', { type: 'button', class: 'small', onclick: () => this.ctx.edit(t('addBurst'), (d) => void S(d).bursts.push({ timeSecs: 0, count: 10 })) }, t('addBurst')));
-    sec.append(bursts);
-
-    // --- Motion
-    sec = section(t('secMotion'));
-    const range = (label: string, field: 'lifetimeSecs' | 'speed' | 'startRotationDeg' | 'angularVelocityDeg' | 'startScale', limits = { min: -1e6, max: 1e6 }): HTMLElement =>
-      form.pair(label, [t('min'), t('max')], [(d) => S(d)[field].min, (d) => S(d)[field].max], [(d, v) => (S(d)[field].min = v), (d, v) => (S(d)[field].max = v)], k(field), limits);
-    sec.append(
-      range(t('lifetime'), 'lifetimeSecs', POSITIVE_SECS),
-      range(t('speed'), 'speed', { min: -100000, max: 100000 }),
-      form.number(t('direction'), (d) => S(d).directionDeg, (d, v) => (S(d).directionDeg = v), k('directionDeg'), ANGLE),
-      form.number(t('spread'), (d) => S(d).spreadDeg, (d, v) => (S(d).spreadDeg = v), k('spreadDeg'), { min: 0, max: 360 }),
-      form.pair(t('gravity'), ['x', 'y'], [(d) => S(d).gravity[0], (d) => S(d).gravity[1]], [(d, v) => (S(d).gravity[0] = v), (d, v) => (S(d).gravity[1] = v)], k('gravity'), { min: -100000, max: 100000 }),
-      form.number(t('damping'), (d) => S(d).damping, (d, v) => (S(d).damping = v), k('damping'), { min: 0, max: 1000 }),
-      range(t('startRotation'), 'startRotationDeg', ANGLE),
-      range(t('angularVelocity'), 'angularVelocityDeg', { min: -100000, max: 100000 }),
-      form.check(t('alignToVelocity'), (d) => S(d).alignToVelocity, (d, v) => (S(d).alignToVelocity = v), k('alignToVelocity')),
-    );
-
-    // --- Appearance
-    sec = section(t('secAppearance'));
-    sec.append(range(t('startScale'), 'startScale', SCALE));
-    appendCurveEditors(sec, form, this.ctx, i, sys);
-    sec.append(
-      form.pair(t('anchor'), ['x', 'y'], [(d) => S(d).anchor[0], (d) => S(d).anchor[1]], [(d, v) => (S(d).anchor[0] = v), (d, v) => (S(d).anchor[1] = v)], k('anchor'), { min: 0, max: 1 }),
-      form.select(t('blend'), [['normal', t('blendNormal')], ['additive', t('blendAdditive')], ['multiply', t('blendMultiply')], ['screen', t('blendScreen')]], (d) => S(d).blend, (d, v) => (S(d).blend = v as ParticleSystem['blend']), k('blend')),
-      form.select(
-        t('drawOrder'),
-        [['newestOnTop', t('drawOrderNewestOnTop')], ['oldestOnTop', t('drawOrderOldestOnTop')]],
-        (d) => S(d).drawOrder ?? 'newestOnTop',
-        (d, v) => {
-          // The default is not written, as the core saves it.
-          if (v === 'oldestOnTop') S(d).drawOrder = 'oldestOnTop';
-          else delete S(d).drawOrder;
-        },
-        k('drawOrder'),
-      ),
-    );
-
-    // --- Textures and flipbook
-    sec = section(t('secTextures'));
-    const choices: Choice[] = this.ctx.textureChoices().map((c) => [c, c]);
-    const missing = new Set(this.ctx.store.doc.images.filter((im) => !this.ctx.engine.imagePaths().includes(im.path)).map((im) => im.path));
-    sys.textures.forEach((tex, ti) => {
-      sec.append(
-        h('div', { class: 'row keyrow' },
-          form.selectInput(`${t('texture')} ${ti + 1}`, choices, (d) => S(d).textures[ti] ?? '', (d, v) => (S(d).textures[ti] = v), k(`textures[${ti}]`)),
-          missing.has(tex) ? h('span', { class: 'badge warn', title: t('imageMissing') }, '!') : null,
-          h('button', { type: 'button', class: 'icon', title: t('moveUp'), disabled: ti === 0, onclick: () => this.ctx.edit(t('reorderTextures'), (d) => swap(S(d).textures, ti, ti - 1)) }, '↑'),
-          h('button', { type: 'button', class: 'icon', title: t('remove'), disabled: sys.textures.length <= 1, onclick: () => this.ctx.edit(t('removeTexture'), (d) => void S(d).textures.splice(ti, 1)) }, '✕'),
-        ),
-      );
-    });
-    sec.append(
-      h('button', { type: 'button', class: 'small', onclick: () => this.ctx.edit(t('addTexture'), (d) => void S(d).textures.push(S(d).textures[S(d).textures.length - 1] ?? 'builtin:soft_dot')) }, t('addTexture')),
-      h('p', { class: 'hint' }, t('dropHint')),
-      form.select(t('texturePick'), [['random', t('pickRandom')], ['inOrder', t('pickInOrder')]], (d) => S(d).texturePick, (d, v) => (S(d).texturePick = v as ParticleSystem['texturePick']), k('texturePick')),
-      form.check(t('flipbook'), (d) => S(d).flipbook.enabled, (d, v) => (S(d).flipbook.enabled = v), k('flipbook.enabled')),
-      form.number(t('flipbookFps'), (d) => S(d).flipbook.fps, (d, v) => (S(d).flipbook.fps = v), k('flipbook.fps'), { min: 0.01, max: 240 }),
-      form.select(t('flipbookMode'), [['onceVanish', t('fbOnceVanish')], ['onceHold', t('fbOnceHold')], ['loop', t('fbLoop')], ['reverseLoop', t('fbReverseLoop')]], (d) => S(d).flipbook.mode, (d, v) => (S(d).flipbook.mode = v as ParticleSystem['flipbook']['mode']), k('flipbook.mode')),
-    );
-  }
-
-  /** The follow section: skeleton (or none), bone, offset, and why a target is not followed. */
-  private appendFollow(sec: HTMLElement, form: Form, sys: ParticleSystem, S: (d: Scene) => ParticleSystem, k: (p: string) => string): void {
-    const skeletons = this.ctx.followSkeletons();
-    const f = sys.follow ?? null;
-    const names = [...skeletons.keys()].sort();
-    const choices: Choice[] = [['', t('followNone')], ...names.map((n): Choice => [n, n])];
-    if (f !== null && !skeletons.has(f.skeleton)) choices.push([f.skeleton, t('followNotLoaded', { name: f.skeleton })]);
-    const setSkeleton = (d: Scene, name: string): void => {
-      const s = S(d);
-      if (name === '') {
-        delete s.follow;
-        return;
-      }
-      const bones = boneNames(skeletons, name);
-      const previous = s.follow ?? null;
-      const bone = previous !== null && bones.includes(previous.bone) ? previous.bone : (bones[0] ?? 'root');
-      const next: FollowBone = { skeleton: name, bone, offsetX: previous?.offsetX ?? 0, offsetY: previous?.offsetY ?? 0 };
-      s.follow = next;
-    };
-    sec.append(form.select(t('followSkeleton'), choices, (d) => S(d).follow?.skeleton ?? '', setSkeleton, k('follow.skeleton')));
-    if (f === null) {
-      if (names.length === 0) sec.append(h('p', { class: 'hint' }, t('followNoSkeleton')));
+    const f = sys.follow;
+    if (path.endsWith('.skeleton')) {
+      const names = [...skeletons.keys()].sort();
+      const choices: Choice[] = [['', t('followNone')], ...names.map((n): Choice => [n, n])];
+      if (f !== undefined && !skeletons.has(f.skeleton)) choices.push([f.skeleton, t('followNotLoaded', { name: f.skeleton })]);
+      const setSkeleton = (d: Scene, name: string): void => {
+        const s = S(d);
+        if (name === '') {
+          delete s.follow;
+          return;
+        }
+        const bones = boneNames(skeletons, name);
+        const previous = s.follow;
+        const bone = previous !== undefined && bones.includes(previous.bone) ? previous.bone : (bones[0] ?? 'root');
+        const next: FollowBone = { skeleton: name, bone, offsetX: previous?.offsetX ?? 0, offsetY: previous?.offsetY ?? 0 };
+        s.follow = next;
+      };
+      parent.append(form.select(label, choices, (d) => S(d).follow?.skeleton ?? '', setSkeleton, key));
       return;
     }
+    if (f === undefined) return;
     const bones = boneNames(skeletons, f.skeleton);
-    const boneChoices: Choice[] = bones.map((b): Choice => [b, b]);
-    if (!bones.includes(f.bone)) boneChoices.push([f.bone, t('followNotLoaded', { name: f.bone })]);
-    const followOf = (d: Scene): FollowBone => {
-      const v = S(d).follow;
-      if (v === undefined || v === null) throw new Error(t('systemGone'));
-      return v;
-    };
-    sec.append(
-      form.select(t('followBone'), boneChoices, (d) => S(d).follow?.bone ?? '', (d, v) => (followOf(d).bone = v), k('follow.bone')),
-      form.pair(t('followOffset'), ['x', 'y'], [(d) => S(d).follow?.offsetX ?? 0, (d) => S(d).follow?.offsetY ?? 0], [(d, v) => (followOf(d).offsetX = v), (d, v) => (followOf(d).offsetY = v)], k('follow.offset'), { min: -1e7, max: 1e7 }),
-    );
+    const choices: Choice[] = bones.map((b): Choice => [b, b]);
+    if (!bones.includes(f.bone)) choices.push([f.bone, t('followNotLoaded', { name: f.bone })]);
+    parent.append(form.select(label, choices, (d) => S(d).follow?.bone ?? '', (d, v) => {
+      const follow = S(d).follow;
+      if (follow !== undefined) follow.bone = v;
+    }, key));
+  }
+
+  /** Why a followed target is not followed, or how to get something to follow. */
+  private followNotes(parent: HTMLElement, sys: ParticleSystem): void {
+    const skeletons = this.ctx.followSkeletons();
+    const f = sys.follow;
+    if (f === undefined) {
+      if (skeletons.size === 0) parent.append(h('p', { class: 'hint' }, t('followNoSkeleton')));
+      return;
+    }
     const reason = missingReason(skeletons, f.skeleton, f.bone);
-    if (reason !== null) sec.append(h('p', { class: 'hint warn', 'data-follow-missing': reason }, t('followMissing')));
+    if (reason !== null) parent.append(h('p', { class: 'hint warn', 'data-follow-missing': reason }, t('followMissing')));
   }
 }
 
-function structureOf(index: number, sys: ParticleSystem | undefined, doc: Scene, skeletons: string): string {
-  if (sys === undefined) return `none|${doc.systems.length}`;
-  return [
-    sys.follow?.skeleton ?? '',
-    sys.follow?.bone ?? '',
-    skeletons,
-    index,
-    sys.mode,
-    sys.emitter.kind,
-    sys.bursts.length,
-    sys.scaleCurve.length,
-    sys.alphaCurve.length,
-    sys.colorGradient.length,
-    sys.textures.join('\u0000'),
-    doc.animations.join('\u0000'),
-    doc.images.map((i) => i.path).join('\u0000'),
-  ].join('|');
+/** What decides the panel's structure: kinds, modes, list lengths, picked textures, follow (not
+ * the other values, nor whether an optional value is written, so typing keeps its input). */
+function shapeOf(v: unknown, key = ''): unknown {
+  if (Array.isArray(v)) return key === 'textures' || key === 'images' ? v : v.map((x) => shapeOf(x) ?? 0);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOf(x, k)]).filter(([, x]) => x !== undefined));
+  return STRUCTURAL.has(key) ? v : undefined;
 }
 
-function swap<T>(list: T[], a: number, b: number): void {
+/** Marks the inputs of `row` with their schema path (`data-path`: tests compare limits). */
+function withPath(row: HTMLElement, path: string): HTMLElement {
+  for (const input of row.querySelectorAll('input')) input.dataset.path = path;
+  return row;
+}
+
+function swap(list: unknown[], a: number, b: number): void {
   const tmp = list[a];
   list[a] = list[b];
   list[b] = tmp;
-}
-
-function defaultShape(kind: string, previous: EmitterShape): EmitterShape {
-  if (kind === previous.kind) return previous;
-  switch (kind) {
-    case 'circle':
-      return { kind: 'circle', radius: 50, edge: false };
-    case 'rect':
-      return { kind: 'rect', width: 100, height: 100, edge: false };
-    case 'line':
-      return { kind: 'line', length: 100 };
-    default:
-      return { kind: 'point' };
-  }
-}
-
-function shapeNum(shape: EmitterShape, field: 'radius' | 'width' | 'height' | 'length'): number {
-  const value = (shape as unknown as Record<string, unknown>)[field];
-  return typeof value === 'number' ? value : 0;
-}
-
-function setShapeNum(shape: EmitterShape, field: 'radius' | 'width' | 'height' | 'length', v: number): void {
-  (shape as unknown as Record<string, unknown>)[field] = v;
-}
-
-function shapeEdge(shape: EmitterShape): boolean {
-  return 'edge' in shape ? shape.edge : false;
-}
-
-function setShapeEdge(shape: EmitterShape, v: boolean): void {
-  if ('edge' in shape) shape.edge = v;
 }

@@ -18,7 +18,7 @@ import { findSkeleton, newSkeletonEntry, renameSkeleton } from './object/doc';
 import type { SkeletonFiles } from './object/files';
 import type { SkeletonPlayer } from './object/play';
 import { SkeletonScene } from './object/scene';
-import { pruneSkeletonFiles, type StoredFile } from './object/store';
+import { pruneObjectFiles, type StoredFile } from './object/store';
 
 /** What the skeleton objects need from the editor. */
 export interface SkeletonObjectsHost {
@@ -169,15 +169,16 @@ export class SkeletonObjects {
 
   /**
    * After a reload: loads the files of the current document's skeletons (and keeps those of the
-   * recoverable documents), forgets stored files nothing refers to, and plays them.
+   * recoverable documents and the `alsoKeep` keys, the models' files), forgets stored files
+   * nothing refers to, and plays them.
    */
-  async restore(recoverable: readonly Scene[]): Promise<void> {
-    const keys = new Set<string>();
+  async restore(recoverable: readonly Scene[], alsoKeep: readonly string[] = []): Promise<void> {
+    const keys = new Set<string>(alsoKeep);
     for (const doc of [this.host.store.doc, ...recoverable]) for (const k of doc.skeletons ?? []) if (typeof k?.key === 'string' && k.key !== '') keys.add(k.key);
     const current = this.host.store.doc.skeletons.map((k) => k.key);
     try {
       await this.scene.restoreFiles(current);
-      await pruneSkeletonFiles([...keys]);
+      await pruneObjectFiles([...keys]);
     } catch {
       // No IndexedDB: the entries say their files are missing.
     }

@@ -8,6 +8,10 @@ export interface NumberLimits {
   max: number;
   /** Whole numbers only. */
   integer?: boolean;
+  /** `min` itself is refused (the value must be above it). */
+  minExclusive?: boolean;
+  /** Increment of the arrow keys (absent: 1, or 0.1 near zero). */
+  step?: number;
 }
 
 /** Default limits: generous, but far from float trouble. */
@@ -29,7 +33,7 @@ export function parseNumberField(text: string, limits: NumberLimits = DEFAULT_LI
   }
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { ok: false, problem: 'notFinite' };
-  if (value < limits.min) return { ok: false, problem: 'tooSmall' };
+  if (value < limits.min || (limits.minExclusive === true && value === limits.min)) return { ok: false, problem: 'tooSmall' };
   if (value > limits.max) return { ok: false, problem: 'tooLarge' };
   if (limits.integer === true && !Number.isInteger(value)) return { ok: false, problem: 'notInteger' };
   return { ok: true, value };

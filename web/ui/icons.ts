@@ -7,6 +7,7 @@ const PATHS = {
   play: 'M4 2.5v11l9-5.5z',
   pause: 'M4 2.5h3v11H4zm5 0h3v11H9z',
   restart: 'M3 2.5v11M13 2.5v11L5 8z',
+  model: 'M8 1.5l5.5 3.2v6.6L8 14.5l-5.5-3.2V4.7zM2.5 4.7L8 7.9l5.5-3.2M8 7.9v6.6',
   skeleton: 'M2.2 2.2a1.6 1.6 0 0 1 2.6.4L11.4 9.2a1.6 1.6 0 1 1 2.2 2.2 1.6 1.6 0 1 1-2.2 2.2L4.8 6.9a1.6 1.6 0 1 1-2.2-2.2 1.6 1.6 0 0 1-.4-2.5z',
 } as const;
 
@@ -24,7 +25,7 @@ export function icon(name: IconName): SVGSVGElement {
   svg.setAttribute('class', `icon-svg icon-${name}`);
   const path = document.createElementNS(ns, 'path');
   path.setAttribute('d', PATHS[name]);
-  const stroked = name === 'eyeOff' || name === 'restart';
+  const stroked = name === 'eyeOff' || name === 'restart' || name === 'model';
   path.setAttribute('fill', stroked ? 'none' : 'currentColor');
   if (name === 'eye') path.setAttribute('fill-rule', 'evenodd');
   if (stroked) {

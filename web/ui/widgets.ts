@@ -53,7 +53,7 @@ export class Form {
 
   /** A bare number input (no row), for compound rows (min/max, x/y, curve keys). */
   numberInput(label: string, get: Getter<number>, set: Setter<number>, key: string, limits: NumberLimits = DEFAULT_LIMITS, step = 'any'): HTMLInputElement {
-    const input = h('input', { type: 'text', inputmode: 'decimal', class: 'num', 'data-key': key, 'aria-label': label, step });
+    const input = h('input', { type: 'text', inputmode: 'decimal', class: 'num', 'data-key': key, 'aria-label': label, step, 'data-min': limits.min, 'data-max': limits.max });
     const apply = (): void => {
       const parsed = parseNumberField(input.value, limits);
       if (!parsed.ok) {
@@ -83,7 +83,8 @@ export class Form {
       if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
         e.preventDefault();
         const current = get(this.ctx.store.doc);
-        const delta = (e.shiftKey ? 10 : 1) * (e.key === 'ArrowUp' ? 1 : -1) * (limits.integer === true ? 1 : Math.abs(current) < 2 ? 0.1 : 1);
+        const unit = limits.step ?? (limits.integer === true ? 1 : Math.abs(current) < 2 ? 0.1 : 1);
+        const delta = (e.shiftKey ? 10 : 1) * (e.key === 'ArrowUp' ? 1 : -1) * unit;
         const next = Math.min(limits.max, Math.max(limits.min, Number((current + delta).toPrecision(7))));
         input.value = formatNumber(next);
         this.commit(label, key, input, (d) => set(d, next));

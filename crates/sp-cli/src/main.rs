@@ -7,6 +7,7 @@ mod bench;
 mod error;
 mod export;
 mod ms3d;
+mod schema;
 mod simulate;
 mod skel;
 
@@ -33,6 +34,9 @@ enum Command {
     Ms3d(ms3d::Args),
     /// Inspect and repair Spine skeletons.
     Skel(skel::Args),
+    /// Print the field schema of the scene document (JSON: path, kind, unit, limits, default,
+    /// step of every editable field; the table validation reads).
+    Schema,
 }
 
 fn main() -> std::process::ExitCode {
@@ -43,6 +47,7 @@ fn main() -> std::process::ExitCode {
         Command::Export(args) => export::run(args),
         Command::Ms3d(args) => ms3d::run(args),
         Command::Skel(args) => skel::run(args),
+        Command::Schema => schema::run(),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

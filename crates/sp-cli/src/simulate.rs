@@ -46,9 +46,9 @@ use std::path::PathBuf;
 
 use sp_sim::document::{load_scene, save_scene};
 use sp_sim::sim::{
-    Fnv64, SceneSim, SegmentKind, SystemSim, back_to_front, frame_count, frame_hash,
-    state_hash_following,
+    Fnv64, SceneSim, SegmentKind, SystemSim, back_to_front, frame_hash, state_hash_following,
 };
+use sp_sim::time::Timebase;
 
 use crate::error::{Error, Result, read_file};
 
@@ -125,7 +125,8 @@ pub fn run(args: Args) -> Result<()> {
             "--duration {duration} must be in [0, 36000] seconds"
         )));
     }
-    let frames = frame_count(duration, args.fps);
+    let clock = Timebase::new(args.fps).unwrap_or(Timebase::DEFAULT);
+    let frames = clock.frame_count(duration);
     let mut out = std::io::BufWriter::with_capacity(1 << 20, std::io::stdout().lock());
     let io = |source| Error::Io {
         path: PathBuf::from("<stdout>"),
@@ -143,7 +144,7 @@ pub fn run(args: Args) -> Result<()> {
     let mut peak = vec![0usize; scene.systems.len()];
     let mut hash = Fnv64::default();
     for i in 0..frames {
-        let t = i as f64 / args.fps;
+        let t = clock.time_of(i);
         match segment {
             Some(kind) => sim.show_segment(kind, t),
             None => sim.advance_to(t),

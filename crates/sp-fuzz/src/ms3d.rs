@@ -1,6 +1,7 @@
 //! MS3D: parse → info → rig → pose → clips → bake, plus the writer round trip.
 
 use sp_ms3d::{BakeOptions, BakedClip, Interp, ModelInfo, Rig, bake_clip, model_clips, parse};
+use sp_sim::time::{Playback, wrap_secs};
 
 /// Most frames one fuzzed clip is baked into (the bake rate is lowered to stay below it).
 const MAX_FUZZ_FRAMES: f32 = 48.0;
@@ -130,7 +131,14 @@ fn check_baked(b: &BakedClip, model_vertices: usize, materials: usize) {
         f32::NAN,
     ] {
         for looping in [false, true] {
-            let p = b.frame_pair(t, looping);
+            // The player's rule (`BakedClip::timebase`): wrap when looping, then clamp.
+            let t = f64::from(t);
+            let t = if looping {
+                wrap_secs(t, f64::from(b.duration_secs))
+            } else {
+                t
+            };
+            let p = b.timebase().frame_pair(t, frames as u32, Playback::Clamp);
             assert!(
                 (p.a as usize) < frames && (p.b as usize) < frames,
                 "frame pair {p:?} of {frames} frames at {t}"

@@ -11,11 +11,14 @@
 //!   (8 bytes per vertex: WebGPU has no 3-component 16-bit format, so `unorm16x4`).
 //! - Optional normals per frame: `[i8; 4]` snorm (`snorm8x4`, `n = q / 127`, `q[3] = 0`).
 //!
-//! Frame `k` samples model frame `start + k · model_fps / bake_fps`, the last one exactly the
-//! clip's end. Playback picks frames `i`, `i + 1` and a blend with [`BakedClip::frame_pair`].
+//! A clip of `d` seconds bakes `steps_covering(d) + 1` frames ([`sp_sim::time::Timebase`] at
+//! `bake_fps`): frame `k` samples model frame `start + k · model_fps / bake_fps`, the last one
+//! exactly the clip's end. Playback picks frames `i`, `i + 1` and a blend with the one clock
+//! ([`BakedClip::timebase`]).
 
 use glam::Mat4;
 use serde::Serialize;
+use sp_sim::time::Timebase;
 
 use crate::aabb::Aabb;
 use crate::clip::Clip;
@@ -88,17 +91,6 @@ pub enum FramePositions {
     },
 }
 
-/// The two frames to bind and the blend uniform: `pos = mix(frame a, frame b, blend)`.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct FramePair {
-    /// First frame.
-    pub a: u32,
-    /// Second frame.
-    pub b: u32,
-    /// Weight of `b`, 0..1.
-    pub blend: f32,
-}
-
 /// A clip baked into vertex frames (see the module docs for the layout).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -162,25 +154,12 @@ impl BakedClip {
         self.bytes_per_frame() * self.frame_count() + 4 * self.indices.len() + 8 * self.uvs.len()
     }
 
-    /// Frames to bind at clip-local time `time_secs` (wrapped when `looping`, else clamped).
-    /// This is all the CPU does per instance per displayed frame.
-    pub fn frame_pair(&self, time_secs: f32, looping: bool) -> FramePair {
-        let count = self.frame_count().max(1);
-        let last = (count - 1) as f32;
-        let t = if looping && self.duration_secs > 0.0 {
-            time_secs.rem_euclid(self.duration_secs)
-        } else {
-            time_secs.clamp(0.0, self.duration_secs.max(0.0))
-        };
-        let pos = (t * self.bake_fps).clamp(0.0, last);
-        let pos = if pos.is_finite() { pos } else { 0.0 };
-        let a = pos.floor();
-        let b = (a + 1.0).min(last);
-        FramePair {
-            a: a as u32,
-            b: b as u32,
-            blend: pos - a,
-        }
+    /// The clock of the baked frames (`bake_fps`). Frames to draw at clip time `t`, with the
+    /// clip's end point baked as its last frame: `timebase().frame_pair(t', frame_count,
+    /// Playback::Clamp)` with `t' = wrap_secs(t, duration_secs)` when looping, else `t' = t`
+    /// (see [`sp_sim::time`]).
+    pub fn timebase(&self) -> Timebase {
+        Timebase::new(f64::from(self.bake_fps)).unwrap_or(Timebase::DEFAULT)
     }
 
     /// Position of render vertex `vertex` in frame `frame`, dequantised.
@@ -221,8 +200,10 @@ pub fn bake_clip(
         )));
     }
     let duration_secs = (clip.end_frame - clip.start_frame) / rig.fps();
-    let steps = (duration_secs * options.fps - 1e-4).ceil().max(0.0);
-    if steps >= MAX_BAKED_FRAMES as f32 {
+    let clock = Timebase::new(f64::from(options.fps)).unwrap_or(Timebase::DEFAULT);
+    let steps =
+        clock.steps_covering(f64::from(clip.end_frame - clip.start_frame) / f64::from(rig.fps()));
+    if steps >= MAX_BAKED_FRAMES as u64 {
         return Err(Error::Bake(format!(
             "clip \"{}\" would bake {steps} frames (max {MAX_BAKED_FRAMES})",
             clip.name

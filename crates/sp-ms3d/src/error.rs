@@ -175,5 +175,139 @@ pub enum Error {
     Bake(String),
 }
 
+/// Every error code of this crate with its parameter names (see `sp_sim::error`; `section` is
+/// the section's English name, `offset` a byte offset from the start of the file).
+pub const ERROR_CODES: &[(&str, &[&str])] = &[
+    (
+        "ms3d.truncated",
+        &["section", "offset", "needed", "available"],
+    ),
+    (
+        "ms3d.countTooLarge",
+        &["section", "offset", "count", "minBytes", "available"],
+    ),
+    ("ms3d.badMagic", &[]),
+    ("ms3d.unsupportedVersion", &["version"]),
+    ("ms3d.noTriangles", &["offset"]),
+    (
+        "ms3d.indexOutOfRange",
+        &["section", "offset", "what", "index", "len"],
+    ),
+    ("ms3d.negativeLength", &["section", "offset", "length"]),
+    ("ms3d.missingParent", &["offset", "joint", "parent"]),
+    ("ms3d.jointCycle", &["offset", "joint"]),
+    ("ms3d.stringTooLong", &["field", "value", "len", "max"]),
+    ("ms3d.unencodable", &["field", "value"]),
+    ("ms3d.tooMany", &["what", "count", "max"]),
+    ("ms3d.sectionGap", &["section", "missing"]),
+    ("ms3d.badSubVersion", &["section", "subVersion"]),
+    (
+        "ms3d.markerOutsideClip",
+        &["name", "frame", "clip", "startFrame", "endFrame"],
+    ),
+    ("ms3d.outputLength", &["expected", "got"]),
+    ("ms3d.bake", &["message"]),
+];
+
+impl Error {
+    /// Stable code (one of [`ERROR_CODES`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Truncated { .. } => "ms3d.truncated",
+            Error::CountTooLarge { .. } => "ms3d.countTooLarge",
+            Error::BadMagic => "ms3d.badMagic",
+            Error::UnsupportedVersion { .. } => "ms3d.unsupportedVersion",
+            Error::NoTriangles { .. } => "ms3d.noTriangles",
+            Error::IndexOutOfRange { .. } => "ms3d.indexOutOfRange",
+            Error::NegativeLength { .. } => "ms3d.negativeLength",
+            Error::MissingParent { .. } => "ms3d.missingParent",
+            Error::JointCycle { .. } => "ms3d.jointCycle",
+            Error::StringTooLong { .. } => "ms3d.stringTooLong",
+            Error::Unencodable { .. } => "ms3d.unencodable",
+            Error::TooMany { .. } => "ms3d.tooMany",
+            Error::SectionGap { .. } => "ms3d.sectionGap",
+            Error::BadSubVersion { .. } => "ms3d.badSubVersion",
+            Error::MarkerOutsideClip { .. } => "ms3d.markerOutsideClip",
+            Error::OutputLength { .. } => "ms3d.outputLength",
+            Error::Bake(_) => "ms3d.bake",
+        }
+    }
+
+    /// Named parameters (the names [`ERROR_CODES`] lists).
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let v = match self {
+            Error::Truncated {
+                section,
+                offset,
+                needed,
+                available,
+            } => json!({ "section": section.to_string(), "offset": offset, "needed": needed,
+                "available": available }),
+            Error::CountTooLarge {
+                section,
+                offset,
+                count,
+                min_bytes,
+                available,
+            } => json!({ "section": section.to_string(), "offset": offset, "count": count,
+                "minBytes": min_bytes, "available": available }),
+            Error::BadMagic => json!({}),
+            Error::UnsupportedVersion { version } => json!({ "version": version }),
+            Error::NoTriangles { offset } => json!({ "offset": offset }),
+            Error::IndexOutOfRange {
+                section,
+                offset,
+                what,
+                index,
+                len,
+            } => json!({ "section": section.to_string(), "offset": offset, "what": what,
+                "index": index, "len": len }),
+            Error::NegativeLength {
+                section,
+                offset,
+                length,
+            } => json!({ "section": section.to_string(), "offset": offset, "length": length }),
+            Error::MissingParent {
+                offset,
+                joint,
+                parent,
+            } => json!({ "offset": offset, "joint": joint, "parent": parent }),
+            Error::JointCycle { offset, joint } => json!({ "offset": offset, "joint": joint }),
+            Error::StringTooLong {
+                field,
+                value,
+                len,
+                max,
+            } => json!({ "field": field, "value": value, "len": len, "max": max }),
+            Error::Unencodable { field, value } => json!({ "field": field, "value": value }),
+            Error::TooMany { what, count, max } => {
+                json!({ "what": what, "count": count, "max": max })
+            }
+            Error::SectionGap { section, missing } => {
+                json!({ "section": section.to_string(), "missing": missing.to_string() })
+            }
+            Error::BadSubVersion {
+                section,
+                sub_version,
+            } => json!({ "section": section.to_string(), "subVersion": sub_version }),
+            Error::MarkerOutsideClip {
+                name,
+                frame,
+                clip,
+                start_frame,
+                end_frame,
+            } => json!({ "name": name, "frame": frame, "clip": clip, "startFrame": start_frame,
+                "endFrame": end_frame }),
+            Error::OutputLength { expected, got } => json!({ "expected": expected, "got": got }),
+            Error::Bake(message) => json!({ "message": message }),
+        };
+        match v {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

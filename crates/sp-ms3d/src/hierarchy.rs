@@ -3,7 +3,7 @@
 //! its children even when the file lists a child first.
 //!
 //! Files that MilkShape and other loaders open are opened here too, with a warning for each
-//! repair (`reference/ms3d-format.md` §3, §5):
+//! repair (`docs/reference/ms3d-format.md` §3, §5):
 //! - a parent name that matches no joint (exporters write `none` or leave stale names): the
 //!   joint is a root, as in assimp, which roots only joints whose parent is "" and drops the
 //!   others, and MilkShape's viewer, which leaves them unparented;

@@ -5,11 +5,12 @@
 //! alpha-map and parent names are `null`.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::{Aabb, Parsed};
 
 /// The info document of a parsed model (shape fixed by the CLI contract of issue 5).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ModelInfo {
     /// Header version (3 or 4).
@@ -41,7 +42,7 @@ pub struct ModelInfo {
 }
 
 /// One group of [`ModelInfo`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct GroupInfo {
     /// Group name.
     pub name: String,
@@ -52,7 +53,7 @@ pub struct GroupInfo {
 }
 
 /// One material of [`ModelInfo`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct MaterialInfo {
     /// Material name.
     pub name: String,
@@ -63,7 +64,7 @@ pub struct MaterialInfo {
 }
 
 /// One joint of [`ModelInfo`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct JointInfo {
     /// Joint name.
@@ -77,7 +78,7 @@ pub struct JointInfo {
 }
 
 /// The optional trailing sections of [`ModelInfo`].
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SectionsInfo {
     /// Comments subVersion.
@@ -91,7 +92,7 @@ pub struct SectionsInfo {
 }
 
 /// Bounds as `{ "min": [x, y, z], "max": [x, y, z] }`, nulls for a model without vertices.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, TS)]
 pub struct BboxInfo {
     /// Smallest corner.
     pub min: Option<[f32; 3]>,

@@ -4,7 +4,7 @@
 //! [`Marker`]), and baking of a clip into vertex frames for GPU playback by buffer switching
 //! ([`bake_clip`], [`BakedClip`]).
 //!
-//! The byte layout is `shared/reference/ms3d-format.md`. Parsing never panics and never
+//! The byte layout is `docs/reference/ms3d-format.md`. Parsing never panics and never
 //! allocates by a count it has not checked against the bytes left; repairs come back as
 //! [`Warning`]s.
 //!
@@ -16,7 +16,9 @@
 //! let rig = sp_ms3d::Rig::new(&parsed.model)?;
 //! let clips = sp_ms3d::model_clips(&parsed.model, rig.last_key_frame());
 //! let baked = sp_ms3d::bake_clip(&parsed.model, &rig, &clips[0], &sp_ms3d::BakeOptions::default())?;
-//! let pair = baked.frame_pair(0.25, true);
+//! use sp_sim::time::{Playback, wrap_secs};
+//! let t = wrap_secs(0.25, f64::from(baked.duration_secs));
+//! let pair = baked.timebase().frame_pair(t, baked.frame_count() as u32, Playback::Clamp);
 //! assert!(pair.blend >= 0.0 && pair.blend < 1.0);
 //! # Ok::<(), sp_ms3d::Error>(())
 //! ```
@@ -35,17 +37,17 @@ mod parse;
 mod project;
 mod rig;
 mod section;
+pub mod stage;
 mod tail;
 mod text;
 pub mod writer;
 
 pub use aabb::Aabb;
 pub use bake::{
-    BakeOptions, BakedClip, DrawRange, FramePair, FramePositions, MAX_BAKED_BYTES,
-    MAX_BAKED_FRAMES, bake_clip,
+    BakeOptions, BakedClip, DrawRange, FramePositions, MAX_BAKED_BYTES, MAX_BAKED_FRAMES, bake_clip,
 };
 pub use clip::{Clip, clips_from_comment, model_clips};
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use hierarchy::{Hierarchy, resolve_parents};
 pub use info::{BboxInfo, GroupInfo, JointInfo, MaterialInfo, ModelInfo, SectionsInfo};
 pub use markers::Marker;

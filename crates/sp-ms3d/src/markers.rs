@@ -6,12 +6,13 @@
 //! negative `prev` to fire markers on the first frame). Stepping backwards crosses nothing.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::clip::Clip;
 use crate::{Error, Result};
 
 /// A named marker on a clip frame.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Marker {
     /// Name shown when the marker fires.
     pub name: String,

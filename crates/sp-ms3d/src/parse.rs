@@ -1,4 +1,4 @@
-//! The parser: every section in file order (layout in `reference/ms3d-format.md` §1), with
+//! The parser: every section in file order (layout in `docs/reference/ms3d-format.md` §1), with
 //! every count checked against the bytes left before anything is allocated, every index checked
 //! against what it indexes, and the optional trailing sections read while bytes remain.
 

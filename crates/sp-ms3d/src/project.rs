@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 /// Which model axis points up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum UpAxis {
     /// +Y is up (MilkShape's convention, the default).

@@ -1,5 +1,5 @@
 //! Skeletal pose evaluation and CPU skinning, following MilkShape's own viewer
-//! (`reference/ms3d-format.md` §2):
+//! (`docs/reference/ms3d-format.md` §2):
 //!
 //! - Euler angles `(x, y, z)` in radians give the rotation `Rz(z)·Ry(y)·Rx(x)`.
 //! - Bind: `Lskel = T(pos)·R(rot)` relative to the parent, `Gskel = Gskel_parent·Lskel`.
@@ -22,7 +22,7 @@ use crate::model::Model;
 use crate::{Error, Result};
 
 /// How position keys are interpolated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Interp {
     /// Straight lines between keys.

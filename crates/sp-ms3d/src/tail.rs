@@ -1,5 +1,5 @@
 //! The optional trailing sections (comments, vertex extra, joint extra, model extra; layout in
-//! `reference/ms3d-format.md` §1.6–1.7). Each is read only while bytes remain: the file may end
+//! `docs/reference/ms3d-format.md` §1.6–1.7). Each is read only while bytes remain: the file may end
 //! cleanly between any two of them. A section with an unknown sub-version is left unread (with a
 //! warning) rather than guessed at. A section that is cut short or damaged (a length past the
 //! end, a negative length) is not read, nor are those after it: the model (mesh, materials,

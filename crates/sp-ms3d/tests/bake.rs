@@ -4,6 +4,7 @@ mod common;
 
 use sp_ms3d::writer::synth::synth_model;
 use sp_ms3d::{BakeOptions, FramePositions, Interp, Result, Rig, bake_clip, model_clips};
+use sp_sim::time::{Playback, wrap_secs};
 
 #[test]
 fn wave_clip_bakes_to_the_rig_pose_every_frame() -> Result<()> {
@@ -110,7 +111,7 @@ fn quantised_frames_are_within_one_step_and_smaller() -> Result<()> {
 }
 
 #[test]
-fn frame_pair_picks_neighbours_and_blend() -> Result<()> {
+fn the_clock_picks_neighbours_and_blend() -> Result<()> {
     let model = synth_model(6, 1);
     let rig = Rig::new(&model)?;
     let clip = &model_clips(&model, rig.last_key_frame())[0];
@@ -123,17 +124,29 @@ fn frame_pair_picks_neighbours_and_blend() -> Result<()> {
             ..Default::default()
         },
     )?;
-    let p = baked.frame_pair(0.0, true);
+    let clock = baked.timebase();
+    let n = baked.frame_count() as u32;
+    let d = f64::from(baked.duration_secs);
+    assert_eq!(
+        u64::from(n),
+        clock.steps_covering(d) + 1,
+        "the end point is a frame"
+    );
+    let at = |t: f64, looping: bool| {
+        let t = if looping { wrap_secs(t, d) } else { t };
+        clock.frame_pair(t, n, Playback::Clamp)
+    };
+    let p = at(0.0, true);
     assert_eq!((p.a, p.b, p.blend), (0, 1, 0.0));
-    let p = baked.frame_pair(2.5 / 24.0, false);
+    let p = at(2.5 / 24.0, false);
     assert_eq!((p.a, p.b), (2, 3));
     assert!((p.blend - 0.5).abs() < 1e-4);
-    let last = baked.frame_count() as u32 - 1;
-    let p = baked.frame_pair(100.0, false);
+    let last = n - 1;
+    let p = at(100.0, false);
     assert_eq!((p.a, p.b, p.blend), (last, last, 0.0));
-    let looped = baked.frame_pair(baked.duration_secs + 2.5 / 24.0, true);
+    let looped = at(d + 2.5 / 24.0, true);
     assert_eq!((looped.a, looped.b), (2, 3));
-    let p = baked.frame_pair(f32::NAN, true);
+    let p = at(f64::NAN, true);
     assert!(p.a <= last && p.b <= last);
     Ok(())
 }

@@ -8,7 +8,8 @@
 //! Instances whose frame `a` has the same layout ([`crate::clip_pack`]) are drawn by one
 //! instanced `draw_indexed` per draw range, in painter's-order waves ([`crate::clip_waves`]).
 //!
-//! Frame choice: [`frame_pair`] gives frames `a`, `b` and the blend. When `a` and `b` have
+//! Frame choice: the one clock, [`sp_sim::time::Timebase::frame_pair`] at the clip's fps (loop or
+//! clamp as the instance asks), gives frames `a`, `b` and the blend. When `a` and `b` have
 //! different topologies (visibility or draw order changes), frame `a` is drawn alone, unblended:
 //! its own index ranges, its own draws. Otherwise the positions blend, and so do the draws'
 //! colours when the two frames' draw lists match range for range (same indices, image, blend).
@@ -19,6 +20,8 @@
 //! shader computes, for a premultiplied texel `t`,
 //! `rgb = (t.a − t.rgb)·dark + t.rgb·light.rgb`, `alpha = t.a·light.a` ([`fragment_reference`]).
 //! A zero dark colour reduces this to `t · light`, the single-colour tint.
+
+use sp_sim::time::{Playback, Timebase};
 
 use crate::clips::{ClipDrawRange, VertexClip};
 
@@ -104,7 +107,9 @@ pub struct FrameChoice {
 impl VertexClip {
     /// Frames to draw at `time_secs` (see the module docs); `None` for a clip without frames.
     pub fn choose_frames(&self, time_secs: f64, looping: bool) -> Option<FrameChoice> {
-        let pair = frame_pair(time_secs, self.fps, self.frames.len() as u32, looping);
+        let clock = Timebase::new(f64::from(self.fps)).unwrap_or(Timebase::DEFAULT);
+        let frames = u32::try_from(self.frames.len()).unwrap_or(u32::MAX);
+        let pair = clock.frame_pair(time_secs, frames, Playback::looping(looping));
         let fa = self.frames.get(pair.a as usize)?;
         let fb = self.frames.get(pair.b as usize)?;
         if fa.topology != fb.topology {
@@ -163,46 +168,6 @@ pub fn mix4(a: [f32; 4], b: [f32; 4], w: f32) -> [f32; 4] {
     std::array::from_fn(|i| a[i] + (b[i] - a[i]) * w)
 }
 
-/// The two frames to draw and their blend.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FramePair {
-    /// First frame.
-    pub a: u32,
-    /// Second frame.
-    pub b: u32,
-    /// Weight of `b`, 0..1.
-    pub blend: f32,
-}
-
-/// Frames and blend at `time_secs` (see [`crate::clips`]).
-pub fn frame_pair(time_secs: f64, fps: f32, frame_count: u32, looping: bool) -> FramePair {
-    let n = frame_count.max(1);
-    let f = time_secs * f64::from(fps);
-    let f = if f.is_finite() { f } else { 0.0 };
-    if looping {
-        let f = f.rem_euclid(f64::from(n));
-        let a = (f.floor() as u32).min(n - 1);
-        FramePair {
-            a,
-            b: (a + 1) % n,
-            blend: (f - f64::from(a)) as f32,
-        }
-    } else {
-        let f = f.clamp(0.0, f64::from(n - 1));
-        let a = (f.floor() as u32).min(n - 1);
-        let b = (a + 1).min(n - 1);
-        FramePair {
-            a,
-            b,
-            blend: if a == b {
-                0.0
-            } else {
-                (f - f64::from(a)) as f32
-            },
-        }
-    }
-}
-
 /// Column-major `a · b`.
 pub fn mat4_mul(a: &[f32; 16], b: &[f32; 16]) -> [f32; 16] {
     let mut out = [0.0; 16];
@@ -243,40 +208,6 @@ pub fn view_matrix(view: &crate::view::View) -> [f32; 16] {
 mod tests {
     use super::*;
     use crate::clips::{ClipFrame, ClipMaterial, ClipTopology};
-
-    #[test]
-    fn frame_pairs_loop_and_clamp() {
-        assert_eq!(
-            frame_pair(0.0, 10.0, 4, true),
-            FramePair {
-                a: 0,
-                b: 1,
-                blend: 0.0
-            }
-        );
-        let p = frame_pair(0.35, 10.0, 4, true);
-        assert_eq!((p.a, p.b), (3, 0));
-        assert!((p.blend - 0.5).abs() < 1e-5);
-        let wrapped = frame_pair(0.45, 10.0, 4, true);
-        assert_eq!((wrapped.a, wrapped.b), (0, 1));
-        assert_eq!(
-            frame_pair(9.0, 10.0, 4, false),
-            FramePair {
-                a: 3,
-                b: 3,
-                blend: 0.0
-            }
-        );
-        assert_eq!(
-            frame_pair(-1.0, 10.0, 4, false),
-            FramePair {
-                a: 0,
-                b: 1,
-                blend: 0.0
-            }
-        );
-        assert_eq!(frame_pair(f64::NAN, 10.0, 4, true).a, 0);
-    }
 
     /// Frames 0 and 1 share topology 0 with draw lists that differ only in colour; frame 2 has
     /// topology 1.

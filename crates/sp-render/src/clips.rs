@@ -13,8 +13,9 @@
 //! MS3D models have one topology over every vertex and index, and all frames share one run of
 //! draws ([`VertexClip::shared_layout`]).
 //!
-//! Playback of time `t` at `fps` over `N` frames: `f = t·fps`; looping wraps `f mod N` and blends
-//! the last frame into frame 0; otherwise `f` clamps to `[0, N−1]`. The GPU draws frames
+//! Playback of time `t` at `fps` over `N` frames is the one clock's
+//! [`sp_sim::time::Timebase::frame_pair`]: `f = t·fps`; looping wraps `f mod N` and blends the
+//! last frame into frame 0 (period `N / fps`); otherwise `f` clamps to `[0, N−1]`. The GPU draws frames
 //! `i = ⌊f⌋` and `j = i+1` blended by `f − i` (see `shaders/clip.wgsl`) when both have the same
 //! topology; otherwise frame `i` alone (see [`crate::clip_draw`]). Encoding of the positions for
 //! upload (f32 or u16 against the bounding box) is in [`crate::clip_encode`], the data texture
@@ -300,8 +301,8 @@ impl VertexClip {
 
 pub use crate::clip_draw::{
     CLIP_DRAW_UNIFORM_BYTES, CLIP_INSTANCE_BYTES, ClipDrawUniform, ClipId, ClipInstance,
-    ClipInstanceGpu, DEPTH_RANGE_PX, FrameChoice, FramePair, fragment_reference, frame_pair,
-    mat4_mul, mix4, premultiplied_colors, view_matrix,
+    ClipInstanceGpu, DEPTH_RANGE_PX, FrameChoice, fragment_reference, mat4_mul, mix4,
+    premultiplied_colors, view_matrix,
 };
 
 #[cfg(test)]

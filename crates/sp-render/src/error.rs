@@ -30,5 +30,42 @@ pub enum Error {
     UnknownClip(u32),
 }
 
+/// Every error code of this crate with its parameter names (see `sp_sim::error`).
+pub const ERROR_CODES: &[(&str, &[&str])] = &[
+    ("render.noRenderer", &["reason"]),
+    ("render.surface", &["reason"]),
+    ("render.badImage", &["path", "reason"]),
+    ("render.badClip", &["name", "reason"]),
+    ("render.unknownClip", &["id"]),
+];
+
+impl Error {
+    /// Stable code (one of [`ERROR_CODES`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::NoRenderer(_) => "render.noRenderer",
+            Error::Surface(_) => "render.surface",
+            Error::BadImage { .. } => "render.badImage",
+            Error::BadClip { .. } => "render.badClip",
+            Error::UnknownClip(_) => "render.unknownClip",
+        }
+    }
+
+    /// Named parameters (the names [`ERROR_CODES`] lists).
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let v = match self {
+            Error::NoRenderer(reason) | Error::Surface(reason) => json!({ "reason": reason }),
+            Error::BadImage { path, reason } => json!({ "path": path, "reason": reason }),
+            Error::BadClip { name, reason } => json!({ "name": name, "reason": reason }),
+            Error::UnknownClip(id) => json!({ "id": id }),
+        };
+        match v {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

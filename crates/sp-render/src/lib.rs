@@ -34,7 +34,7 @@ pub use clips::{
     ClipDrawRange, ClipFrame, ClipId, ClipInstance, ClipMaterial, ClipTopology, FrameEncoding,
     VertexClip,
 };
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use gpu::Gpu;
 pub use renderer::{FrameReport, Renderer, WHITE_IMAGE};
 pub use sprites::{DrawKind, RibbonVertex, SpriteBatch, SpriteDraw, SpriteInstance};

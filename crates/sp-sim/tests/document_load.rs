@@ -8,7 +8,7 @@ use sp_sim::document::{
 
 fn field_error(json: &str) -> (String, String) {
     match load_scene(json) {
-        Err(Error::Field { path, message }) => (path, message),
+        Err(Error::Field { path, issue }) => (path, issue.to_string()),
         other => panic!("expected a field error for {json}, got {other:?}"),
     }
 }

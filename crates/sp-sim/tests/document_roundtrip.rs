@@ -10,9 +10,9 @@ use sp_sim::document::{
 };
 use sp_sim::document::{
     BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, EmitterShape, ExportSettings, Flipbook,
-    FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations, ModelObject, ParticleSystem,
-    PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion, TexturePick,
-    Transform2D, load_scene, save_scene,
+    FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations, ModelMarker, ModelObject,
+    ParticleSystem, PlayMode, Range, Rgb, Scene, SimulationSpace, SkeletonObject, SpineVersion,
+    TexturePick, Transform2D, load_scene, save_scene,
 };
 
 /// A curve derived from `k` (the strategy tuple is full): 0–3 keys, some smooth.
@@ -516,14 +516,28 @@ fn scene() -> impl Strategy<Value = Scene> {
             .prop_map(|(name, transform, speed, up)| ModelObject {
                 name,
                 path: "models/a.ms3d".into(),
+                key: "fnv1a64-0123456789abcdef".into(),
                 transform,
                 clip: "idle".into(),
                 speed,
+                looping: speed < 5.0,
                 up_axis: up.into(),
                 visible: true,
+                markers: vec![ModelMarker {
+                    clip: "idle".into(),
+                    name: "hit".into(),
+                    frame: 3.0,
+                }],
             }),
         0..2,
-    );
+    )
+    .prop_map(|mut list| {
+        // Names are unique among models.
+        for (i, m) in list.iter_mut().enumerate() {
+            m.name = format!("{}{i}", m.name);
+        }
+        list
+    });
     let point = || (-1000.0f32..1000.0, -1000.0f32..1000.0).prop_map(|(x, y)| [x, y]);
     let shape = prop_oneof![
         (point(), point()).prop_map(|(a, b)| ColliderShape::Segment { a, b }),

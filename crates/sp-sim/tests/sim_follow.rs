@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use sp_sim::behaviour::{Attractor, CentreSpace, Falloff, Force};
 use sp_sim::document::{FollowBone, ParticleSystem, PlayMode, Range, SimulationSpace};
 use sp_sim::sim::{BoneTrack, Follow, FollowTracks, SceneSim, SystemSim};
 
@@ -127,4 +128,106 @@ fn a_missing_target_falls_back_to_the_system_transform() {
         tracks.missing_targets(&scene.systems),
         vec![(0, "ParticleSystem".to_owned(), "hero/hand".to_owned())]
     );
+}
+
+/// Still particles pulled hard toward a system-space attractor at `(20, 0)` (constant falloff,
+/// strong drag: they trail the point at most a few pixels behind at the bone's speed).
+fn pulled_particles(space: SimulationSpace, centre: CentreSpace) -> ParticleSystem {
+    ParticleSystem {
+        damping: 20.0,
+        forces: vec![Force::Attractor(Attractor {
+            accel_px_per_sec2: Range::fixed(20_000.0),
+            position: [20.0, 0.0],
+            space: centre,
+            radius_px: 10_000.0,
+            falloff: Falloff::Constant,
+            ..Attractor::default()
+        })],
+        ..still_particles(space)
+    }
+}
+
+#[test]
+fn a_system_centre_rides_the_followed_bone_at_each_sample_time() {
+    let mut sim = SystemSim::new(&pulled_particles(
+        SimulationSpace::World,
+        CentreSpace::System,
+    ));
+    sim.set_follow(Some(follow()));
+    let model = sim.motion_model().expect("integrated");
+    // c(t) = (20, 0) + bone(t) + offset, bone(t) = (100·t, 50·t), offset (5, −7).
+    for (t, want) in [(0.5, [75.0, 18.0]), (2.0, [225.0, 93.0])] {
+        let c = model.centre_at(0, t).expect("attractor");
+        assert!(
+            (c[0] - want[0]).abs() < 1e-3 && (c[1] - want[1]).abs() < 1e-3,
+            "centre at {t} s: {c:?}, want {want:?}"
+        );
+    }
+    // The particles born at 0.5 s are pulled along with the point: at 3 s they sit near the
+    // centre of 3 s, (325, 143), far from where the bone was at their birth.
+    let mut events = Vec::new();
+    sim.advance_to(3.0, &mut events);
+    let old: Vec<_> = sim
+        .particles()
+        .iter()
+        .filter(|p| p.birth_secs <= 1.0)
+        .collect();
+    assert!(!old.is_empty());
+    for p in old {
+        let pose = sim.scene_pose(p);
+        let d = libm::hypotf(pose.x - 325.0, pose.y - 143.0);
+        assert!(
+            d < 25.0,
+            "born {} at ({}, {}): {d} px off",
+            p.birth_secs,
+            pose.x,
+            pose.y
+        );
+    }
+}
+
+#[test]
+fn a_scene_centre_stays_put_for_particles_riding_the_bone() {
+    let mut sim = SystemSim::new(&pulled_particles(
+        SimulationSpace::Local,
+        CentreSpace::Scene,
+    ));
+    sim.set_follow(Some(follow()));
+    let model = sim.motion_model().expect("integrated");
+    // Local particles live in system space, whose origin is bone(t) + offset: the scene point
+    // (20, 0) is (20, 0) − (100·t + 5, 50·t − 7) there.
+    for (t, want) in [(0.5, [-35.0, -18.0]), (2.0, [-185.0, -93.0])] {
+        let c = model.centre_at(0, t).expect("attractor");
+        assert!(
+            (c[0] - want[0]).abs() < 1e-3 && (c[1] - want[1]).abs() < 1e-3,
+            "centre at {t} s: {c:?}, want {want:?}"
+        );
+    }
+    let mut events = Vec::new();
+    sim.advance_to(3.0, &mut events);
+    for p in sim.particles().iter().filter(|p| p.birth_secs <= 1.0) {
+        let pose = sim.scene_pose(p);
+        let d = libm::hypotf(pose.x - 20.0, pose.y);
+        assert!(
+            d < 25.0,
+            "born {} at ({}, {}): {d} px off",
+            p.birth_secs,
+            pose.x,
+            pose.y
+        );
+    }
+}
+
+#[test]
+fn centres_in_the_particles_own_space_do_not_move() {
+    for (space, centre) in [
+        (SimulationSpace::Local, CentreSpace::System),
+        (SimulationSpace::World, CentreSpace::Scene),
+    ] {
+        let mut sim = SystemSim::new(&pulled_particles(space, centre));
+        sim.set_follow(Some(follow()));
+        let model = sim.motion_model().expect("integrated");
+        assert_eq!(model.centre_at(0, 0.5), Some([20.0, 0.0]));
+        assert_eq!(model.centre_at(0, 2.0), Some([20.0, 0.0]));
+    }
 }

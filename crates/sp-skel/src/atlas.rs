@@ -14,6 +14,7 @@
 
 use encoding_rs::Encoding;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::{Error, Result, text};
 
@@ -195,7 +196,7 @@ pub fn read_atlas(bytes: &[u8], names: &[String]) -> Result<Atlas> {
 }
 
 /// One change made to an atlas when it is rewritten.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct AtlasChange {
     /// 1-based line number.
     pub line: usize,

@@ -2,9 +2,10 @@
 
 use encoding_rs::Encoding;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// What is wrong with a name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum DefectKind {
     /// Ark-Pets #150: the name ends with whitespace; libGDX trims atlas region names, the
@@ -35,7 +36,7 @@ impl DefectKind {
 }
 
 /// Where a defect or change is: a string-table index (binary) or a JSON path.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Location {
     /// 0-based index in the binary string table (body references use `index + 1`).
@@ -45,7 +46,7 @@ pub enum Location {
 }
 
 /// One defect: `{ "kind", "index" | "path", "value" }`.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, TS)]
 pub struct Defect {
     /// What is wrong.
     pub kind: DefectKind,

@@ -104,5 +104,78 @@ impl Error {
     }
 }
 
+/// Every error code of this crate with its parameter names (see `sp_sim::error`; `offset` is
+/// a byte offset from the start of the file).
+pub const ERROR_CODES: &[(&str, &[&str])] = &[
+    ("skel.tooLarge", &["lenBytes", "maxBytes"]),
+    ("skel.truncated", &["offset", "what", "needed", "available"]),
+    ("skel.badValue", &["offset", "what", "value", "expected"]),
+    ("skel.notSkeleton", &["reason"]),
+    ("skel.unsupportedVersion", &["version", "offset"]),
+    ("skel.jsonSyntax", &["offset", "line", "column", "message"]),
+    ("skel.jsonShape", &["path", "expected"]),
+    ("skel.unknownCharset", &["label"]),
+    ("skel.unwritable", &["what", "reason"]),
+];
+
+impl Error {
+    /// Stable code (one of [`ERROR_CODES`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::TooLarge { .. } => "skel.tooLarge",
+            Error::Truncated { .. } => "skel.truncated",
+            Error::BadValue { .. } => "skel.badValue",
+            Error::NotSkeleton { .. } => "skel.notSkeleton",
+            Error::UnsupportedVersion { .. } => "skel.unsupportedVersion",
+            Error::JsonSyntax { .. } => "skel.jsonSyntax",
+            Error::JsonShape { .. } => "skel.jsonShape",
+            Error::UnknownCharset { .. } => "skel.unknownCharset",
+            Error::Unwritable { .. } => "skel.unwritable",
+        }
+    }
+
+    /// Named parameters (the names [`ERROR_CODES`] lists).
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let v = match self {
+            Error::TooLarge {
+                len_bytes,
+                max_bytes,
+            } => json!({ "lenBytes": len_bytes, "maxBytes": max_bytes }),
+            Error::Truncated {
+                offset,
+                what,
+                needed,
+                available,
+            } => {
+                json!({ "offset": offset, "what": what, "needed": needed, "available": available })
+            }
+            Error::BadValue {
+                offset,
+                what,
+                value,
+                expected,
+            } => json!({ "offset": offset, "what": what, "value": value, "expected": expected }),
+            Error::NotSkeleton { reason } => json!({ "reason": reason }),
+            Error::UnsupportedVersion { version, offset } => {
+                json!({ "version": version, "offset": offset })
+            }
+            Error::JsonSyntax {
+                offset,
+                line,
+                column,
+                message,
+            } => json!({ "offset": offset, "line": line, "column": column, "message": message }),
+            Error::JsonShape { path, expected } => json!({ "path": path, "expected": expected }),
+            Error::UnknownCharset { label } => json!({ "label": label }),
+            Error::Unwritable { what, reason } => json!({ "what": what, "reason": reason }),
+        };
+        match v {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -2,9 +2,10 @@
 //! skeleton is `{`; anything else is treated as binary.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// The two skeleton formats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A `.json` skeleton.

@@ -1,6 +1,7 @@
 //! [`SkeletonInfo`]: header metadata and defects of either format, in the CLI's JSON shape.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::binary::{BinarySkeleton, read_binary};
 use crate::check::Checker;
@@ -11,7 +12,7 @@ use crate::{Result, text};
 
 /// Everything `skel info` shows. Fields that do not exist in a format are `None` (`null`):
 /// `nonessential`, `strings` and `headerSize` for JSON; `referenceScale` before 4.2.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct SkeletonInfo {
     /// `"json"` or `"binary"`.
@@ -48,6 +49,10 @@ pub struct SkeletonInfo {
     /// it or ignored); absent from the JSON when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The same warnings with their codes and parameters (for the UI's zh/en wording); absent
+    /// from the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warning_details: Vec<crate::WarningDetail>,
 }
 
 /// Intended texts of the non-null strings of a binary table.
@@ -130,6 +135,7 @@ pub fn inspect(bytes: &[u8], options: &RepairOptions<'_>) -> Result<SkeletonInfo
                 header_size: Some(skel.header_size),
                 defects: binary_defects(&skel, &checker),
                 warnings: Vec::new(),
+                warning_details: Vec::new(),
             })
         }
         Format::Json => {
@@ -152,7 +158,8 @@ pub fn inspect(bytes: &[u8], options: &RepairOptions<'_>) -> Result<SkeletonInfo
                 strings: None,
                 header_size: None,
                 defects: json_defects(&skel, &checker),
-                warnings: skel.warnings.clone(),
+                warnings: skel.warnings.iter().map(ToString::to_string).collect(),
+                warning_details: skel.warnings.iter().map(crate::Warning::detail).collect(),
             })
         }
     }

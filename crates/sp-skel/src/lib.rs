@@ -55,6 +55,7 @@ mod limits;
 mod repair;
 pub mod synth;
 pub mod text;
+mod warning;
 
 pub use atlas::{
     Atlas, AtlasChange, AtlasRegion, decode_lossy, encoding_name, legacy_charset, read_atlas,
@@ -65,7 +66,7 @@ pub use binary::{
 };
 pub use defects::{CharsetFix, Defect, DefectKind, Location, RepairOptions};
 pub use encoding_rs::Encoding;
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use format::{Format, detect_format};
 pub use info::{SkeletonInfo, inspect};
 pub use json::{JsonHeader, JsonSkeleton, read_json};
@@ -74,3 +75,4 @@ pub use repair::{
     AtlasReport, BinaryRepairPlan, Change, RepairReport, Repaired, Unresolved, plan_binary_repair,
     repair,
 };
+pub use warning::{WARNING_CODES, Warning, WarningDetail};

@@ -1,5 +1,5 @@
 //! Header reading of every official fixture against the values in
-//! `shared/reference/spine-format.md` §3, and byte-exact rewriting of their headers.
+//! `docs/reference/spine-format.md` §3, and byte-exact rewriting of their headers.
 
 use sp_skel::{BinaryLayout, Format, RepairOptions, inspect, read_binary, repair, write_header};
 

@@ -387,8 +387,29 @@ fn json_header_fields_of_the_wrong_type_load_with_warnings() {
             "skeleton.images is an object, not a string; ignored",
         ]
     );
+    // The same warnings with codes and parameters, for the UI's zh/en wording.
+    let codes: Vec<&str> = info
+        .warning_details
+        .iter()
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            "skel.warning.stringFromNumber",
+            "skel.warning.numberFromText",
+            "skel.warning.numberFromBool",
+            "skel.warning.ignored",
+            "skel.warning.textNotNumber",
+            "skel.warning.numberFromText",
+            "skel.warning.ignored",
+        ]
+    );
+    assert_eq!(info.warning_details[1].params["text"], "-12.5");
+    assert_eq!(info.warning_details[1].message, info.warnings[1]);
     let json = serde_json::to_value(&info).expect("serialises");
     assert_eq!(json["warnings"].as_array().map(Vec::len), Some(7));
+    assert_eq!(json["warningDetails"].as_array().map(Vec::len), Some(7));
     assert_eq!(info.defects.len(), 2, "{:?}", info.defects);
     let fixed = repair(text.as_bytes(), &RepairOptions::default()).expect("repairs");
     assert_eq!(fixed.report.changes.len(), 2);

@@ -37,5 +37,48 @@ pub enum Error {
     Json(#[from] serde_json::Error),
 }
 
+/// Every error code of this crate with its parameter names (the UI words each; see
+/// `sp_sim::error` for the scheme). To add a variant: its arms below, its line here.
+pub const ERROR_CODES: &[(&str, &[&str])] = &[
+    ("spine.settings", &["field", "message"]),
+    ("spine.system", &["index", "name", "message"]),
+    ("spine.invalid", &["path", "message"]),
+    ("spine.cancelled", &[]),
+    ("spine.json", &["message"]),
+];
+
+impl Error {
+    /// Stable code (one of [`ERROR_CODES`]).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::Settings { .. } => "spine.settings",
+            Error::System { .. } => "spine.system",
+            Error::Invalid { .. } => "spine.invalid",
+            Error::Cancelled => "spine.cancelled",
+            Error::Json(_) => "spine.json",
+        }
+    }
+
+    /// Named parameters (the names [`ERROR_CODES`] lists).
+    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
+        use serde_json::json;
+        let v = match self {
+            Error::Settings { field, message } => json!({ "field": field, "message": message }),
+            Error::System {
+                index,
+                name,
+                message,
+            } => json!({ "index": index, "name": name, "message": message }),
+            Error::Invalid { path, message } => json!({ "path": path, "message": message }),
+            Error::Cancelled => json!({}),
+            Error::Json(e) => json!({ "message": e.to_string() }),
+        };
+        match v {
+            serde_json::Value::Object(m) => m,
+            _ => serde_json::Map::new(),
+        }
+    }
+}
+
 /// `Result` with this crate's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -16,6 +16,7 @@
 //! exporter's compact output (bone + slot + skin entry; one key with its time).
 
 use sp_sim::document::Scene;
+use ts_rs::TS;
 
 use crate::bake::bake_system;
 use crate::error::{Error, Result};
@@ -26,7 +27,7 @@ pub const BYTES_PER_BONE: u64 = 260;
 pub const BYTES_PER_KEY: u64 = 34;
 
 /// The estimate.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Estimate {
     /// Bones with the pool on.

@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::warning::Warning;
 use sp_sim::document::Scene;
 use sp_sim::textures::{BUILTIN_PREFIX, builtin_size};
 
@@ -21,8 +22,9 @@ const EXTENSIONS: [&str; 8] = [
 ];
 
 /// Pixel sizes of the images the caller has loaded, by the reference the systems use.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize, ts_rs::TS)]
 #[serde(transparent)]
+#[ts(as = "BTreeMap<String, [u32; 2]>")]
 pub struct ImageSizes(pub BTreeMap<String, [u32; 2]>);
 
 /// A resolved image.
@@ -45,7 +47,7 @@ pub struct ImageResolver<'a> {
     resolved: BTreeMap<String, ResolvedImage>,
     by_path: BTreeMap<String, String>,
     /// Warnings so far.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 impl<'a> ImageResolver<'a> {
@@ -69,9 +71,11 @@ impl<'a> ImageResolver<'a> {
         }
         let path = self.attachment_path(reference);
         if let Some(other) = self.by_path.get(&path) {
-            self.warnings.push(format!(
-                "images {other:?} and {reference:?} both export as attachment path {path:?}"
-            ));
+            self.warnings.push(Warning::DuplicatePath {
+                other: other.clone(),
+                reference: reference.to_owned(),
+                path: path.clone(),
+            });
         } else {
             self.by_path.insert(path.clone(), reference.to_owned());
         }
@@ -95,10 +99,11 @@ impl<'a> ImageResolver<'a> {
                     .map(|(w, h)| [w, h])
             });
         let [width, height] = known.unwrap_or_else(|| {
-            self.warnings.push(format!(
-                "image {reference:?} is missing or has no known size: exported as {path:?} with a \
-                 {PLACEHOLDER_SIZE}×{PLACEHOLDER_SIZE} placeholder size"
-            ));
+            self.warnings.push(Warning::MissingImage {
+                reference: reference.to_owned(),
+                path: path.clone(),
+                size: PLACEHOLDER_SIZE,
+            });
             [PLACEHOLDER_SIZE, PLACEHOLDER_SIZE]
         });
         let r = ResolvedImage {
@@ -116,10 +121,9 @@ impl<'a> ImageResolver<'a> {
         }
         let lower = reference.to_ascii_lowercase();
         if lower.starts_with("data:") || lower.starts_with("blob:") {
-            self.warnings.push(format!(
-                "image reference {:?} is an editor-internal URL: exported as \"image\"",
-                truncate(reference)
-            ));
+            self.warnings.push(Warning::InternalUrl {
+                reference: truncate(reference),
+            });
             return "image".into();
         }
         let mut text = reference.replace('\\', "/");
@@ -130,16 +134,16 @@ impl<'a> ImageResolver<'a> {
             || text.as_bytes().get(1) == Some(&b':');
         if absolute {
             let name = text.rsplit('/').next().unwrap_or_default().to_owned();
-            self.warnings.push(format!(
-                "image reference {reference:?} is an absolute path or URL: exported by its file name"
-            ));
+            self.warnings.push(Warning::AbsoluteReference {
+                reference: reference.to_owned(),
+            });
             text = name;
         }
         let (mut path, dropped_parent) = normalize_segments(&text);
         if dropped_parent {
-            self.warnings.push(format!(
-                "image reference {reference:?} leaves the image folder: \"../\" dropped"
-            ));
+            self.warnings.push(Warning::LeavesImageFolder {
+                reference: reference.to_owned(),
+            });
         }
         if !self.folder.is_empty()
             && let Some(rest) = path.strip_prefix(&format!("{}/", self.folder))
@@ -210,9 +214,17 @@ mod tests {
         assert_eq!(path(&mut r, "/home/me/glow.webp"), "glow");
         assert_eq!(path(&mut r, "data:image/png;base64,AAAA"), "image");
         assert_eq!(path(&mut r, "../up.png"), "up");
-        assert!(r.warnings.iter().any(|w| w.contains("absolute")));
-        assert!(r.warnings.iter().any(|w| w.contains("editor-internal")));
-        assert!(r.warnings.iter().any(|w| w.contains("\"../\"")));
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.to_string().contains("absolute"))
+        );
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.to_string().contains("editor-internal"))
+        );
+        assert!(r.warnings.iter().any(|w| w.to_string().contains("\"../\"")));
     }
 
     #[test]
@@ -232,7 +244,7 @@ mod tests {
             ("gone/missing", 64, 64)
         );
         assert_eq!(r.warnings.len(), 1);
-        assert!(r.warnings[0].contains("missing"));
+        assert!(r.warnings[0].to_string().contains("missing"));
     }
 
     #[test]
@@ -243,7 +255,9 @@ mod tests {
         r.resolve("fx/fire_01.png");
         r.resolve("fx/fire_01.jpg");
         assert!(
-            r.warnings.iter().any(|w| w.contains("both export")),
+            r.warnings
+                .iter()
+                .any(|w| w.to_string().contains("both export")),
             "{:?}",
             r.warnings
         );

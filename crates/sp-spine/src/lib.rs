@@ -1,5 +1,8 @@
 //! Spine 4.2 JSON export of SpineParticle scenes.
 //!
+//! "Export spec §N" everywhere in this crate means section N of
+//! `docs/spec/spine-json-export-spec.zh.md`, the authoritative export specification.
+//!
 //! Modules follow the export spec's §15: export settings come from the document
 //! (`sp_sim::document::ExportSettings`), [`json`] holds the 4.2 JSON types, [`bake`] the
 //! deterministic frame-by-frame baker, [`reduce`] the error-bounded keyframe reducer,
@@ -26,10 +29,12 @@ pub mod names;
 pub mod reduce;
 pub mod report;
 pub mod validate;
+pub mod warning;
 
 pub use bake::Progress;
-pub use error::{Error, Result};
+pub use error::{ERROR_CODES, Error, Result};
 pub use estimate::{Estimate, estimate_scene};
 pub use exporter::{ExportOptions, ExportOutput, export_scene, export_scene_with};
 pub use images::ImageSizes;
 pub use report::ExportReport;
+pub use warning::{WARNING_CODES, Warning};

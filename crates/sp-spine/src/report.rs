@@ -1,11 +1,12 @@
 //! The export summary shown after an export (export spec §16; issue "After export").
 
 use std::collections::BTreeMap;
+use ts_rs::TS;
 
 use serde::Serialize;
 
 /// Counts, sizes and warnings of one export.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ExportReport {
     /// Bones written (root, system bones, particle bones).
@@ -29,8 +30,11 @@ pub struct ExportReport {
     pub lives: usize,
     /// Animation names written, in order.
     pub animations: Vec<String>,
-    /// Warnings (missing images, duplicate paths, rounded loop lengths …).
+    /// Warnings (missing images, duplicate paths, rounded loop lengths …), English sentences.
     pub warnings: Vec<String>,
+    /// The same warnings with their code and parameters ([`crate::warning`]), for wording
+    /// them in the UI's language.
+    pub warning_details: Vec<sp_sim::Diagnostic>,
 }
 
 impl ExportReport {

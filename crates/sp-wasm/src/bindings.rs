@@ -4,10 +4,6 @@ use wasm_bindgen::prelude::*;
 
 use crate::pure;
 
-fn js(e: crate::Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
 /// Runs when the module is instantiated: panics are printed to the console with their message.
 #[wasm_bindgen(start)]
 pub fn start() {
@@ -16,8 +12,8 @@ pub fn start() {
 
 /// `load_scene` + `save_scene`; throws an `Error` naming the field path.
 #[wasm_bindgen(js_name = normalizeScene)]
-pub fn normalize_scene(json: &str) -> Result<String, JsError> {
-    pure::normalize_scene(json).map_err(js)
+pub fn normalize_scene(json: &str) -> Result<String, JsValue> {
+    Ok(pure::normalize_scene(json)?)
 }
 
 /// The default scene document (pretty JSON).
@@ -35,16 +31,18 @@ pub fn builtin_textures() -> String {
 /// JSON `{ colliders: [{name, visible, points, lengthPx}], paths: [...] }`: the outlines of the
 /// scene's colliders and the curves of its paths in scene pixels, as the simulation sees them.
 #[wasm_bindgen(js_name = objectOutlines)]
-pub fn object_outlines(scene_json: &str) -> Result<String, JsError> {
-    pure::object_outlines(scene_json).map_err(js)
+pub fn object_outlines(scene_json: &str) -> Result<String, JsValue> {
+    Ok(pure::object_outlines(scene_json)?)
 }
 
 /// JSON `{kind, index, part, point?, segment?, t?, distancePx}` of the visible collider or path
 /// part within `radiusPx` (scene pixels) of the scene point `(x, y)`, or `null`
 /// (`object_hit.rs`: handles, then points and centres, then lines).
 #[wasm_bindgen(js_name = hitObject)]
-pub fn hit_object(scene_json: &str, x: f64, y: f64, radius_px: f64) -> Result<String, JsError> {
-    crate::object_hit::hit_object_json(scene_json, x, y, radius_px).map_err(js)
+pub fn hit_object(scene_json: &str, x: f64, y: f64, radius_px: f64) -> Result<String, JsValue> {
+    Ok(crate::object_hit::hit_object_json(
+        scene_json, x, y, radius_px,
+    )?)
 }
 
 /// Straight-alpha RGBA8 pixels (rows top to bottom) of the built-in texture `name` (with or
@@ -57,20 +55,39 @@ pub fn builtin_texture_pixels(name: &str) -> Option<Vec<u8>> {
 
 /// 16 hex digits: FNV-1a 64 of every frame `i/fps` up to `timeSecs` (= `simulate --hash`).
 #[wasm_bindgen(js_name = simHash)]
-pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsError> {
-    pure::sim_hash(scene_json, time_secs, fps).map_err(js)
+pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, JsValue> {
+    Ok(pure::sim_hash(scene_json, time_secs, fps)?)
 }
 
 /// Nanoseconds per particle-step for a steady population of `liveParticles`, over `steps` steps;
 /// with `forces` true (turbulence + vortex + attractor), nanoseconds per particle per grid step
 /// of the integrated motion (4 grid steps per 1/60 s frame).
 #[wasm_bindgen(js_name = benchSim)]
-pub fn bench_sim(live_particles: u32, steps: u32, forces: Option<bool>) -> Result<f64, JsError> {
-    pure::bench_sim(
+pub fn bench_sim(live_particles: u32, steps: u32, forces: Option<bool>) -> Result<f64, JsValue> {
+    Ok(pure::bench_sim(
         live_particles,
         steps,
         forces.unwrap_or(false),
         crate::clock::now_ms,
-    )
-    .map_err(js)
+    )?)
+}
+
+/// `n` values (at most 4096) of the curve `curveJson` (`CurveKey[]`) at normalised lives
+/// `i/(n − 1)`: the simulation's own evaluation, for the curve editor to draw.
+#[wasm_bindgen(js_name = sampleCurve)]
+pub fn sample_curve(curve_json: &str, n: u32) -> Result<Vec<f32>, JsValue> {
+    Ok(pure::sample_curve(curve_json, n)?)
+}
+
+/// JSON `FieldSchema`: every editable field of the document with its kind, unit, limits,
+/// default and step (the same table validation reads).
+#[wasm_bindgen(js_name = fieldSchema)]
+pub fn field_schema() -> String {
+    pure::field_schema_json()
+}
+
+/// JSON `{ code: [param names…] }` of every error and warning code the module can report.
+#[wasm_bindgen(js_name = errorCodes)]
+pub fn error_codes() -> String {
+    pure::error_codes_json()
 }

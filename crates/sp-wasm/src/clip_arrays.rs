@@ -11,6 +11,7 @@ use sp_render::{
     ClipDrawRange, ClipFrame, ClipId, ClipInstance, ClipMaterial, ClipTopology, FrameEncoding,
     VertexClip,
 };
+use ts_rs::TS;
 
 use crate::error::Error;
 
@@ -22,21 +23,78 @@ fn arg(name: &'static str, reason: String) -> Error {
 pub const NO_TEXTURE: u32 = u32::MAX;
 
 /// `optionsJson` of `addVertexClip`.
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ClipOptions {
     /// Image paths the draws' `texture` indices refer to.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub textures: Vec<String>,
     /// Store positions as u16 against the bbox.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub quantize: bool,
     /// Face-normal lighting.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub lit: bool,
     /// Sample the images trilinearly through the atlas mip chain.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub trilinear: bool,
+}
+
+fn white() -> [f32; 4] {
+    [1.0; 4]
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+/// One entry of `setClipInstances`' JSON (see `clips_api.rs`); absent fields take their
+/// defaults.
+#[derive(Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ClipInstanceJson {
+    /// Clip id.
+    pub clip: u32,
+    /// Clip time, seconds.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub time_secs: f64,
+    /// Wrap at the end.
+    #[serde(default, rename = "loop")]
+    #[ts(optional = nullable)]
+    pub looping: bool,
+    /// Scene x, pixels.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub x: f32,
+    /// Scene y, pixels (down).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub y: f32,
+    /// Clockwise rotation, degrees.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub rotation_deg: f32,
+    /// Horizontal scale (default 1).
+    #[serde(default = "one")]
+    #[ts(optional = nullable)]
+    pub scale_x: f32,
+    /// Vertical scale (default 1; −1 for a y-up model).
+    #[serde(default = "one")]
+    #[ts(optional = nullable)]
+    pub scale_y: f32,
+    /// Depth, scene pixels.
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub depth: f32,
+    /// Straight-alpha RGBA multiplier (default white).
+    #[serde(default = "white")]
+    #[ts(optional = nullable)]
+    pub tint: [f32; 4],
 }
 
 /// The typed arrays of one `addVertexClip` call, copied out of JS.

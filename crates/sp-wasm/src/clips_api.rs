@@ -30,55 +30,15 @@
 //!   instance: `clip, timeSecs, loop (0|1), x, y, rotationDeg, scaleX, scaleY, depth, r, g, b, a`
 //!   (the per-frame path: no string is built or parsed).
 
-use serde::Deserialize;
 use sp_render::ClipId;
 use wasm_bindgen::prelude::*;
 
+use crate::answers::ClipMemory;
 use crate::clip_arrays::{
-    ClipArrays, ClipOptions, Placement, clip_from_arrays, instances_from_array,
+    ClipArrays, ClipInstanceJson, ClipOptions, Placement, clip_from_arrays, instances_from_array,
 };
 use crate::editor::Editor;
 use crate::error::Error;
-
-fn js(e: Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-fn arg(name: &'static str, reason: String) -> Error {
-    Error::Argument { name, reason }
-}
-
-fn white() -> [f32; 4] {
-    [1.0; 4]
-}
-
-fn one() -> f32 {
-    1.0
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct InstanceJson {
-    clip: u32,
-    #[serde(default)]
-    time_secs: f64,
-    #[serde(default, rename = "loop")]
-    looping: bool,
-    #[serde(default)]
-    x: f32,
-    #[serde(default)]
-    y: f32,
-    #[serde(default)]
-    rotation_deg: f32,
-    #[serde(default = "one")]
-    scale_x: f32,
-    #[serde(default = "one")]
-    scale_y: f32,
-    #[serde(default)]
-    depth: f32,
-    #[serde(default = "white")]
-    tint: [f32; 4],
-}
 
 #[wasm_bindgen]
 impl Editor {
@@ -97,9 +57,12 @@ impl Editor {
         draws: &js_sys::Uint32Array,
         draw_colors: &js_sys::Float32Array,
         options_json: &str,
-    ) -> Result<u32, JsError> {
-        let options: ClipOptions = serde_json::from_str(options_json)
-            .map_err(|e| js(arg("optionsJson", e.to_string())))?;
+    ) -> Result<u32, JsValue> {
+        let options: ClipOptions =
+            serde_json::from_str(options_json).map_err(|e| Error::Input {
+                name: "optionsJson",
+                message: e.to_string(),
+            })?;
         let arrays = ClipArrays {
             uvs: uvs.to_vec(),
             indices: indices.to_vec(),
@@ -110,14 +73,13 @@ impl Editor {
             draw_colors: draw_colors.to_vec(),
         };
         let trilinear = options.trilinear;
-        let (clip, encoding) = clip_from_arrays(name, fps, arrays, options).map_err(js)?;
-        self.with_renderer(|r| {
+        let (clip, encoding) = clip_from_arrays(name, fps, arrays, options)?;
+        let id = self.with_renderer(|r| {
             let id = r.add_clip(clip, encoding)?;
             r.set_clip_trilinear(id, trilinear);
             Ok::<_, sp_render::Error>(id)
-        })
-        .map(|id| id.0)
-        .map_err(|e| js(e.into()))
+        });
+        Ok(id.map_err(Error::from)?.0)
     }
 
     /// Drops a clip (its instances stop drawing).
@@ -128,18 +90,24 @@ impl Editor {
 
     /// JSON `{bytesPerFrame, totalBytes}` of a clip's GPU frame buffers (largest frame, all).
     #[wasm_bindgen(js_name = vertexClipInfo)]
-    pub fn vertex_clip_info(&self, id: u32) -> Result<String, JsError> {
+    pub fn vertex_clip_info(&self, id: u32) -> Result<String, JsValue> {
         let memory = self.with_renderer(|r| r.clip_memory(ClipId(id)));
-        let (per, total) =
-            memory.ok_or_else(|| js(Error::Render(sp_render::Error::UnknownClip(id))))?;
-        Ok(serde_json::json!({ "bytesPerFrame": per, "totalBytes": total }).to_string())
+        let (per, total) = memory.ok_or(Error::Render(sp_render::Error::UnknownClip(id)))?;
+        let info = ClipMemory {
+            bytes_per_frame: per,
+            total_bytes: total,
+        };
+        Ok(serde_json::to_string(&info).unwrap_or_default())
     }
 
     /// Sets the clip instances drawn from now on (see the module docs).
     #[wasm_bindgen(js_name = setClipInstances)]
-    pub fn set_clip_instances(&self, instances_json: &str) -> Result<(), JsError> {
-        let list: Vec<InstanceJson> = serde_json::from_str(instances_json)
-            .map_err(|e| js(arg("instancesJson", e.to_string())))?;
+    pub fn set_clip_instances(&self, instances_json: &str) -> Result<(), JsValue> {
+        let list: Vec<ClipInstanceJson> =
+            serde_json::from_str(instances_json).map_err(|e| Error::Input {
+                name: "instancesJson",
+                message: e.to_string(),
+            })?;
         let mut out = Vec::with_capacity(list.len());
         for (i, inst) in list.into_iter().enumerate() {
             let placement = Placement {
@@ -154,7 +122,7 @@ impl Editor {
                 depth: inst.depth,
                 tint: inst.tint,
             };
-            out.push(placement.instance("instancesJson", i).map_err(js)?);
+            out.push(placement.instance("instancesJson", i)?);
         }
         self.set_clip_instance_list(out);
         Ok(())
@@ -162,8 +130,8 @@ impl Editor {
 
     /// Sets the clip instances from a `Float64Array` (see the module docs).
     #[wasm_bindgen(js_name = setClipInstanceArray)]
-    pub fn set_clip_instance_array(&self, values: &js_sys::Float64Array) -> Result<(), JsError> {
-        let list = instances_from_array(&values.to_vec()).map_err(js)?;
+    pub fn set_clip_instance_array(&self, values: &js_sys::Float64Array) -> Result<(), JsValue> {
+        let list = instances_from_array(&values.to_vec())?;
         self.set_clip_instance_list(list);
         Ok(())
     }

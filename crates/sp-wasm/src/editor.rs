@@ -14,7 +14,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use serde_json::json;
 use sp_render::image::MAX_IMAGE_SIDE_PX;
 use sp_render::scene_gizmos::SceneGizmos;
 use sp_render::scene_sprites::{add_builtin_images, build_scene_sprites};
@@ -25,16 +24,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
+use crate::answers::{EditorStats, SystemStats};
 use crate::canvas::CanvasTarget;
 use crate::clock::now_ms;
 use crate::error::{Error, finite};
-
-fn js(e: Error) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-// `addModel`, `modelClips`, … (crates/sp-wasm/src/ms3d/editor_api.rs, owner ms3d).
-crate::editor_model_methods!();
 
 /// An event listener removed from its canvas when dropped.
 struct Listener {
@@ -96,19 +89,17 @@ impl Editor {
     pub async fn create(
         canvas: HtmlCanvasElement,
         renderer: Option<String>,
-    ) -> Result<Editor, JsError> {
+    ) -> Result<Editor, JsValue> {
         let renderer = renderer.unwrap_or_default();
-        let preference = TierPreference::parse(&renderer).ok_or_else(|| {
-            js(Error::Argument {
-                name: "renderer",
-                reason: format!("`{renderer}` is not one of auto, webgpu, webgl2"),
-            })
+        let preference = TierPreference::parse(&renderer).ok_or_else(|| Error::Argument {
+            name: "renderer",
+            reason: format!("`{renderer}` is not one of auto, webgpu, webgl2"),
         })?;
         let mut target = CanvasTarget::new(canvas);
         let mut renderer = Renderer::create(&mut target, preference)
             .await
-            .map_err(|e| js(e.into()))?;
-        add_builtin_images(&mut renderer).map_err(|e| js(e.into()))?;
+            .map_err(Error::from)?;
+        add_builtin_images(&mut renderer).map_err(Error::from)?;
         let (w, h) = sp_render::RenderTarget::size_px(&target);
         let view = View {
             width_px: w,
@@ -198,8 +189,8 @@ impl Editor {
     /// Replaces the scene (full document); keeps the current time. Throws on an invalid document
     /// with the field path; the previous scene stays.
     #[wasm_bindgen(js_name = setScene)]
-    pub fn set_scene(&self, scene_json: &str) -> Result<(), JsError> {
-        let scene = load_scene(scene_json).map_err(|e| js(e.into()))?;
+    pub fn set_scene(&self, scene_json: &str) -> Result<(), JsValue> {
+        let scene = load_scene(scene_json).map_err(Error::from)?;
         let t0 = now_ms();
         let mut g = self.inner.borrow_mut();
         let time = g.sim.time_secs();
@@ -207,6 +198,7 @@ impl Editor {
         sim.seek(time);
         g.sim = sim;
         g.gizmos = SceneGizmos::from_scene(&scene);
+        g.models.set_objects(&scene.models);
         g.scene = scene;
         g.sim_ms_pending += now_ms() - t0;
         Ok(())
@@ -217,13 +209,8 @@ impl Editor {
     /// the scene to the current time with them. Throws naming the bad field; the previous
     /// tracks stay in force then.
     #[wasm_bindgen(js_name = setFollowTracks)]
-    pub fn set_follow_tracks(&self, tracks_json: &str) -> Result<(), JsError> {
-        let tracks = crate::export::follow_tracks(tracks_json).map_err(|reason| {
-            js(Error::Argument {
-                name: "tracksJson",
-                reason,
-            })
-        })?;
+    pub fn set_follow_tracks(&self, tracks_json: &str) -> Result<(), JsValue> {
+        let tracks = crate::export::follow_tracks("tracksJson", tracks_json)?;
         let t0 = now_ms();
         let mut g = self.inner.borrow_mut();
         let time = g.sim.time_secs();
@@ -237,18 +224,19 @@ impl Editor {
 
     /// Seeks to `timeSecs` (exact).
     #[wasm_bindgen(js_name = setTime)]
-    pub fn set_time(&self, time_secs: f64) -> Result<(), JsError> {
-        let t = finite("timeSecs", time_secs, Some(0.0)).map_err(js)?;
+    pub fn set_time(&self, time_secs: f64) -> Result<(), JsValue> {
+        let t = finite("timeSecs", time_secs, Some(0.0))?;
         let t0 = now_ms();
         let mut g = self.inner.borrow_mut();
         g.sim.seek(t);
+        g.models.seeked();
         g.sim_ms_pending += now_ms() - t0;
         Ok(())
     }
 
     /// Plays `dtSecs` forward (exact for any step).
-    pub fn advance(&self, dt_secs: f64) -> Result<(), JsError> {
-        let dt = finite("dtSecs", dt_secs, Some(0.0)).map_err(js)?;
+    pub fn advance(&self, dt_secs: f64) -> Result<(), JsValue> {
+        let dt = finite("dtSecs", dt_secs, Some(0.0))?;
         let t0 = now_ms();
         let mut g = self.inner.borrow_mut();
         g.sim.advance(dt);
@@ -264,7 +252,7 @@ impl Editor {
 
     /// Draws the current state. Skips drawing while the GPU context is lost and starts the
     /// rebuild once it can come back.
-    pub fn render(&self) -> Result<(), JsError> {
+    pub fn render(&self) -> Result<(), JsValue> {
         let mut g = self.inner.borrow_mut();
         if g.gl_lost.get() && !g.gl_restored.get() {
             return Ok(());
@@ -293,11 +281,12 @@ impl Editor {
         }
         g.clips_drawn.clear();
         g.clips_drawn.extend_from_slice(&g.clip_instances);
-        g.clips_drawn.extend_from_slice(g.models.frame(t0));
+        let scene_time = g.sim.time_secs();
+        g.clips_drawn.extend_from_slice(g.models.frame(scene_time));
         g.report = g
             .renderer
             .render(&g.batch, &g.clips_drawn)
-            .map_err(|e| js(e.into()))?;
+            .map_err(Error::from)?;
         if let Some(e) = g.renderer.take_gpu_error() {
             web_sys::console::error_1(&format!("GPU error: {e}").into());
             g.gpu_error = Some(e);
@@ -320,12 +309,10 @@ impl Editor {
         css_width: f64,
         css_height: f64,
         device_pixel_ratio: f64,
-    ) -> Result<(), JsError> {
-        let w = finite("cssWidth", css_width, Some(0.0)).map_err(js)?;
-        let h = finite("cssHeight", css_height, Some(0.0)).map_err(js)?;
-        let dpr = finite("devicePixelRatio", device_pixel_ratio, Some(0.1))
-            .map_err(js)?
-            .min(8.0);
+    ) -> Result<(), JsValue> {
+        let w = finite("cssWidth", css_width, Some(0.0))?;
+        let h = finite("cssHeight", css_height, Some(0.0))?;
+        let dpr = finite("devicePixelRatio", device_pixel_ratio, Some(0.1))?.min(8.0);
         let width_px = (w * dpr).round().clamp(1.0, 8192.0) as u32;
         let height_px = (h * dpr).round().clamp(1.0, 8192.0) as u32;
         let mut g = self.inner.borrow_mut();
@@ -348,12 +335,10 @@ impl Editor {
     /// The scene point `(panX, panY)` is drawn at the canvas centre, `zoom` CSS pixels per scene
     /// pixel (0.01..100).
     #[wasm_bindgen(js_name = setView)]
-    pub fn set_view(&self, pan_x: f64, pan_y: f64, zoom: f64) -> Result<(), JsError> {
-        let x = finite("panX", pan_x, None).map_err(js)?;
-        let y = finite("panY", pan_y, None).map_err(js)?;
-        let z = finite("zoom", zoom, Some(f64::MIN_POSITIVE))
-            .map_err(js)?
-            .clamp(0.01, 100.0);
+    pub fn set_view(&self, pan_x: f64, pan_y: f64, zoom: f64) -> Result<(), JsValue> {
+        let x = finite("panX", pan_x, None)?;
+        let y = finite("panY", pan_y, None)?;
+        let z = finite("zoom", zoom, Some(f64::MIN_POSITIVE))?.clamp(0.01, 100.0);
         let mut g = self.inner.borrow_mut();
         g.view.pan_x = x as f32;
         g.view.pan_y = y as f32;
@@ -378,12 +363,10 @@ impl Editor {
 
     /// Background colour `#rrggbb` (or `#rgb`).
     #[wasm_bindgen(js_name = setBackground)]
-    pub fn set_background(&self, hex: &str) -> Result<(), JsError> {
-        let rgb = Rgb::parse_hex(hex).ok_or_else(|| {
-            js(Error::Argument {
-                name: "background",
-                reason: format!("`{hex}` is not a #rrggbb colour"),
-            })
+    pub fn set_background(&self, hex: &str) -> Result<(), JsValue> {
+        let rgb = Rgb::parse_hex(hex).ok_or_else(|| Error::Argument {
+            name: "background",
+            reason: format!("`{hex}` is not a #rrggbb colour"),
         })?;
         self.inner
             .borrow_mut()
@@ -401,7 +384,7 @@ impl Editor {
         width: u32,
         height: u32,
         rgba: &js_sys::Uint8Array,
-    ) -> Result<(), JsError> {
+    ) -> Result<(), JsValue> {
         let sides_ok =
             (1..=MAX_IMAGE_SIDE_PX).contains(&width) && (1..=MAX_IMAGE_SIDE_PX).contains(&height);
         let expected = u64::from(width) * u64::from(height) * 4;
@@ -411,18 +394,19 @@ impl Editor {
         } else if !sides_ok {
             Vec::new()
         } else {
-            return Err(js(Error::Render(sp_render::Error::BadImage {
+            return Err(Error::Render(sp_render::Error::BadImage {
                 path: path.into(),
                 reason: format!(
                     "{actual} bytes of pixel data, expected {expected} (= {width}×{height}×4 RGBA)"
                 ),
-            })));
+            })
+            .into());
         };
         self.inner
             .borrow_mut()
             .renderer
             .add_image(path, width, height, pixels)
-            .map_err(|e| js(e.into()))
+            .map_err(|e| Error::from(e).into())
     }
 
     /// Forgets the image `path` (particles using it are no longer drawn).
@@ -431,89 +415,40 @@ impl Editor {
         self.inner.borrow_mut().renderer.remove_image(path);
     }
 
-    /// JSON: `{liveParticles, systems: [{live}], frameCpuMs, …}` (see the module docs).
+    /// JSON of [`crate::answers::EditorStats`] (see the module docs for the timing).
     pub fn stats(&self) -> String {
         let g = self.inner.borrow();
-        let systems: Vec<_> = g
-            .sim
-            .systems()
-            .iter()
-            .map(|s| json!({ "live": s.particles().len(), "name": s.system().name }))
-            .collect();
-        json!({
-            "liveParticles": g.sim.live_particles(),
-            "systems": systems,
-            "frameCpuMs": g.frame_cpu_ms,
-            "frameCpuMsAvg": g.avg_frame_cpu_ms,
-            "simMs": g.last_sim_ms,
-            "renderMs": g.last_render_ms,
-            "sprites": g.report.sprites,
-            "ribbons": g.report.ribbons,
-            "drawCalls": g.report.draw_calls,
-            "clipInstances": g.report.clip_instances,
-            "presented": g.report.presented,
-            "renderer": g.renderer.tier().name(),
-            "fallbackReason": g.renderer.fallback_reason(),
-            "missingImages": g.missing.iter().collect::<Vec<_>>(),
-            "contextLost": g.gl_lost.get() || g.rebuilding,
-            "rebuilds": g.rebuilds,
-            "rebuildError": g.rebuild_error,
-            "gpuError": g.gpu_error,
-        })
-        .to_string()
+        let stats = EditorStats {
+            live_particles: g.sim.live_particles(),
+            systems: g
+                .sim
+                .systems()
+                .iter()
+                .map(|s| SystemStats {
+                    live: s.particles().len(),
+                    name: s.system().name.clone(),
+                })
+                .collect(),
+            frame_cpu_ms: g.frame_cpu_ms,
+            frame_cpu_ms_avg: g.avg_frame_cpu_ms,
+            sim_ms: g.last_sim_ms,
+            render_ms: g.last_render_ms,
+            sprites: g.report.sprites,
+            ribbons: g.report.ribbons,
+            draw_calls: g.report.draw_calls,
+            clip_instances: g.report.clip_instances,
+            presented: g.report.presented,
+            renderer: g.renderer.tier().name().to_string(),
+            fallback_reason: g.renderer.fallback_reason().map(str::to_owned),
+            missing_images: g.missing.iter().cloned().collect(),
+            context_lost: g.gl_lost.get() || g.rebuilding,
+            rebuilds: g.rebuilds,
+            rebuild_error: g.rebuild_error.clone(),
+            gpu_error: g.gpu_error.clone(),
+        };
+        serde_json::to_string(&stats).unwrap_or_default()
     }
 }
 
-impl Editor {
-    /// Runs `f` on the renderer (binding modules add clips and images through it).
-    pub(crate) fn with_renderer<R>(&self, f: impl FnOnce(&mut Renderer) -> R) -> R {
-        f(&mut self.inner.borrow_mut().renderer)
-    }
-
-    /// Runs `f` on the scene simulation (read-only).
-    pub(crate) fn read_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
-        f(&self.inner.borrow().sim)
-    }
-
-    /// Runs `f` on the scene simulation; its time counts as simulation work of the next frame.
-    pub(crate) fn with_sim<R>(&self, f: impl FnOnce(&mut SceneSim) -> R) -> R {
-        let t0 = now_ms();
-        let mut g = self.inner.borrow_mut();
-        let out = f(&mut g.sim);
-        g.sim_ms_pending += now_ms() - t0;
-        out
-    }
-
-    /// Replaces the clip instances drawn by every following `render()`.
-    pub(crate) fn set_clip_instance_list(&self, instances: Vec<sp_render::ClipInstance>) {
-        self.inner.borrow_mut().clip_instances = instances;
-    }
-
-    /// Re-opens the device on the same canvas without holding the state across the `await`.
-    fn start_rebuild(&self) {
-        let rc = self.inner.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let (mut target, preference, forget_old) = {
-                let g = rc.borrow();
-                (
-                    g.target.clone(),
-                    g.renderer.same_tier_preference(),
-                    g.gl_lost.get(),
-                )
-            };
-            let opened = Gpu::open(&mut target, preference).await;
-            let mut g = rc.borrow_mut();
-            g.rebuilding = false;
-            match opened {
-                Ok(gpu) => {
-                    g.renderer.adopt_gpu(gpu, forget_old);
-                    g.gl_lost.set(false);
-                    g.gl_restored.set(false);
-                    g.rebuilds += 1;
-                    g.rebuild_error = None;
-                }
-                Err(e) => g.rebuild_error = Some(e.to_string()),
-            }
-        });
-    }
-}
+// The crate-internal accessors and the rebuild (one `impl Editor` per file).
+mod access;

@@ -1,31 +1,39 @@
 //! Spine export at the boundary: `exportSpine(sceneJson, imagesJson, followJson?) -> string` (JSON
 //! `{ json, report }`) and `estimateSpine(sceneJson) -> string` (JSON estimate for the budget
 //! panel), over the same entry as the CLI (`sp_spine::export_scene`), so the bytes are
-//! identical natively and in the browser. Errors are thrown as JS `Error`s with the message of
-//! `sp_spine::Error` (JSON path included).
+//! identical natively and in the browser. Errors are [`crate::Error`]s (thrown as JS errors with
+//! code, params and message; JSON path included).
 
 use serde::Serialize;
 use sp_spine::{ExportReport, ImageSizes};
 
-/// The JSON returned to JavaScript.
-#[derive(Serialize)]
-struct ExportResult<'a> {
-    json: &'a str,
-    report: &'a ExportReport,
+use crate::error::{Error, Result};
+use ts_rs::TS;
+
+/// What `exportSpine` returns (as JSON).
+#[derive(Serialize, TS)]
+pub struct ExportResult<'a> {
+    /// The Spine 4.2 skeleton JSON text (`SpineParticle.json`).
+    pub json: &'a str,
+    /// Counts, sizes and warnings of the export.
+    pub report: &'a ExportReport,
 }
 
 /// Parses `imagesJson`: `{ "path": [width, height], … }`; empty text means none.
-fn image_sizes(images_json: &str) -> Result<ImageSizes, String> {
+fn image_sizes(images_json: &str) -> Result<ImageSizes> {
     if images_json.trim().is_empty() {
         return Ok(ImageSizes::default());
     }
-    serde_json::from_str(images_json).map_err(|e| format!("imagesJson: {e}"))
+    serde_json::from_str(images_json).map_err(|e| Error::Input {
+        name: "imagesJson",
+        message: e.to_string(),
+    })
 }
 
-/// Parses `followJson` (bone tracks of following systems, see `sp_sim::sim::follow`); empty
-/// text means none.
-pub fn follow_tracks(follow_json: &str) -> Result<sp_sim::sim::FollowTracks, String> {
-    sp_sim::sim::FollowTracks::from_json(follow_json).map_err(|e| format!("followJson: {e}"))
+/// Parses bone tracks of following systems (see `sp_sim::sim::follow`) given as the JS
+/// argument `name`; empty text means none.
+pub fn follow_tracks(name: &'static str, json: &str) -> Result<sp_sim::sim::FollowTracks> {
+    sp_sim::sim::FollowTracks::from_json(json).map_err(|source| Error::Tracks { name, source })
 }
 
 /// Exports a scene document with the bone tracks `follow_json` (empty: none); `now_ms` (a clock
@@ -35,7 +43,7 @@ pub fn export_spine(
     images_json: &str,
     follow_json: &str,
     now_ms: Option<&dyn Fn() -> f64>,
-) -> Result<String, String> {
+) -> Result<String> {
     export_spine_with_progress(scene_json, images_json, follow_json, now_ms, &mut |_| true)
 }
 
@@ -46,34 +54,33 @@ pub fn export_spine_with_progress(
     follow_json: &str,
     now_ms: Option<&dyn Fn() -> f64>,
     on_progress: &mut dyn FnMut(sp_spine::Progress) -> bool,
-) -> Result<String, String> {
+) -> Result<String> {
     let started = now_ms.map(|f| f());
-    let scene = sp_sim::document::load_scene(scene_json).map_err(|e| e.to_string())?;
+    let scene = sp_sim::document::load_scene(scene_json)?;
     let images = image_sizes(images_json)?;
-    let follow = follow_tracks(follow_json)?;
+    let follow = follow_tracks("followJson", follow_json)?;
     let mut out = sp_spine::export_scene_with(
         &scene,
         &images,
         &follow,
         sp_spine::ExportOptions::default(),
         on_progress,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     if let (Some(f), Some(t0)) = (now_ms, started) {
         out.report.bake_ms = Some(f() - t0);
     }
-    serde_json::to_string(&ExportResult {
+    let result = ExportResult {
         json: &out.json,
         report: &out.report,
-    })
-    .map_err(|e| e.to_string())
+    };
+    serde_json::to_string(&result).map_err(|e| Error::Spine(e.into()))
 }
 
 /// Estimated bones, keys and bytes of exporting a scene (pool on and off).
-pub fn estimate_spine(scene_json: &str) -> Result<String, String> {
-    let scene = sp_sim::document::load_scene(scene_json).map_err(|e| e.to_string())?;
-    let estimate = sp_spine::estimate_scene(&scene).map_err(|e| e.to_string())?;
-    serde_json::to_string(&estimate).map_err(|e| e.to_string())
+pub fn estimate_spine(scene_json: &str) -> Result<String> {
+    let scene = sp_sim::document::load_scene(scene_json)?;
+    let estimate = sp_spine::estimate_scene(&scene)?;
+    serde_json::to_string(&estimate).map_err(|e| Error::Spine(e.into()))
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -87,11 +94,15 @@ mod js {
         scene_json: &str,
         images_json: &str,
         follow_json: Option<String>,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         let clock = crate::clock::now_ms;
         let follow = follow_json.unwrap_or_default();
-        super::export_spine(scene_json, images_json, &follow, Some(&clock))
-            .map_err(|e| JsError::new(&e))
+        Ok(super::export_spine(
+            scene_json,
+            images_json,
+            &follow,
+            Some(&clock),
+        )?)
     }
 
     /// `exportSpineWithProgress(sceneJson, imagesJson, onProgress, followJson?)`: as `exportSpine`, calling
@@ -103,7 +114,7 @@ mod js {
         images_json: &str,
         on_progress: &js_sys::Function,
         follow_json: Option<String>,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         let clock = crate::clock::now_ms;
         let follow = follow_json.unwrap_or_default();
         let mut progress = |p: sp_spine::Progress| {
@@ -117,14 +128,13 @@ mod js {
                 .map(|v| v.as_bool() != Some(false))
                 .unwrap_or(true)
         };
-        super::export_spine_with_progress(
+        Ok(super::export_spine_with_progress(
             scene_json,
             images_json,
             &follow,
             Some(&clock),
             &mut progress,
-        )
-        .map_err(|e: String| JsError::new(&e))
+        )?)
     }
 
     /// `estimateSpine(sceneJson)`: JSON `{ bonesPoolOn, bonesPoolOff, particleFrames,
@@ -132,8 +142,8 @@ mod js {
     /// (`sp_spine::Estimate`: the last three are the impacts and pause ends between baked
     /// frames, the keys forced around them, and the system-bone keys of emitters on a path).
     #[wasm_bindgen(js_name = estimateSpine)]
-    pub fn estimate_spine(scene_json: &str) -> Result<String, JsError> {
-        super::estimate_spine(scene_json).map_err(|e| JsError::new(&e))
+    pub fn estimate_spine(scene_json: &str) -> Result<String, JsValue> {
+        Ok(super::estimate_spine(scene_json)?)
     }
 }
 
@@ -153,11 +163,9 @@ mod tests {
         );
         assert!(v["report"]["bones"].as_u64().is_some_and(|b| b >= 2));
         assert!(export_spine("{", "", "", None).is_err());
-        assert!(
-            export_spine(&scene, "[1]", "", None)
-                .expect_err("bad images")
-                .starts_with("imagesJson")
-        );
+        let bad = export_spine(&scene, "[1]", "", None).expect_err("bad images");
+        assert!(bad.to_string().starts_with("imagesJson"), "{bad}");
+        assert_eq!(bad.code(), "wasm.input");
         assert!(
             estimate_spine(&scene)
                 .expect("estimate")
@@ -168,7 +176,9 @@ mod tests {
             stages.push(p.stage);
             p.stage != "reduce"
         });
-        assert_eq!(cancelled.expect_err("cancelled"), "export cancelled");
+        let cancelled = cancelled.expect_err("cancelled");
+        assert_eq!(cancelled.to_string(), "export cancelled");
+        assert_eq!(cancelled.code(), "spine.cancelled");
         assert_eq!(stages.first(), Some(&"bake"));
     }
 }

@@ -1,16 +1,25 @@
-//! SpineParticle's only crate that knows JavaScript: the wasm-bindgen boundary of CONTRACTS.md
-//! over the core crates and the renderer.
+//! SpineParticle's only crate that knows JavaScript: the wasm-bindgen boundary (CONTRACTS.md at
+//! the repository root) over the core crates and the renderer. Each JS call maps to one core
+//! call.
 //!
-//! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer (trail
-//!   gizmo data: `trailChains`, `trails_api`).
+//! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer; one
+//!   `impl Editor` per file (`editor.rs`, `clips_api.rs`, `trails_api.rs` (trail gizmo data:
+//!   `trailChains`), `ms3d/editor_api.rs`, accessors in `editor/access.rs`).
 //! - Pure functions (no GPU, usable in a worker): `normalizeScene`, `defaultScene`,
-//!   `builtinTextures`, `simHash`, `benchSim`, `objectOutlines`, `hitObject`.
+//!   `builtinTextures`, `simHash`, `benchSim`, `fieldSchema`, `errorCodes`, `timelineLength`,
+//!   the `Timebase` class (`time.rs`), `exportSpine`, `estimateSpine`, `skelInfo`, `skelRepair`,
+//!   `ms3dInfo`, `objectOutlines`, `hitObject`.
+//! - Every JSON value crossing the boundary has a generated TypeScript type ([`contract`],
+//!   `web/generated/contract.ts`).
 //!
-//! Errors become JS `Error`s with a plain message here and nowhere else; a Rust panic is logged
+//! Errors: one [`Error`] (wrapping each core crate's error with `#[from]`), converted to a JS
+//! `Error` carrying `code`, `params` and `message` in one place (`js.rs`); a Rust panic is logged
 //! by `console_error_panic_hook` (the UI facade re-instantiates the module).
 
+pub mod answers;
 pub mod clip_arrays;
-mod error;
+pub mod contract;
+pub mod error;
 pub mod export;
 pub mod ms3d;
 pub mod object_hit;
@@ -27,6 +36,10 @@ mod clips_api;
 mod clock;
 #[cfg(target_arch = "wasm32")]
 mod editor;
+#[cfg(target_arch = "wasm32")]
+mod js;
+#[cfg(target_arch = "wasm32")]
+mod time;
 #[cfg(target_arch = "wasm32")]
 mod timeline_api;
 #[cfg(target_arch = "wasm32")]

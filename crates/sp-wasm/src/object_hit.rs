@@ -15,9 +15,10 @@ use serde::Serialize;
 use sp_sim::document::{ColliderShape, PathKind, Scene};
 use sp_sim::sim::path_geom::PathGeom;
 use sp_sim::sim::walls::collider_outline;
+use ts_rs::TS;
 
 /// A part of a collider or path under the pointer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct ObjectHit {
     /// `collider` or `path`.
@@ -28,12 +29,15 @@ pub struct ObjectHit {
     pub part: &'static str,
     /// Point index (`point`, `handleIn`, `handleOut`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub point: Option<usize>,
     /// Piece of the drawn polyline (`edge`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub segment: Option<usize>,
     /// Position along that piece, 0..1 (`edge`).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub t: Option<f64>,
     /// Distance from the query point, scene pixels.
     pub distance_px: f64,

@@ -5,8 +5,9 @@ use sp_sim::document::{default_scene, load_scene, save_scene};
 use sp_sim::sim::bench::{BenchForces, substeps_per_frame, warmed_bench_with};
 use sp_sim::sim::state_hash;
 use sp_sim::textures::{BUILTIN_NAMES, BUILTIN_PREFIX, builtin_size};
+use ts_rs::TS;
 
-use crate::error::{Result, finite};
+use crate::error::{Error, Result, finite};
 
 /// `load_scene` then `save_scene`: the canonical form of a document (throws with the field path).
 pub fn normalize_scene(json: &str) -> Result<String> {
@@ -18,20 +19,25 @@ pub fn default_scene_json() -> String {
     save_scene(&default_scene())
 }
 
-#[derive(Serialize)]
-struct BuiltinInfo {
-    name: &'static str,
-    path: String,
-    width: u32,
-    height: u32,
+/// One built-in texture as `builtinTextures` lists it.
+#[derive(Serialize, TS)]
+pub struct BuiltinTexture {
+    /// Name (`soft_dot` …).
+    pub name: &'static str,
+    /// Reference used by systems: `builtin:NAME`.
+    pub path: String,
+    /// Width, pixels.
+    pub width: u32,
+    /// Height, pixels.
+    pub height: u32,
 }
 
 /// `[{name, path, width, height}]` of the built-in textures (`path` = `builtin:NAME`).
 pub fn builtin_textures_json() -> String {
-    let list: Vec<BuiltinInfo> = BUILTIN_NAMES
+    let list: Vec<BuiltinTexture> = BUILTIN_NAMES
         .iter()
         .filter_map(|&name| {
-            builtin_size(name).map(|(width, height)| BuiltinInfo {
+            builtin_size(name).map(|(width, height)| BuiltinTexture {
                 name,
                 path: format!("{BUILTIN_PREFIX}{name}"),
                 width,
@@ -42,21 +48,27 @@ pub fn builtin_textures_json() -> String {
     serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
 }
 
-#[derive(Serialize)]
+/// One collider's outline or one path's curve as `objectOutlines` gives it.
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-struct OutlineJson {
-    name: String,
-    visible: bool,
-    /// The polyline drawn (closed shapes repeat their first point at the end).
-    points: Vec<[f32; 2]>,
+pub struct ObjectOutline {
+    /// The object's name.
+    pub name: String,
+    /// Shown on the canvas.
+    pub visible: bool,
+    /// The polyline drawn (closed shapes repeat their first point at the end), scene pixels.
+    pub points: Vec<[f32; 2]>,
     /// Length along the polyline, pixels.
-    length_px: f64,
+    pub length_px: f64,
 }
 
-#[derive(Serialize)]
-struct OutlinesJson {
-    colliders: Vec<OutlineJson>,
-    paths: Vec<OutlineJson>,
+/// `objectOutlines`' answer: every collider's and every path's polyline, in document order.
+#[derive(Serialize, TS)]
+pub struct ObjectOutlines {
+    /// One per `colliders[]` entry.
+    pub colliders: Vec<ObjectOutline>,
+    /// One per `paths[]` entry.
+    pub paths: Vec<ObjectOutline>,
 }
 
 /// `{ colliders: [{name, visible, points, lengthPx}], paths: [...] }`: every collider's outline
@@ -81,7 +93,7 @@ pub fn object_outlines(scene_json: &str) -> Result<String> {
         .iter()
         .map(|c| {
             let points = collider_outline(&c.shape);
-            OutlineJson {
+            ObjectOutline {
                 name: c.name.clone(),
                 visible: c.visible,
                 length_px: polyline_length(&points),
@@ -94,7 +106,7 @@ pub fn object_outlines(scene_json: &str) -> Result<String> {
         .iter()
         .map(|p| {
             let geom = PathGeom::new(p, |q| q);
-            OutlineJson {
+            ObjectOutline {
                 name: p.name.clone(),
                 visible: p.visible,
                 points: geom.polyline(),
@@ -102,7 +114,45 @@ pub fn object_outlines(scene_json: &str) -> Result<String> {
             }
         })
         .collect();
-    Ok(serde_json::to_string(&OutlinesJson { colliders, paths }).unwrap_or_else(|_| "{}".into()))
+    Ok(serde_json::to_string(&ObjectOutlines { colliders, paths }).unwrap_or_else(|_| "{}".into()))
+}
+
+/// The field schema of the document (`sp_sim::document::schema`) as JSON `FieldSchema`.
+pub fn field_schema_json() -> String {
+    serde_json::to_string(&sp_sim::document::field_schema()).unwrap_or_default()
+}
+
+/// Most samples `sample_curve` returns.
+pub const MAX_CURVE_SAMPLES: u32 = 4096;
+
+/// `n` values of the curve `curve_json` (a key list `[{t, v, interp?}]`) at evenly spaced lives
+/// `i/(n − 1)`, evaluated by the simulation's own `Curve::sample` (what the curve editor draws).
+pub fn sample_curve(curve_json: &str, n: u32) -> Result<Vec<f32>> {
+    if n > MAX_CURVE_SAMPLES {
+        return Err(Error::Argument {
+            name: "n",
+            reason: format!("{n} samples (at most {MAX_CURVE_SAMPLES})"),
+        });
+    }
+    let curve: sp_sim::document::Curve =
+        serde_json::from_str(curve_json).map_err(|e| Error::Input {
+            name: "curveJson",
+            message: e.to_string(),
+        })?;
+    Ok(curve.sample(n as usize))
+}
+
+/// Length of the editor's timeline for a scene document, seconds
+/// (`sp_sim::time::timeline_length_secs`).
+pub fn timeline_length(scene_json: &str) -> Result<f64> {
+    Ok(sp_sim::time::timeline_length_secs(&load_scene(scene_json)?))
+}
+
+/// Every error and warning code with its parameter names, as JSON `{ code: [names…] }`.
+pub fn error_codes_json() -> String {
+    let map: std::collections::BTreeMap<&str, &[&str]> =
+        crate::error::all_codes().into_iter().collect();
+    serde_json::to_string(&map).unwrap_or_default()
 }
 
 /// FNV-1a 64 hash (16 hex digits) of every frame `i/fps`, `i = 0…⌊time·fps⌋`: the value of
@@ -269,6 +319,22 @@ mod tests {
                 .to_string()
                 .starts_with("paths[0].name")
         );
+    }
+
+    #[test]
+    fn curve_samples_are_the_core_curve_and_arguments_are_checked() {
+        let json = r#"[{"t":0,"v":0,"interp":"smooth"},{"t":1,"v":2}]"#;
+        let s = sample_curve(json, 5).unwrap();
+        let curve: sp_sim::document::Curve = serde_json::from_str(json).unwrap();
+        assert_eq!(s, curve.sample(5));
+        // Smooth: flat at the keys, 0.3125 at a quarter (2·(3x² − 2x³), x = ¼).
+        assert_eq!(s[2], 1.0);
+        assert!((s[1] - 0.3125).abs() < 1e-6, "{}", s[1]);
+        let err = sample_curve(json, MAX_CURVE_SAMPLES + 1).unwrap_err();
+        assert_eq!(err.code(), "wasm.argument");
+        let err = sample_curve(r#"[{"t":0}]"#, 3).unwrap_err();
+        assert_eq!(err.code(), "wasm.input");
+        assert!(err.to_string().starts_with("curveJson"), "{err}");
     }
 
     #[test]

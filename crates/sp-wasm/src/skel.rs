@@ -11,13 +11,15 @@
 //! `legacyCharset` (e.g. `"gbk"`) selects `CharsetFix::LegacyReader` (rewrite the skeleton's
 //! names for a runtime reading the atlas in that charset); absent or empty selects
 //! `CharsetFix::ReencodeAtlas`. Inputs over 64 MiB (skeleton or atlas) are refused by
-//! `sp_skel::check_size` before anything else. Errors are thrown as JS `Error`s with the
-//! message of `sp_skel::Error` (what and where: byte offset, JSON path, field name).
+//! `sp_skel::check_size` before anything else. Errors are [`crate::Error`]s (what and where:
+//! byte offset, JSON path, field name), thrown as JS errors with code and params.
 
 // Natively only the tests call these; the wasm build exports them.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 use sp_skel::{CharsetFix, RepairOptions, Repaired};
+
+use crate::error::{Error, Result};
 
 /// The outcome of [`repair`] as plain Rust (the JS class wraps it).
 #[derive(Debug)]
@@ -37,29 +39,25 @@ fn options<'a>(
     bytes: &[u8],
     atlas: Option<&'a [u8]>,
     legacy_charset: Option<&str>,
-) -> Result<RepairOptions<'a>, String> {
-    sp_skel::check_size(bytes.len() as u64).map_err(|e| format!("skeleton: {e}"))?;
+) -> Result<RepairOptions<'a>> {
+    let file = |which| move |source| Error::SkelFile { which, source };
+    sp_skel::check_size(bytes.len() as u64).map_err(file("skeleton"))?;
     if let Some(a) = atlas {
-        sp_skel::check_size(a.len() as u64).map_err(|e| format!("atlas: {e}"))?;
+        sp_skel::check_size(a.len() as u64).map_err(file("atlas"))?;
     }
     let charset_fix = match legacy_charset.map(str::trim).filter(|s| !s.is_empty()) {
-        Some(label) => {
-            CharsetFix::LegacyReader(sp_skel::legacy_charset(label).map_err(|e| e.to_string())?)
-        }
+        Some(label) => CharsetFix::LegacyReader(sp_skel::legacy_charset(label)?),
         None => CharsetFix::ReencodeAtlas,
     };
     Ok(RepairOptions { atlas, charset_fix })
 }
 
 /// Header metadata and defects of a skeleton (JSON of `sp_skel::SkeletonInfo`).
-pub fn info(
-    bytes: &[u8],
-    atlas: Option<&[u8]>,
-    legacy_charset: Option<&str>,
-) -> Result<String, String> {
+pub fn info(bytes: &[u8], atlas: Option<&[u8]>, legacy_charset: Option<&str>) -> Result<String> {
     let opts = options(bytes, atlas, legacy_charset)?;
-    let info = sp_skel::inspect(bytes, &opts).map_err(|e| e.to_string())?;
-    serde_json::to_string(&info).map_err(|e| e.to_string())
+    let info = sp_skel::inspect(bytes, &opts)?;
+    // Plain strings and numbers: serialising cannot fail.
+    Ok(serde_json::to_string(&info).unwrap_or_default())
 }
 
 /// Repairs a skeleton (and its atlas); the inputs are never modified.
@@ -67,19 +65,19 @@ pub fn repair(
     bytes: &[u8],
     atlas: Option<&[u8]>,
     legacy_charset: Option<&str>,
-) -> Result<RepairOutcome, String> {
+) -> Result<RepairOutcome> {
     let opts = options(bytes, atlas, legacy_charset)?;
     let Repaired {
         skeleton,
         atlas: atlas_out,
         report,
-    } = sp_skel::repair(bytes, &opts).map_err(|e| e.to_string())?;
+    } = sp_skel::repair(bytes, &opts)?;
     let atlas_changed = match (&atlas_out, atlas) {
         (Some(out), Some(input)) => out.as_slice() != input,
         (Some(_), None) => true,
         (None, _) => false,
     };
-    let report_json = serde_json::to_string(&report).map_err(|e| e.to_string())?;
+    let report_json = serde_json::to_string(&report).unwrap_or_default();
     Ok(RepairOutcome {
         skeleton,
         atlas: atlas_out,
@@ -99,9 +97,12 @@ mod js {
         bytes: &[u8],
         atlas: Option<Vec<u8>>,
         legacy_charset: Option<String>,
-    ) -> Result<String, JsError> {
-        super::info(bytes, atlas.as_deref(), legacy_charset.as_deref())
-            .map_err(|e| JsError::new(&e))
+    ) -> Result<String, JsValue> {
+        Ok(super::info(
+            bytes,
+            atlas.as_deref(),
+            legacy_charset.as_deref(),
+        )?)
     }
 
     /// The result of `skelRepair`: repaired skeleton, atlas to write, report.
@@ -140,10 +141,11 @@ mod js {
         bytes: &[u8],
         atlas: Option<Vec<u8>>,
         legacy_charset: Option<String>,
-    ) -> Result<SkelRepairResult, JsError> {
-        super::repair(bytes, atlas.as_deref(), legacy_charset.as_deref())
-            .map(SkelRepairResult)
-            .map_err(|e| JsError::new(&e))
+    ) -> Result<SkelRepairResult, JsValue> {
+        Ok(
+            super::repair(bytes, atlas.as_deref(), legacy_charset.as_deref())
+                .map(SkelRepairResult)?,
+        )
     }
 }
 
@@ -209,22 +211,27 @@ mod tests {
         assert!(
             info(&coin_skel(), None, Some("no-such-charset"))
                 .expect_err("charset")
+                .to_string()
                 .contains("no-such-charset")
         );
         let truncated = &coin_skel()[..40];
         assert!(
             !info(truncated, None, None)
                 .expect_err("truncated")
+                .to_string()
                 .is_empty()
         );
         assert!(repair(b"{", None, None).is_err());
         let huge = vec![0u8; (sp_skel::MAX_SKELETON_BYTES + 1) as usize];
-        let err = info(&huge, None, None).expect_err("too large");
+        let err = info(&huge, None, None).expect_err("too large").to_string();
         assert!(
             err.starts_with("skeleton:") && err.contains("64 MiB"),
             "{err}"
         );
         let err = info(&coin_skel(), Some(&huge), None).expect_err("atlas too large");
+        assert_eq!(err.code(), "skel.tooLarge");
+        assert_eq!(err.params()["which"], "atlas");
+        let err = err.to_string();
         assert!(err.starts_with("atlas:"), "{err}");
     }
 

@@ -13,10 +13,10 @@
 //!   seamlessly; with `playEnd` it runs on into the end; past the length, at least
 //!   `minLengthSecs`, back to 0); true when it restarted at 0.
 
-use serde_json::json;
 use sp_sim::sim::SegmentKind;
 use wasm_bindgen::prelude::*;
 
+use crate::answers::{AnimationAt, TimelineInfo};
 use crate::editor::Editor;
 use crate::error::finite;
 
@@ -30,24 +30,18 @@ fn kind_name(kind: SegmentKind) -> &'static str {
 
 #[wasm_bindgen]
 impl Editor {
-    /// The timeline of the current scene (see the module docs).
+    /// The timeline of the current scene as JSON `TimelineInfo` (see the module docs).
     #[wasm_bindgen(js_name = timelineInfo)]
     pub fn timeline_info(&self) -> String {
-        self.with_sim(|sim| {
+        let info = self.with_sim(|sim| {
             let tl = sim.timeline();
-            let fps = tl.regions().map(|r| r.fps);
-            json!({
-                "lengthSecs": tl.length_secs(),
-                "fps": fps,
-                "segments": tl.segments().iter().map(|s| json!({
-                    "kind": kind_name(s.kind),
-                    "startSecs": s.start_secs,
-                    "endSecs": s.end_secs,
-                    "names": s.names,
-                })).collect::<Vec<_>>(),
-            })
-            .to_string()
-        })
+            TimelineInfo {
+                length_secs: tl.length_secs(),
+                fps: tl.regions().map(|r| r.fps),
+                segments: tl.segments().to_vec(),
+            }
+        });
+        serde_json::to_string(&info).unwrap_or_default()
     }
 
     /// The segment `timeSecs` falls in (the later one on a boundary; none without loops).
@@ -57,19 +51,20 @@ impl Editor {
             .map(|k| kind_name(k).to_string())
     }
 
-    /// Per system, the exported animation shown at `timeSecs` (see the module docs).
+    /// Per system, the exported animation shown at `timeSecs` as JSON `(AnimationAt | null)[]`
+    /// (see the module docs).
     #[wasm_bindgen(js_name = animationsAt)]
     pub fn animations_at(&self, time_secs: f64) -> String {
-        self.with_sim(|sim| {
+        let list: Vec<Option<AnimationAt>> = self.with_sim(|sim| {
             let tl = sim.timeline();
-            let list: Vec<serde_json::Value> = (0..sim.systems().len())
-                .map(|i| match tl.animation_at(i, time_secs) {
-                    Some((kind, local)) => json!({ "kind": kind_name(kind), "localSecs": local }),
-                    None => serde_json::Value::Null,
+            (0..sim.systems().len())
+                .map(|i| {
+                    tl.animation_at(i, time_secs)
+                        .map(|(kind, local_secs)| AnimationAt { kind, local_secs })
                 })
-                .collect();
-            serde_json::Value::Array(list).to_string()
-        })
+                .collect()
+        });
+        serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
     }
 
     /// Plays `dtSecs` on the timeline (see the module docs); true when it restarted at 0.
@@ -78,10 +73,9 @@ impl Editor {
         dt_secs: f64,
         min_length_secs: f64,
         play_end: bool,
-    ) -> Result<bool, JsError> {
-        let dt = finite("dtSecs", dt_secs, Some(0.0)).map_err(|e| JsError::new(&e.to_string()))?;
-        let min = finite("minLengthSecs", min_length_secs, Some(0.0))
-            .map_err(|e| JsError::new(&e.to_string()))?;
+    ) -> Result<bool, JsValue> {
+        let dt = finite("dtSecs", dt_secs, Some(0.0))?;
+        let min = finite("minLengthSecs", min_length_secs, Some(0.0))?;
         Ok(self.with_sim(|sim| sim.play(dt, min, play_end)).restarted)
     }
 }

@@ -19,6 +19,7 @@ import {
   type SkeletonData,
 } from '@esotericsoftware/spine-core';
 import { FakeAtlasAttachmentLoader } from '../fake-atlas';
+import { editorPoints, editorY } from '../../skeleton/spine/axes';
 
 /** One posed region in editor scene pixels. */
 export interface PosedRegion {
@@ -114,9 +115,9 @@ export class ComparePoser {
       const v = this.scratch;
       out.push({
         slot: slot.data.name,
-        corners: [v[0], -v[1], v[2], -v[3], v[4], -v[5], v[6], -v[7]],
+        corners: editorPoints(v.slice(0, 8), []),
         boneX: slot.bone.worldX,
-        boneY: -slot.bone.worldY,
+        boneY: editorY(slot.bone.worldY),
         r: slot.color.r,
         g: slot.color.g,
         b: slot.color.b,

@@ -1,9 +1,10 @@
-// The files of the skeletons placed in the scene (skeleton bytes, atlas, page image files), kept
-// in IndexedDB so a reload brings the skeletons back, not only their document entries. The
-// document refers to a file set by its key: a content digest (FNV-1a 64 over the skeleton, the
-// atlas and every page, with their paths), so dropping the same files again finds the entry they
-// belong to, and two different skeletons never share a key. Failures (private mode, quota) only
-// mean the skeleton has to be dropped again after a reload.
+// The files of the file-backed scene objects (Spine skeletons: skeleton bytes, atlas, page image
+// files; MS3D models: the .ms3d and its texture images, web/models/files.ts), kept in one
+// IndexedDB store so a reload brings the objects back, not only their document entries. The
+// document refers to a file set by its key: a content digest (FNV-1a 64 over every file with its
+// path, {@link filesKey}), so dropping the same files again finds the entry they belong to, and
+// two different file sets never share a key. Failures (private mode, quota) only mean the object
+// has to be dropped again after a reload.
 
 import { idbRun, type IdbStore } from '../../files/idb';
 
@@ -71,12 +72,17 @@ export function fnv1a64Reference(parts: readonly Uint8Array[]): string {
   return h.toString(16).padStart(16, '0');
 }
 
-/** The content key of a file set: `fnv1a64-` and 16 hex digits. */
-export function skeletonFilesKey(files: Omit<SkeletonFileSet, 'key'>): string {
+/** The content key of files, in order: `fnv1a64-` and 16 hex digits over each path and its bytes. */
+export function filesKey(files: readonly StoredFile[]): string {
   const enc = new TextEncoder();
-  const parts: Uint8Array[] = [enc.encode(files.skeleton.path), files.skeleton.bytes, enc.encode(files.atlas.path), files.atlas.bytes];
-  for (const p of files.pages) parts.push(enc.encode(p.path), p.bytes);
+  const parts: Uint8Array[] = [];
+  for (const f of files) parts.push(enc.encode(f.path), f.bytes);
   return `fnv1a64-${fnv1a64(parts)}`;
+}
+
+/** The content key of a skeleton's file set (skeleton, atlas, pages). */
+export function skeletonFilesKey(files: Omit<SkeletonFileSet, 'key'>): string {
+  return filesKey([files.skeleton, files.atlas, ...files.pages]);
 }
 
 const DB: IdbStore = { db: DB_NAME, store: STORE, keyPath: 'key' };
@@ -85,7 +91,8 @@ function run<T>(mode: IDBTransactionMode, f: (store: IDBObjectStore) => IDBReque
   return idbRun(DB, mode, f);
 }
 
-function isFile(v: unknown): v is StoredFile {
+/** Whether a value read back from storage is a stored file. */
+export function isFile(v: unknown): v is StoredFile {
   const f = v as Partial<StoredFile> | null;
   return typeof f?.path === 'string' && f.bytes instanceof Uint8Array;
 }
@@ -96,19 +103,29 @@ export function isFileSet(v: unknown): v is SkeletonFileSet {
   return typeof s?.key === 'string' && isFile(s.skeleton) && isFile(s.atlas) && Array.isArray(s.pages) && s.pages.every(isFile);
 }
 
+/** Stores any object's file record (replacing one with the same key). */
+export async function saveObjectFiles(record: { key: string }): Promise<void> {
+  await run('readwrite', (s) => s.put(record));
+}
+
+/** The stored record of `key` as read back (check its shape), or undefined. */
+export async function loadObjectFiles(key: string): Promise<unknown> {
+  return run<unknown>('readonly', (s) => s.get(key));
+}
+
 /** Stores a file set (replacing one with the same key). */
 export async function saveSkeletonFiles(set: SkeletonFileSet): Promise<void> {
-  await run('readwrite', (s) => s.put(set));
+  await saveObjectFiles(set);
 }
 
 /** The stored file set of `key`, or null. */
 export async function loadSkeletonFiles(key: string): Promise<SkeletonFileSet | null> {
-  const v = await run<unknown>('readonly', (s) => s.get(key));
+  const v = await loadObjectFiles(key);
   return isFileSet(v) ? v : null;
 }
 
-/** Deletes the stored file sets whose key is not in `keep`. */
-export async function pruneSkeletonFiles(keep: readonly string[]): Promise<void> {
+/** Deletes the stored file records (skeletons and models) whose key is not in `keep`. */
+export async function pruneObjectFiles(keep: readonly string[]): Promise<void> {
   const keys = await run<IDBValidKey[]>('readonly', (s) => s.getAllKeys());
   for (const key of keys) if (typeof key !== 'string' || !keep.includes(key)) await run('readwrite', (s) => s.delete(key));
 }

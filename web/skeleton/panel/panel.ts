@@ -8,7 +8,8 @@
 // charset choice, the last repair report and the playback section.
 
 import './skeleton.css';
-import { followLang, Relabel, t, type MessageKey } from '../../i18n';
+import { followLang, lang, Relabel, t, type MessageKey } from '../../i18n';
+import { errorWording } from '../../i18n/error-wording';
 import { findSkeletonFiles, MAX_SKELETON_BYTES, repairedName, versionSupport, type DroppedFile, type SkeletonFiles } from '../object/files';
 import { errorText } from '../../errors';
 import { h } from '../../ui/dom';
@@ -184,8 +185,9 @@ class SkeletonPanel {
     }
     const note = versionText(state.info.version);
     if (note !== null) this.note(this.body, { kind: 'info', text: () => note });
-    for (const warning of state.info.warnings ?? []) {
-      this.note(this.body, { kind: 'warning', text: () => t('skelReadWarning', { warning }) });
+    // Worded from the code and parameters in the UI language (English sentence as fallback).
+    for (const detail of state.info.warningDetails ?? []) {
+      this.note(this.body, { kind: 'warning', text: () => t('skelReadWarning', { warning: errorWording(detail, lang()) ?? detail.message }) });
     }
     this.body.append(this.metadata(state.info), this.defects(state.info.defects));
   }

@@ -15,6 +15,7 @@
 // across a change it shows frame i unblended (crates/sp-render/src/clip_draw.rs).
 
 import type { BakedAnimation, BlendName } from './bake';
+import { editorY } from './axes';
 
 /** `texture` of a draw without an image (the renderer draws a flat colour). */
 export const NO_TEXTURE = 0xffffffff;
@@ -123,7 +124,7 @@ export function toVertexClip(baked: BakedAnimation, pagePath: (page: number) => 
     const p = frame.positions;
     for (let v = 0; v < n; v++) {
       positions[at++] = p[v * 2];
-      positions[at++] = -p[v * 2 + 1];
+      positions[at++] = editorY(p[v * 2 + 1]);
       positions[at++] = 0;
     }
   });

@@ -20,20 +20,11 @@
 import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
 import { DEFAULT_BAKE_FPS, frameCountOf, newSkeleton } from './bake';
 import type { LoadedSkeleton } from './load';
+import { editorY } from './axes';
+import type { BoneTrackJson } from '../../generated/contract';
 
-/** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`). */
-export interface BoneTrackJson {
-  /** Skeleton object name (the document's `skeletons[].name`). */
-  skeleton: string;
-  /** Bone name. */
-  bone: string;
-  /** Samples per second of scene time. */
-  sampleFps: number;
-  /** Repeat with the sampled period. */
-  loop: boolean;
-  /** Scene positions, pixels, y down. */
-  points: [number, number][];
-}
+/** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`): the generated contract's. */
+export type { BoneTrackJson } from '../../generated/contract';
 
 /** What is followed and how the skeleton plays. */
 export interface TrackRequest {
@@ -85,7 +76,7 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
     skeleton.updateWorldTransform(i === 0 ? Physics.reset : Physics.update);
     events.length = 0;
     previous = a;
-    points.push([request.placeX + bone.worldX, request.placeY - bone.worldY]);
+    points.push([request.placeX + bone.worldX, request.placeY + editorY(bone.worldY)]);
   }
   const loop = request.loop && frames > 1;
   if (loop) points.push(points[0]);

@@ -9,8 +9,8 @@ use sp_ms3d::{
     Comments, IndexedComment, JointExtra, Model, ModelExtra, VertexExtra, VertexWeights,
 };
 
-/// Reads a fixture from `$SP_FIXTURES/ms3d`, `<repo>/tests/fixtures/ms3d` or
-/// `<repo>/../shared/fixtures/ms3d`, whichever exists first.
+/// Reads a fixture from `$SP_FIXTURES/ms3d` or `<repo>/tests/fixtures/ms3d` (see
+/// `tests/fixtures/SOURCES.md`), whichever exists first.
 pub fn fixture(name: &str) -> Vec<u8> {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut dirs = Vec::new();
@@ -18,7 +18,6 @@ pub fn fixture(name: &str) -> Vec<u8> {
         dirs.push(PathBuf::from(dir).join("ms3d"));
     }
     dirs.push(manifest.join("../../tests/fixtures/ms3d"));
-    dirs.push(manifest.join("../../../shared/fixtures/ms3d"));
     for dir in &dirs {
         if let Ok(bytes) = std::fs::read(dir.join(name)) {
             return bytes;

@@ -9,17 +9,19 @@
 //! Channels: translate (and rotate when aligned to velocity).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::{CentreSpace, Channel};
 use crate::Result;
-use crate::document::validate::{MAX_COORD, curve, err, num, range};
+use crate::document::schema::fields as f;
+use crate::document::validate::{curve, num, positive, range};
 use crate::document::{Curve, Range};
 
 /// Largest acceleration, px/s².
 pub const MAX_ACCEL_PX_PER_SEC2: f32 = 100_000.0;
 
 /// How an attractor's pull fades with distance (see the module formula).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum Falloff {
     /// Full strength up to the radius.
@@ -32,7 +34,7 @@ pub enum Falloff {
 }
 
 /// A point attractor (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Attractor {
     /// Acceleration toward the point at full strength, px/s², drawn per particle (negative:
@@ -72,27 +74,26 @@ impl Attractor {
         range(
             &format!("{p}.accelPxPerSec2"),
             self.accel_px_per_sec2,
-            -MAX_ACCEL_PX_PER_SEC2,
-            MAX_ACCEL_PX_PER_SEC2,
+            &f::ATTRACTOR_ACCEL,
         )?;
-        curve(&format!("{p}.overLife"), &self.over_life, -1000.0, 1000.0)?;
+        curve(
+            &format!("{p}.overLife"),
+            &self.over_life,
+            &f::ATTRACTOR_OVER_LIFE,
+        )?;
         num(
             &format!("{p}.position[0]"),
             self.position[0],
-            -MAX_COORD,
-            MAX_COORD,
+            &f::ATTRACTOR_X,
         )?;
         num(
             &format!("{p}.position[1]"),
             self.position[1],
-            -MAX_COORD,
-            MAX_COORD,
+            &f::ATTRACTOR_Y,
         )?;
-        num(&format!("{p}.radiusPx"), self.radius_px, 0.0, MAX_COORD)?;
-        if self.radius_px <= 0.0 {
-            return Err(err(&format!("{p}.radiusPx"), "must be above 0"));
-        }
-        Ok(())
+        let radius = format!("{p}.radiusPx");
+        num(&radius, self.radius_px, &f::ATTRACTOR_RADIUS)?;
+        positive(&radius, self.radius_px, &f::ATTRACTOR_RADIUS, " px")
     }
 }
 
@@ -116,10 +117,11 @@ impl AttractorField {
         }
     }
 
-    /// Acceleration at `(x, y)` per unit strength.
-    #[inline]
-    pub(crate) fn unit_accel(&self, x: f64, y: f64) -> [f64; 2] {
-        let (dx, dy) = (self.center[0] - x, self.center[1] - y);
+    /// Acceleration at `(x, y)` per unit strength toward the point `c` (the field's `center`, or
+    /// where a followed bone carried it).
+    #[inline(always)]
+    pub(crate) fn unit_accel_about(&self, c: [f64; 2], x: f64, y: f64) -> [f64; 2] {
+        let (dx, dy) = (c[0] - x, c[1] - y);
         let r2 = dx * dx + dy * dy;
         let r = r2.sqrt();
         if r >= self.radius {

@@ -23,9 +23,11 @@
 //! attachment (a destroyed particle is hidden).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 use crate::Result;
+use crate::document::schema::fields as f;
 use crate::document::validate::num;
 
 /// Largest collision radius of a particle, pixels.
@@ -37,7 +39,7 @@ pub const MAX_PAUSE_SECS: f32 = 60.0;
 pub const REST_SPEED_PX_PER_SEC: f64 = 15.0;
 
 /// What a particle does at a collider.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum CollisionResponse {
     /// Colliders do not affect the system.
@@ -54,7 +56,7 @@ pub enum CollisionResponse {
 }
 
 /// A system's collision response (see the module formula).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Collision {
     /// What happens at an impact.
@@ -93,14 +95,25 @@ impl Collision {
 
     /// Checks the limits; `p` is the JSON path (`systems[i].collision`).
     pub fn validate(&self, p: &str) -> Result<()> {
-        num(&format!("{p}.restitution"), self.restitution, 0.0, 1.0)?;
-        num(&format!("{p}.friction"), self.friction, 0.0, 1.0)?;
+        num(
+            &format!("{p}.restitution"),
+            self.restitution,
+            &f::COLLISION_RESTITUTION,
+        )?;
+        num(
+            &format!("{p}.friction"),
+            self.friction,
+            &f::COLLISION_FRICTION,
+        )?;
         num(
             &format!("{p}.pauseSecs"),
             self.pause_secs,
-            0.0,
-            MAX_PAUSE_SECS,
+            &f::COLLISION_PAUSE,
         )?;
-        num(&format!("{p}.radiusPx"), self.radius_px, 0.0, MAX_RADIUS_PX)
+        num(
+            &format!("{p}.radiusPx"),
+            self.radius_px,
+            &f::COLLISION_RADIUS,
+        )
     }
 }

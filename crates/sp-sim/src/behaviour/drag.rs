@@ -9,9 +9,11 @@
 //! Channels: translate (and rotate when aligned to velocity).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 use crate::Result;
+use crate::document::schema::fields as f;
 use crate::document::validate::{curve, range};
 use crate::document::{Curve, Range};
 
@@ -19,7 +21,7 @@ use crate::document::{Curve, Range};
 pub const MAX_PER_SEC: f32 = 1000.0;
 
 /// Drag (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Drag {
     /// Decay rate of the velocity, per second, drawn per particle.
@@ -43,8 +45,12 @@ impl Drag {
 
     /// Checks the limits; `p` is the JSON path of the force.
     pub fn validate(&self, p: &str) -> Result<()> {
-        range(&format!("{p}.perSec"), self.per_sec, 0.0, MAX_PER_SEC)?;
-        curve(&format!("{p}.overLife"), &self.over_life, 0.0, 1000.0)
+        range(&format!("{p}.perSec"), self.per_sec, &f::DRAG_RATE)?;
+        curve(
+            &format!("{p}.overLife"),
+            &self.over_life,
+            &f::DRAG_OVER_LIFE,
+        )
     }
 
     /// True when it is one constant rate for every particle (closed form).

@@ -27,6 +27,7 @@ pub mod vortex;
 pub mod wind;
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 pub use attractor::{Attractor, Falloff};
 pub use collision::{Collision, CollisionResponse};
@@ -41,7 +42,8 @@ pub use vortex::Vortex;
 pub use wind::Wind;
 
 use crate::Result;
-use crate::document::validate::err;
+use crate::document::schema::fields as f;
+use crate::document::validate::list_len;
 use crate::document::{Curve, Range};
 
 /// Most forces per system.
@@ -63,7 +65,7 @@ pub enum Channel {
 }
 
 /// The space a force's centre is given in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum CentreSpace {
     /// The system's local space: the centre moves, turns and scales with the system.
@@ -74,7 +76,7 @@ pub enum CentreSpace {
 }
 
 /// One force of a system's `forces` list (tagged by `kind`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum Force {
     /// Curl-noise turbulence ([`turbulence`]).
@@ -153,12 +155,7 @@ impl Force {
 
 /// Checks a `forces` list at path `p`.
 pub fn validate_forces(p: &str, forces: &[Force]) -> Result<()> {
-    if forces.len() > MAX_FORCES {
-        return Err(err(
-            p,
-            format!("{} forces, above the limit {MAX_FORCES}", forces.len()),
-        ));
-    }
+    list_len(p, forces.len(), &f::FORCES, "forces")?;
     for (i, f) in forces.iter().enumerate() {
         f.validate(&format!("{p}[{i}]"))?;
     }

@@ -13,33 +13,40 @@
 //! ([`crate::sim::integrate`]); `spin` and `size` never do.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 use crate::Result;
 use crate::document::Curve;
-use crate::document::validate::{MAX_SCALE, curve};
+use crate::document::schema::fields as f;
+use crate::document::validate::curve;
 
 /// Largest speed, spin or gravity multiplier.
 pub const MAX_MULTIPLIER: f32 = 1000.0;
 
 /// The over-life multiplier curves (see the module formula).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct OverLife {
     /// Speed multiplier (empty: 1).
     #[serde(skip_serializing_if = "is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub speed: Curve,
     /// Spin multiplier (empty: 1).
     #[serde(skip_serializing_if = "is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub spin: Curve,
     /// Horizontal size multiplier, on top of `scaleCurve` (empty: 1).
     #[serde(skip_serializing_if = "is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub size_x: Curve,
     /// Vertical size multiplier, on top of `scaleCurve` (empty: 1).
     #[serde(skip_serializing_if = "is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub size_y: Curve,
     /// Gravity multiplier (empty: 1).
     #[serde(skip_serializing_if = "is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub gravity: Curve,
 }
 
@@ -71,25 +78,14 @@ impl OverLife {
 
     /// Checks the limits; `p` is the JSON path of the group.
     pub fn validate(&self, p: &str) -> Result<()> {
-        curve(
-            &format!("{p}.speed"),
-            &self.speed,
-            -MAX_MULTIPLIER,
-            MAX_MULTIPLIER,
-        )?;
-        curve(
-            &format!("{p}.spin"),
-            &self.spin,
-            -MAX_MULTIPLIER,
-            MAX_MULTIPLIER,
-        )?;
-        curve(&format!("{p}.sizeX"), &self.size_x, 0.0, MAX_SCALE)?;
-        curve(&format!("{p}.sizeY"), &self.size_y, 0.0, MAX_SCALE)?;
+        curve(&format!("{p}.speed"), &self.speed, &f::OVER_LIFE_SPEED)?;
+        curve(&format!("{p}.spin"), &self.spin, &f::OVER_LIFE_SPIN)?;
+        curve(&format!("{p}.sizeX"), &self.size_x, &f::OVER_LIFE_SIZE_X)?;
+        curve(&format!("{p}.sizeY"), &self.size_y, &f::OVER_LIFE_SIZE_Y)?;
         curve(
             &format!("{p}.gravity"),
             &self.gravity,
-            -MAX_MULTIPLIER,
-            MAX_MULTIPLIER,
+            &f::OVER_LIFE_GRAVITY,
         )
     }
 }

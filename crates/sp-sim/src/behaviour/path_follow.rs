@@ -27,16 +27,18 @@
 //! emitter mode, of the particle bones otherwise).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 use crate::Result;
-use crate::document::validate::{MAX_DURATION_SECS, name, num};
+use crate::document::schema::fields as f;
+use crate::document::validate::{num, text};
 
 /// Fastest travel along a path, pixels per second.
 pub const MAX_PATH_SPEED_PX_PER_SEC: f32 = 1_000_000.0;
 
 /// What travels the path.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PathFollowMode {
     /// The system's origin (emitter on path).
@@ -47,7 +49,7 @@ pub enum PathFollowMode {
 }
 
 /// How the travel speed is given.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PathTiming {
     /// One pass of the path takes `travelSecs` (0: the system's duration, or each particle's
@@ -59,7 +61,7 @@ pub enum PathTiming {
 }
 
 /// What happens at the path's end.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PathRepeat {
     /// Stop at the end (a closed path: after one lap).
@@ -72,7 +74,7 @@ pub enum PathRepeat {
 }
 
 /// Where a particle starts on the path.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PathStart {
     /// At the path's start, offset as it was from the emitter's origin.
@@ -83,7 +85,7 @@ pub enum PathStart {
 }
 
 /// A system's path following (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PathFollow {
     /// Emitter on path, or particles on path.
@@ -125,18 +127,16 @@ impl PathFollow {
 
     /// Checks the limits; `p` is the JSON path (`systems[i].pathFollow`).
     pub fn validate(&self, p: &str) -> Result<()> {
-        name(&format!("{p}.path"), &self.path)?;
+        text(&format!("{p}.path"), &self.path, &f::PATH_FOLLOW_PATH)?;
         num(
             &format!("{p}.travelSecs"),
             self.travel_secs,
-            0.0,
-            MAX_DURATION_SECS,
+            &f::PATH_FOLLOW_TRAVEL,
         )?;
         num(
             &format!("{p}.speedPxPerSec"),
             self.speed_px_per_sec,
-            0.0,
-            MAX_PATH_SPEED_PX_PER_SEC,
+            &f::PATH_FOLLOW_SPEED,
         )
     }
 }

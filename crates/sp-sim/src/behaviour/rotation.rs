@@ -11,11 +11,12 @@
 //! Channel: rotate.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 
 /// The start rotation mode (see the module formula).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum RotationMode {
     /// A random start rotation from `startRotationDeg`.

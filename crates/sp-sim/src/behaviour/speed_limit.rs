@@ -8,14 +8,16 @@
 //! Channels: translate (and rotate when aligned to velocity).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 use crate::Result;
-use crate::document::validate::{MAX_COORD, curve, range};
+use crate::document::schema::fields as f;
+use crate::document::validate::{curve, range};
 use crate::document::{Curve, Range};
 
 /// A speed limit (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SpeedLimit {
     /// Highest speed, px/s, drawn per particle.
@@ -42,9 +44,12 @@ impl SpeedLimit {
         range(
             &format!("{p}.maxPxPerSec"),
             self.max_px_per_sec,
-            0.0,
-            MAX_COORD,
+            &f::SPEED_LIMIT_MAX,
         )?;
-        curve(&format!("{p}.overLife"), &self.over_life, 0.0, 1000.0)
+        curve(
+            &format!("{p}.overLife"),
+            &self.over_life,
+            &f::SPEED_LIMIT_OVER_LIFE,
+        )
     }
 }

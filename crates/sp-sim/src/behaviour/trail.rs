@@ -48,10 +48,13 @@
 //! attachment (the trail slot). Never a deform timeline.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
+use crate::FieldIssue;
 use crate::Result;
-use crate::document::validate::{MAX_SCALE, curve, err, gradient, int, num, reference};
+use crate::document::schema::fields as f;
+use crate::document::validate::{curve, err, gradient, int, list_len, num, reference};
 use crate::document::{BlendMode, Curve, CurveKey, Gradient};
 
 /// Fewest bones in a trail chain.
@@ -83,7 +86,7 @@ pub const MAX_VERTICES_PER_SYSTEM: u64 = 2_000_000;
 pub const RECORD_INTERVAL_SECS: f64 = 1.0 / 60.0;
 
 /// What `length` counts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum LengthMode {
     /// Seconds of history (`lengthSecs`).
@@ -94,7 +97,7 @@ pub enum LengthMode {
 }
 
 /// Which trail image a particle's trail shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum ImagePick {
     /// One image per particle, picked at random (from the system seed and the spawn serial).
@@ -106,7 +109,7 @@ pub enum ImagePick {
 }
 
 /// How the image covers the trail's length.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum TextureMode {
     /// Once over the whole length.
@@ -117,7 +120,7 @@ pub enum TextureMode {
 }
 
 /// A system's trail settings (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Trail {
     /// Trails on.
@@ -144,9 +147,11 @@ pub struct Trail {
     pub inherit_color: bool,
     /// Colour along the trail, head to tail (preview only, see the module docs; empty: white).
     #[serde(skip_serializing_if = "is_empty_gradient")]
+    #[ts(as = "Option<Gradient>", optional)]
     pub color_along: Gradient,
     /// Alpha along the trail, head to tail (preview only; empty: 1).
     #[serde(skip_serializing_if = "Curve::is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub alpha_along: Curve,
     /// Trail images: built-ins as `builtin:NAME`, user images by relative path.
     pub images: Vec<String>,
@@ -166,6 +171,7 @@ pub struct Trail {
     pub min_move_px: f32,
     /// Blend mode of the trail slot; absent: the system's.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub blend: Option<BlendMode>,
     /// Whether the particle's own sprite is still drawn (and exported).
     pub draw_particle: bool,
@@ -291,85 +297,70 @@ impl Trail {
 
     /// Checks the limits; `p` is the JSON path of the trail, `max_particles` the system's.
     pub fn validate(&self, p: &str, max_particles: u32) -> Result<()> {
-        num(
-            &format!("{p}.lengthSecs"),
-            self.length_secs,
-            0.0,
-            MAX_LENGTH_SECS,
-        )?;
+        let at = |field: &str| format!("{p}.{field}");
+        num(&at("lengthSecs"), self.length_secs, &f::TRAIL_LENGTH_SECS)?;
         if self.length_mode == LengthMode::Secs && self.length_secs <= 0.0 {
+            // 0 is allowed by the schema for `lengthMode: "points"`, which ignores it.
             return Err(err(
-                &format!("{p}.lengthSecs"),
-                "a trail needs a length above 0 seconds",
+                &at("lengthSecs"),
+                FieldIssue::NotPositive {
+                    value: f64::from(self.length_secs),
+                    unit: " seconds",
+                },
             ));
         }
         int(
-            &format!("{p}.lengthPoints"),
+            &at("lengthPoints"),
             self.length_points,
-            1,
-            MAX_LENGTH_POINTS,
+            &f::TRAIL_LENGTH_POINTS,
         )?;
-        int(&format!("{p}.bones"), self.bones, MIN_BONES, MAX_BONES)?;
-        num(&format!("{p}.widthPx"), self.width_px, 0.0, MAX_WIDTH_PX)?;
+        int(&at("bones"), self.bones, &f::TRAIL_BONES)?;
+        num(&at("widthPx"), self.width_px, &f::TRAIL_WIDTH)?;
+        curve(&at("widthCurve"), &self.width_curve, &f::TRAIL_WIDTH_CURVE)?;
+        gradient(&at("colorOverLife"), &self.color_over_life)?;
         curve(
-            &format!("{p}.widthCurve"),
-            &self.width_curve,
-            0.0,
-            MAX_SCALE,
-        )?;
-        gradient(&format!("{p}.colorOverLife"), &self.color_over_life)?;
-        curve(
-            &format!("{p}.alphaOverLife"),
+            &at("alphaOverLife"),
             &self.alpha_over_life,
-            0.0,
-            1.0,
+            &f::TRAIL_ALPHA_OVER_LIFE,
         )?;
-        gradient(&format!("{p}.colorAlong"), &self.color_along)?;
-        curve(&format!("{p}.alphaAlong"), &self.alpha_along, 0.0, 1.0)?;
-        if self.images.len() > MAX_IMAGES {
-            return Err(err(
-                &format!("{p}.images"),
-                format!("{} images, above the limit {MAX_IMAGES}", self.images.len()),
-            ));
-        }
+        gradient(&at("colorAlong"), &self.color_along)?;
+        curve(&at("alphaAlong"), &self.alpha_along, &f::TRAIL_ALPHA_ALONG)?;
+        list_len(&at("images"), self.images.len(), &f::TRAIL_IMAGES, "images")?;
         for (i, image) in self.images.iter().enumerate() {
-            reference(&format!("{p}.images[{i}]"), image)?;
+            reference(&format!("{p}.images[{i}]"), image, &f::TRAIL_IMAGE)?;
         }
         if !matches!(self.uv_rotation_deg, 0 | 90 | 180 | 270) {
             return Err(err(
-                &format!("{p}.uvRotationDeg"),
-                format!("{} is not 0, 90, 180 or 270", self.uv_rotation_deg),
+                &at("uvRotationDeg"),
+                FieldIssue::NotAChoice {
+                    value: self.uv_rotation_deg.to_string(),
+                    choices: "0, 90, 180 or 270",
+                },
             ));
         }
-        int(&format!("{p}.tileCount"), self.tile_count, 1, MAX_TILES)?;
-        int(&format!("{p}.gridRows"), self.grid_rows, 1, MAX_GRID_ROWS)?;
-        int(&format!("{p}.gridCols"), self.grid_cols, 0, MAX_GRID_COLS)?;
-        num(
-            &format!("{p}.minMovePx"),
-            self.min_move_px,
-            0.0,
-            MAX_MIN_MOVE_PX,
-        )?;
+        int(&at("tileCount"), self.tile_count, &f::TRAIL_TILE_COUNT)?;
+        int(&at("gridRows"), self.grid_rows, &f::TRAIL_GRID_ROWS)?;
+        int(&at("gridCols"), self.grid_cols, &f::TRAIL_GRID_COLS)?;
+        num(&at("minMovePx"), self.min_move_px, &f::TRAIL_MIN_MOVE)?;
         if self.enabled {
-            let points = u64::from(max_particles) * self.history_capacity() as u64;
-            if points > MAX_HISTORY_POINTS_PER_SYSTEM {
+            let count = u64::from(max_particles) * self.history_capacity() as u64;
+            if count > MAX_HISTORY_POINTS_PER_SYSTEM {
                 return Err(err(
                     p,
-                    format!(
-                        "maxParticles × trail points = {points}, above the limit \
-                         {MAX_HISTORY_POINTS_PER_SYSTEM}; shorten the trail or lower maxParticles"
-                    ),
+                    FieldIssue::TrailHistoryTooLarge {
+                        count,
+                        limit: MAX_HISTORY_POINTS_PER_SYSTEM,
+                    },
                 ));
             }
-            let vertices = u64::from(max_particles) * self.vertex_count() as u64;
-            if vertices > MAX_VERTICES_PER_SYSTEM {
+            let count = u64::from(max_particles) * self.vertex_count() as u64;
+            if count > MAX_VERTICES_PER_SYSTEM {
                 return Err(err(
                     p,
-                    format!(
-                        "maxParticles × trail mesh vertices = {vertices}, above the limit \
-                         {MAX_VERTICES_PER_SYSTEM}; use fewer grid rows or columns or lower \
-                         maxParticles"
-                    ),
+                    FieldIssue::TrailMeshTooLarge {
+                        count,
+                        limit: MAX_VERTICES_PER_SYSTEM,
+                    },
                 ));
             }
         }

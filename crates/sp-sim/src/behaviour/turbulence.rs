@@ -11,10 +11,12 @@
 //! Channels: translate (and rotate when aligned to velocity).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::{Channel, noise};
 use crate::Result;
-use crate::document::validate::{curve, err, int, num, range};
+use crate::document::schema::fields as f;
+use crate::document::validate::{curve, int, num, positive, range};
 use crate::document::{Curve, Range};
 
 /// Most octaves.
@@ -30,7 +32,7 @@ pub const MAX_ACCEL_PX_PER_SEC2: f32 = 100_000.0;
 pub const CURL_RMS: f64 = 1.04;
 
 /// Turbulence (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Turbulence {
     /// Typical acceleration, px/s², drawn per particle.
@@ -69,30 +71,32 @@ impl Turbulence {
         range(
             &format!("{p}.accelPxPerSec2"),
             self.accel_px_per_sec2,
-            -MAX_ACCEL_PX_PER_SEC2,
-            MAX_ACCEL_PX_PER_SEC2,
+            &f::TURBULENCE_ACCEL,
         )?;
-        curve(&format!("{p}.overLife"), &self.over_life, -1000.0, 1000.0)?;
-        num(
-            &format!("{p}.frequencyPerPx"),
-            self.frequency_per_px,
-            0.0,
-            MAX_FREQUENCY_PER_PX,
+        curve(
+            &format!("{p}.overLife"),
+            &self.over_life,
+            &f::TURBULENCE_OVER_LIFE,
         )?;
+        let frequency = format!("{p}.frequencyPerPx");
+        num(&frequency, self.frequency_per_px, &f::TURBULENCE_FREQUENCY)?;
         num(
             &format!("{p}.scrollPerSec"),
             self.scroll_per_sec,
-            -MAX_SCROLL_PER_SEC,
-            MAX_SCROLL_PER_SEC,
+            &f::TURBULENCE_SCROLL,
         )?;
-        int(&format!("{p}.octaves"), self.octaves, 1, MAX_OCTAVES)?;
-        if self.frequency_per_px <= 0.0 {
-            return Err(err(
-                &format!("{p}.frequencyPerPx"),
-                "must be above 0 (the size of the swirls is 1 / frequency)",
-            ));
-        }
-        Ok(())
+        int(
+            &format!("{p}.octaves"),
+            self.octaves,
+            &f::TURBULENCE_OCTAVES,
+        )?;
+        // The size of the swirls is 1 / frequency.
+        positive(
+            &frequency,
+            self.frequency_per_px,
+            &f::TURBULENCE_FREQUENCY,
+            "",
+        )
     }
 }
 

@@ -13,10 +13,12 @@
 //! Channels: translate (and rotate when aligned to velocity).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::{CentreSpace, Channel};
 use crate::Result;
-use crate::document::validate::{MAX_COORD, curve, num, range};
+use crate::document::schema::fields as f;
+use crate::document::validate::{curve, num, range};
 use crate::document::{Curve, Range};
 
 /// Fastest spin, degrees per second.
@@ -25,7 +27,7 @@ pub const MAX_SPIN_DEG_PER_SEC: f32 = 100_000.0;
 pub const MAX_PULL_PER_SEC: f32 = 1000.0;
 
 /// A vortex (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Vortex {
     /// Angular speed inside the falloff radius, degrees per second clockwise, drawn per
@@ -65,28 +67,28 @@ impl Vortex {
         range(
             &format!("{p}.spinDegPerSec"),
             self.spin_deg_per_sec,
-            -MAX_SPIN_DEG_PER_SEC,
-            MAX_SPIN_DEG_PER_SEC,
+            &f::VORTEX_SPIN,
         )?;
-        curve(&format!("{p}.overLife"), &self.over_life, -1000.0, 1000.0)?;
+        curve(
+            &format!("{p}.overLife"),
+            &self.over_life,
+            &f::VORTEX_OVER_LIFE,
+        )?;
         num(
             &format!("{p}.center[0]"),
             self.center[0],
-            -MAX_COORD,
-            MAX_COORD,
+            &f::VORTEX_CENTER_X,
         )?;
         num(
             &format!("{p}.center[1]"),
             self.center[1],
-            -MAX_COORD,
-            MAX_COORD,
+            &f::VORTEX_CENTER_Y,
         )?;
-        num(&format!("{p}.radiusPx"), self.radius_px, 0.0, MAX_COORD)?;
+        num(&format!("{p}.radiusPx"), self.radius_px, &f::VORTEX_RADIUS)?;
         num(
             &format!("{p}.pullPerSec"),
             self.pull_per_sec,
-            -MAX_PULL_PER_SEC,
-            MAX_PULL_PER_SEC,
+            &f::VORTEX_PULL,
         )
     }
 }
@@ -109,10 +111,11 @@ impl VortexField {
         }
     }
 
-    /// Velocity at `(x, y)` for angular speed `omega` (radians per second).
-    #[inline]
-    pub(crate) fn velocity(&self, x: f64, y: f64, omega: f64) -> [f64; 2] {
-        let (dx, dy) = (x - self.center[0], y - self.center[1]);
+    /// Velocity at `(x, y)` about the centre `c` (the field's `center`, or where a followed
+    /// bone carried it) for angular speed `omega` (radians per second).
+    #[inline(always)]
+    pub(crate) fn velocity_about(&self, c: [f64; 2], x: f64, y: f64, omega: f64) -> [f64; 2] {
+        let (dx, dy) = (x - c[0], y - c[1]);
         let r2 = dx * dx + dy * dy;
         let g = if self.radius_sq <= 0.0 || r2 <= self.radius_sq {
             1.0

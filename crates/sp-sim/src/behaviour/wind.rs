@@ -8,17 +8,19 @@
 //! Channels: translate (and rotate when aligned to velocity).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::Channel;
 use crate::Result;
-use crate::document::validate::{MAX_COORD, curve, num, range};
+use crate::document::schema::fields as f;
+use crate::document::validate::{curve, num, range};
 use crate::document::{Curve, Range};
 
 /// Largest acceleration, px/s².
 pub const MAX_ACCEL_PX_PER_SEC2: f32 = 100_000.0;
 
 /// Wind (see the module formula).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Wind {
     /// Acceleration, px/s², drawn per particle.
@@ -48,15 +50,17 @@ impl Wind {
         range(
             &format!("{p}.accelPxPerSec2"),
             self.accel_px_per_sec2,
-            -MAX_ACCEL_PX_PER_SEC2,
-            MAX_ACCEL_PX_PER_SEC2,
+            &f::WIND_ACCEL,
         )?;
-        curve(&format!("{p}.overLife"), &self.over_life, -1000.0, 1000.0)?;
+        curve(
+            &format!("{p}.overLife"),
+            &self.over_life,
+            &f::WIND_OVER_LIFE,
+        )?;
         num(
             &format!("{p}.directionDeg"),
             self.direction_deg,
-            -MAX_COORD,
-            MAX_COORD,
+            &f::WIND_DIRECTION,
         )
     }
 

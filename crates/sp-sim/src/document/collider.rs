@@ -12,8 +12,10 @@
 //! (§2.4: its effect is baked whether it is shown or not).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use super::validate::{MAX_COORD, err, name, num};
+use super::schema::{FieldSpec, fields as f};
+use super::validate::{list_len, num, text};
 use crate::Result;
 
 /// Most colliders in a scene.
@@ -24,7 +26,7 @@ pub const MAX_COLLIDER_POINTS: usize = 256;
 pub const MAX_COLLIDER_SYSTEMS: usize = 256;
 
 /// The geometry of a collider, scene pixels (see the module doc).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum ColliderShape {
     /// A straight wall from `a` to `b`.
@@ -63,6 +65,30 @@ pub enum ColliderShape {
     },
 }
 
+impl ColliderShape {
+    /// One shape of each kind as the editor adds it (the schema's defaults per kind).
+    pub const NEW_SHAPES: &'static [ColliderShape] = &[
+        ColliderShape::Segment {
+            a: [-100.0, 100.0],
+            b: [100.0, 100.0],
+        },
+        ColliderShape::Polyline {
+            points: Vec::new(),
+            closed: false,
+        },
+        ColliderShape::Circle {
+            center: [0.0, 100.0],
+            radius: 50.0,
+        },
+        ColliderShape::Rect {
+            center: [0.0, 100.0],
+            width: 200.0,
+            height: 20.0,
+            rotation_deg: 0.0,
+        },
+    ];
+}
+
 impl Default for ColliderShape {
     fn default() -> Self {
         ColliderShape::Segment {
@@ -73,7 +99,7 @@ impl Default for ColliderShape {
 }
 
 /// A collider scene object (see the module doc).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Collider {
     /// Display name (plain text).
@@ -103,45 +129,50 @@ impl Collider {
         self.systems.is_empty() || self.systems.iter().any(|s| s == system_name)
     }
 
-    /// Checks the limits; `p` is the JSON path of the collider.
+    /// Checks the limits (the schema's [`fields`](crate::document::schema::fields)); `p` is
+    /// the JSON path of the collider.
     pub fn validate(&self, p: &str) -> Result<()> {
-        name(&format!("{p}.name"), &self.name)?;
-        if self.systems.len() > MAX_COLLIDER_SYSTEMS {
-            return Err(err(
-                &format!("{p}.systems"),
-                format!(
-                    "{} systems, above the limit {MAX_COLLIDER_SYSTEMS}",
-                    self.systems.len()
-                ),
-            ));
-        }
+        text(&format!("{p}.name"), &self.name, &f::COLLIDER_NAME)?;
+        list_len(
+            &format!("{p}.systems"),
+            self.systems.len(),
+            &f::COLLIDER_SYSTEMS,
+            "systems",
+        )?;
         for (i, s) in self.systems.iter().enumerate() {
-            name(&format!("{p}.systems[{i}]"), s)?;
+            text(&format!("{p}.systems[{i}]"), s, &f::COLLIDER_SYSTEM)?;
         }
         let q = format!("{p}.shape");
         match &self.shape {
             ColliderShape::Segment { a, b } => {
-                point(&format!("{q}.a"), *a)?;
-                point(&format!("{q}.b"), *b)
+                point(&format!("{q}.a"), *a, &f::SEGMENT_A_X, &f::SEGMENT_A_Y)?;
+                point(&format!("{q}.b"), *b, &f::SEGMENT_B_X, &f::SEGMENT_B_Y)
             }
             ColliderShape::Polyline { points, .. } => {
-                if points.len() > MAX_COLLIDER_POINTS {
-                    return Err(err(
-                        &format!("{q}.points"),
-                        format!(
-                            "{} points, above the limit {MAX_COLLIDER_POINTS}",
-                            points.len()
-                        ),
-                    ));
-                }
+                list_len(
+                    &format!("{q}.points"),
+                    points.len(),
+                    &f::POLYLINE_POINTS,
+                    "points",
+                )?;
                 for (i, pt) in points.iter().enumerate() {
-                    point(&format!("{q}.points[{i}]"), *pt)?;
+                    point(
+                        &format!("{q}.points[{i}]"),
+                        *pt,
+                        &f::POLYLINE_POINT_X,
+                        &f::POLYLINE_POINT_Y,
+                    )?;
                 }
                 Ok(())
             }
             ColliderShape::Circle { center, radius } => {
-                point(&format!("{q}.center"), *center)?;
-                num(&format!("{q}.radius"), *radius, 0.0, MAX_COORD)
+                point(
+                    &format!("{q}.center"),
+                    *center,
+                    &f::COLLIDER_CIRCLE_X,
+                    &f::COLLIDER_CIRCLE_Y,
+                )?;
+                num(&format!("{q}.radius"), *radius, &f::COLLIDER_CIRCLE_RADIUS)
             }
             ColliderShape::Rect {
                 center,
@@ -149,22 +180,26 @@ impl Collider {
                 height,
                 rotation_deg,
             } => {
-                point(&format!("{q}.center"), *center)?;
-                num(&format!("{q}.width"), *width, 0.0, MAX_COORD)?;
-                num(&format!("{q}.height"), *height, 0.0, MAX_COORD)?;
+                point(
+                    &format!("{q}.center"),
+                    *center,
+                    &f::COLLIDER_RECT_X,
+                    &f::COLLIDER_RECT_Y,
+                )?;
+                num(&format!("{q}.width"), *width, &f::COLLIDER_RECT_WIDTH)?;
+                num(&format!("{q}.height"), *height, &f::COLLIDER_RECT_HEIGHT)?;
                 num(
                     &format!("{q}.rotationDeg"),
                     *rotation_deg,
-                    -MAX_COORD,
-                    MAX_COORD,
+                    &f::COLLIDER_RECT_ROTATION,
                 )
             }
         }
     }
 }
 
-/// A scene point within ±[`MAX_COORD`].
-pub(crate) fn point(p: &str, v: [f32; 2]) -> Result<()> {
-    num(&format!("{p}[0]"), v[0], -MAX_COORD, MAX_COORD)?;
-    num(&format!("{p}[1]"), v[1], -MAX_COORD, MAX_COORD)
+/// A point `p[0]`, `p[1]` within the limits of `x` and `y`.
+pub(crate) fn point(p: &str, v: [f32; 2], x: &FieldSpec, y: &FieldSpec) -> Result<()> {
+    num(&format!("{p}[0]"), v[0], x)?;
+    num(&format!("{p}[1]"), v[1], y)
 }

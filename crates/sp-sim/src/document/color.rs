@@ -1,12 +1,14 @@
 //! Colours in the document: `"#rrggbb"` strings in JSON, linear 0..1 floats in memory.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use ts_rs::TS;
 
 /// An RGB colour, each channel 0..1 (sRGB-encoded values as the artist picked them; Spine slot
 /// colours use the same encoding, so no conversion happens on export).
 ///
 /// Serialised as `"#rrggbb"`; parsing accepts `#rgb` and `#rrggbb` (case-insensitive).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, TS)]
+#[ts(type = "string")]
 pub struct Rgb {
     /// Red, 0..1.
     pub r: f32,

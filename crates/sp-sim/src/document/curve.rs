@@ -12,12 +12,14 @@
 //! `Δ·(v₀·x + (v₁ − v₀)·W(x))` with `W(x) = x²/2` (linear) or `x³ − x⁴/2` (smooth).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::color::Rgb;
 
 /// How a curve moves from a key to the next one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(rename = "CurveInterp")]
 pub enum Interp {
     /// Straight line (`w(x) = x`).
     #[default]
@@ -50,7 +52,7 @@ impl Interp {
 }
 
 /// One key of a [`Curve`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct CurveKey {
     /// Normalised life, 0..1.
     pub t: f32,
@@ -58,6 +60,7 @@ pub struct CurveKey {
     pub v: f32,
     /// Interpolation from this key to the next (absent: linear).
     #[serde(default, skip_serializing_if = "Interp::is_linear")]
+    #[ts(as = "Option<Interp>", optional)]
     pub interp: Interp,
 }
 
@@ -82,8 +85,9 @@ impl CurveKey {
 
 /// A scalar curve over normalised life (see the module formula). The default is empty (a
 /// multiplier of 1).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(transparent)]
+#[ts(as = "Vec<CurveKey>")]
 pub struct Curve {
     /// Keys sorted by `t`; an empty curve evaluates to 1.
     pub keys: Vec<CurveKey>,
@@ -142,6 +146,20 @@ impl Curve {
         keys[keys.len() - 1].v
     }
 
+    /// `n` values of the curve at evenly spaced normalised lives `t_i = i/(n − 1)`, `i = 0…n−1`
+    /// (one value at `t = 0` when `n = 1`): what the editor's curve graph draws, evaluated by
+    /// [`Curve::eval`] so the drawing is the simulation's own curve.
+    pub fn sample(&self, n: usize) -> Vec<f32> {
+        match n {
+            0 => Vec::new(),
+            1 => vec![self.eval(0.0)],
+            _ => {
+                let last = (n - 1) as f32;
+                (0..n).map(|i| self.eval(i as f32 / last)).collect()
+            }
+        }
+    }
+
     /// `∫₀ᵘ v(t) dt` for `u ≥ 0` (see the module formula); an empty curve is 1 everywhere.
     pub fn integral(&self, u: f64) -> f64 {
         let keys = &self.keys;
@@ -173,7 +191,7 @@ impl Curve {
 }
 
 /// One key of a [`Gradient`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct ColorKey {
     /// Normalised life, 0..1.
     pub t: f32,
@@ -182,8 +200,9 @@ pub struct ColorKey {
 }
 
 /// A colour gradient over normalised life (see the module formula, per channel).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(transparent)]
+#[ts(as = "Vec<ColorKey>")]
 pub struct Gradient {
     /// Keys sorted by `t`; an empty gradient evaluates to white.
     pub keys: Vec<ColorKey>,

@@ -12,6 +12,7 @@ use serde_json::Value;
 use super::migrate;
 use super::scene::{DOCUMENT_VERSION, Scene};
 use super::validate;
+use crate::error::FieldIssue;
 use crate::{Error, Result};
 
 /// Largest document the loader accepts: 1 MiB (documents arrive from URLs and drops).
@@ -31,7 +32,10 @@ pub fn load_scene(json: &str) -> Result<Scene> {
         message: strip_position(&e),
     })?;
     let Value::Object(root) = &mut value else {
-        return Err(field("(document)", "the document must be a JSON object"));
+        return Err(field(
+            "(document)",
+            "the document must be a JSON object".into(),
+        ));
     };
     let version = match root.get("version") {
         None | Some(Value::Null) => 0,
@@ -102,10 +106,11 @@ fn normalize(scene: &mut Scene) {
     }
 }
 
-fn field(path: &str, message: impl Into<String>) -> Error {
+/// A typing error at `path` (serde's words).
+fn field(path: &str, message: String) -> Error {
     Error::Field {
         path: path.to_string(),
-        message: message.into(),
+        issue: FieldIssue::Type(message),
     }
 }
 

@@ -8,6 +8,7 @@ mod io;
 pub mod migrate;
 pub mod path;
 mod scene;
+pub mod schema;
 mod settings;
 mod system;
 pub mod validate;
@@ -25,8 +26,9 @@ pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use path::{BezierHandles, PathKind, PathObject};
 pub use scene::{
     DEFAULT_SUBSTEPS_PER_SEC, DOCUMENT_VERSION, ImageAsset, MAX_SUBSTEPS_PER_SEC,
-    MIN_SUBSTEPS_PER_SEC, ModelObject, Scene, SkeletonObject,
+    MIN_SUBSTEPS_PER_SEC, ModelMarker, ModelObject, Scene, SkeletonObject,
 };
+pub use schema::{FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
     BlendMode, Burst, DrawOrder, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,

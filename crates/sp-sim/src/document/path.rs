@@ -16,10 +16,13 @@
 //! [`crate::sim::path_geom`]. The eye only shows or hides the path on the canvas.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::collider::point;
-use super::validate::{err, name};
+use super::schema::fields as f;
+use super::validate::{err, list_len, text};
 use crate::Result;
+use crate::error::FieldIssue;
 
 /// Most paths in a scene.
 pub const MAX_PATHS: usize = 64;
@@ -27,7 +30,7 @@ pub const MAX_PATHS: usize = 64;
 pub const MAX_PATH_POINTS: usize = 256;
 
 /// How a path goes through its points (see the module doc).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PathKind {
     /// Straight pieces.
@@ -40,7 +43,7 @@ pub enum PathKind {
 }
 
 /// The two handles of a Bézier path point, as offsets from the point (pixels).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default)]
 pub struct BezierHandles {
     /// Handle of the piece arriving at the point.
@@ -52,7 +55,7 @@ pub struct BezierHandles {
 }
 
 /// A path scene object (see the module doc).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct PathObject {
     /// Display name, unique among the scene's paths (systems follow a path by name).
@@ -65,6 +68,7 @@ pub struct PathObject {
     pub points: Vec<[f32; 2]>,
     /// Bézier handles, one per point (`bezier` only; missing entries are corners).
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<BezierHandles>>", optional)]
     pub handles: Vec<BezierHandles>,
     /// The last point joins the first.
     pub closed: bool,
@@ -84,37 +88,49 @@ impl Default for PathObject {
 }
 
 impl PathObject {
-    /// Checks the limits; `p` is the JSON path of the path object.
+    /// Checks the limits (the schema's [`fields`](crate::document::schema::fields)); `p` is
+    /// the JSON path of the path object.
     pub fn validate(&self, p: &str) -> Result<()> {
-        name(&format!("{p}.name"), &self.name)?;
+        text(&format!("{p}.name"), &self.name, &f::PATH_NAME)?;
         if self.name.trim().is_empty() {
-            return Err(err(&format!("{p}.name"), "is empty"));
+            return Err(err(&format!("{p}.name"), FieldIssue::Empty));
         }
-        if self.points.len() > MAX_PATH_POINTS {
-            return Err(err(
-                &format!("{p}.points"),
-                format!(
-                    "{} points, above the limit {MAX_PATH_POINTS}",
-                    self.points.len()
-                ),
-            ));
-        }
+        list_len(
+            &format!("{p}.points"),
+            self.points.len(),
+            &f::PATH_POINTS,
+            "points",
+        )?;
         for (i, pt) in self.points.iter().enumerate() {
-            point(&format!("{p}.points[{i}]"), *pt)?;
+            point(
+                &format!("{p}.points[{i}]"),
+                *pt,
+                &f::PATH_POINT_X,
+                &f::PATH_POINT_Y,
+            )?;
         }
         if self.handles.len() > self.points.len() {
             return Err(err(
                 &format!("{p}.handles"),
-                format!(
-                    "{} handles for {} points (at most one per point)",
-                    self.handles.len(),
-                    self.points.len()
-                ),
+                FieldIssue::TooManyHandles {
+                    count: self.handles.len(),
+                    points: self.points.len(),
+                },
             ));
         }
         for (i, h) in self.handles.iter().enumerate() {
-            point(&format!("{p}.handles[{i}].in"), h.in_offset)?;
-            point(&format!("{p}.handles[{i}].out"), h.out_offset)?;
+            point(
+                &format!("{p}.handles[{i}].in"),
+                h.in_offset,
+                &f::PATH_HANDLE_IN_X,
+                &f::PATH_HANDLE_IN_Y,
+            )?;
+            point(
+                &format!("{p}.handles[{i}].out"),
+                h.out_offset,
+                &f::PATH_HANDLE_OUT_X,
+                &f::PATH_HANDLE_OUT_Y,
+            )?;
         }
         Ok(())
     }
@@ -122,19 +138,17 @@ impl PathObject {
 
 /// Checks a scene's `paths`: each path, and names unique.
 pub fn validate_paths(paths: &[PathObject]) -> Result<()> {
-    if paths.len() > MAX_PATHS {
-        return Err(err(
-            "paths",
-            format!("{} paths, above the limit {MAX_PATHS}", paths.len()),
-        ));
-    }
+    list_len("paths", paths.len(), &f::PATHS, "paths")?;
     for (i, path) in paths.iter().enumerate() {
         let p = format!("paths[{i}]");
         path.validate(&p)?;
         if let Some(j) = paths[..i].iter().position(|o| o.name == path.name) {
             return Err(err(
                 &format!("{p}.name"),
-                format!("{:?} is already the name of paths[{j}]", path.name),
+                FieldIssue::DuplicateName {
+                    name: path.name.clone(),
+                    other: format!("paths[{j}]"),
+                },
             ));
         }
     }

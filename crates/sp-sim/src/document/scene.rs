@@ -1,6 +1,7 @@
 //! The scene document: everything the editor saves, shares and exports.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::collider::Collider;
 use super::path::PathObject;
@@ -22,7 +23,7 @@ fn is_default_substeps(v: &u32) -> bool {
 }
 
 /// An image the scene refers to, with its pixel size when known (the export writes real sizes).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ImageAsset {
     /// Reference used by systems: `builtin:NAME` or a relative path with `/` (e.g. `fx/fire_01.png`).
@@ -38,7 +39,7 @@ pub struct ImageAsset {
 /// The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
 /// keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
 /// shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SkeletonObject {
     /// Display name, unique among the scene's skeletons (particle systems follow a skeleton by
@@ -96,27 +97,72 @@ impl Default for SkeletonObject {
 }
 
 /// A MilkShape 3D model placed in the scene (never exported).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+///
+/// Like a skeleton, the model's file is not in the document: the editor keeps the `.ms3d` (and
+/// the texture images dropped with it) in browser storage under [`ModelObject::key`], a content
+/// digest, so the document stays small and shareable. The model is posed at the scene time:
+/// clip time `t·speed`, wrapped by the clip's duration when `loop`, else held at its ends (see
+/// `sp_ms3d::stage`). Its name is its identity in the scene: unique among the models.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ModelObject {
-    /// Display name.
+    /// Display name, unique among the scene's models.
     pub name: String,
     /// `.ms3d` path relative to the scene.
     pub path: String,
-    /// Placement (orthographic view of the model).
+    /// Key under which the editor stores the model's files (a content digest; empty when the
+    /// file is not stored).
+    pub key: String,
+    /// Placement (orthographic view of the model): position in scene pixels, clockwise
+    /// rotation, scale per axis (a negative scale flips).
     pub transform: Transform2D,
-    /// Clip name playing.
+    /// Clip name playing (empty: the model's first clip).
     pub clip: String,
-    /// Playback speed multiplier.
+    /// Playback speed multiplier against the scene timeline.
     pub speed: f32,
-    /// Source up axis: `y` or `z`.
+    /// Loop the clip (else it holds its last pose).
+    #[serde(rename = "loop")]
+    pub looping: bool,
+    /// Source up axis: `y` or `z` (empty: `y`).
     pub up_axis: String,
     /// Eye icon.
     pub visible: bool,
+    /// Markers placed on the clips' frames in the editor (besides those of the file).
+    pub markers: Vec<ModelMarker>,
+}
+
+impl Default for ModelObject {
+    fn default() -> Self {
+        ModelObject {
+            name: String::new(),
+            path: String::new(),
+            key: String::new(),
+            transform: Transform2D::default(),
+            clip: String::new(),
+            speed: 1.0,
+            looping: true,
+            up_axis: String::new(),
+            visible: true,
+            markers: Vec::new(),
+        }
+    }
+}
+
+/// A named marker on a frame of one of a model's clips: crossing it while the scene plays
+/// raises an event.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ModelMarker {
+    /// Clip name.
+    pub clip: String,
+    /// Marker name (1 to 64 characters).
+    pub name: String,
+    /// Model frame (1-based, within the clip's range).
+    pub frame: f32,
 }
 
 /// The whole scene document.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Scene {
     /// Document version ([`DOCUMENT_VERSION`] when written by this build).
@@ -137,14 +183,17 @@ pub struct Scene {
     /// other than constant wind and drag; see [`crate::sim::integrate`]). Closed-form systems
     /// ignore it. Left out of saved documents at its default.
     #[serde(skip_serializing_if = "is_default_substeps")]
+    #[ts(as = "Option<u32>", optional)]
     pub substeps_per_sec: u32,
     /// Colliders (never exported; their effect is baked, [`super::collider`]). Left out of saved
     /// documents when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<Collider>>", optional)]
     pub colliders: Vec<Collider>,
     /// Paths systems travel along (never exported; [`super::path`]). Left out of saved documents
     /// when empty.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<PathObject>>", optional)]
     pub paths: Vec<PathObject>,
 }
 

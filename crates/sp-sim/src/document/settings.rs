@@ -2,9 +2,10 @@
 //! save, load, presets, undo and old-document defaults.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 /// Keyframe interpolation written for continuous channels (§12.6).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum CurveKind {
     /// 线性: linear keys, linear error-bounded reduction.
@@ -15,7 +16,7 @@ pub enum CurveKind {
 }
 
 /// Target Spine version; 4.2 is the only one with a real implementation (§3.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub enum SpineVersion {
     /// Spine 4.2.
     #[default]
@@ -24,7 +25,7 @@ pub enum SpineVersion {
 }
 
 /// Export settings with the defaults of §13.1.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ExportSettings {
     /// Written to `skeleton.images` (default `./images/`).

@@ -4,13 +4,14 @@
 //! a default, so a partial JSON object loads (旧配置默认值补齐).
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use super::color::Rgb;
 use super::curve::{Curve, Gradient};
 use crate::behaviour::{Collision, Force, OverLife, PathFollow, RotationMode, Trail};
 
 /// A closed range `[min, max]` from which a value is drawn uniformly per particle.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Range {
     /// Smallest value.
     pub min: f32,
@@ -34,7 +35,7 @@ impl Range {
 }
 
 /// Position, rotation and scale of a system (its emitter and, in local space, its particles).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Transform2D {
     /// X in scene pixels (right).
@@ -62,7 +63,7 @@ impl Default for Transform2D {
 }
 
 /// How a system plays over time.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum PlayMode {
     /// Emits for `durationSecs` once, then lets the living particles finish (one animation,
@@ -75,7 +76,7 @@ pub enum PlayMode {
 }
 
 /// Names of the three animations a [`PlayMode::LoopContinuous`] system exports into.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct LoopAnimations {
     /// Start segment (warm-up from empty).
@@ -99,7 +100,7 @@ impl Default for LoopAnimations {
 
 /// Where particles are born, in the system's local space (pixels, y down; formulas in
 /// [`crate::sim::emitter`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum EmitterShape {
     /// All particles at the origin.
@@ -115,6 +116,7 @@ pub enum EmitterShape {
         edge: bool,
         /// Width of the edge band, pixels, inward from the circle (0: on the circle).
         #[serde(default, rename = "thicknessPx", skip_serializing_if = "is_zero")]
+        #[ts(as = "Option<f32>", optional)]
         thickness_px: f32,
     },
     /// Uniform over a centred rectangle (`edge: false`) or on its outline (`edge: true`); with
@@ -130,6 +132,7 @@ pub enum EmitterShape {
         edge: bool,
         /// Width of the edge band, pixels, inward from the outline (0: on the outline).
         #[serde(default, rename = "thicknessPx", skip_serializing_if = "is_zero")]
+        #[ts(as = "Option<f32>", optional)]
         thickness_px: f32,
     },
     /// Uniform along a centred horizontal segment of the given length.
@@ -167,8 +170,41 @@ pub enum EmitterShape {
         edge: bool,
         /// Width of the edge band, pixels, inward from the outline (0: on the outline).
         #[serde(default, rename = "thicknessPx", skip_serializing_if = "is_zero")]
+        #[ts(as = "Option<f32>", optional)]
         thickness_px: f32,
     },
+}
+
+impl EmitterShape {
+    /// The shape of each kind the editor puts in when the user picks that kind.
+    pub const NEW_SHAPES: &'static [EmitterShape] = &[
+        EmitterShape::Point,
+        EmitterShape::Circle {
+            radius: 50.0,
+            edge: false,
+            thickness_px: 0.0,
+        },
+        EmitterShape::Rect {
+            width: 100.0,
+            height: 100.0,
+            edge: false,
+            thickness_px: 0.0,
+        },
+        EmitterShape::Line { length: 100.0 },
+        EmitterShape::Arc {
+            radius: 50.0,
+            start_deg: 0.0,
+            span_deg: 180.0,
+            thickness_px: 0.0,
+        },
+        EmitterShape::RoundedRect {
+            width: 100.0,
+            height: 100.0,
+            corner_radius_px: 20.0,
+            edge: false,
+            thickness_px: 0.0,
+        },
+    ];
 }
 
 fn is_zero(v: &f32) -> bool {
@@ -185,7 +221,7 @@ fn is_zero_u32(v: &u32) -> bool {
 
 /// A burst: `count` particles at `timeSecs` after the system starts, repeated `cycles` times
 /// every `intervalSecs` (formula in [`crate::sim::schedule`]).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct Burst {
     /// Seconds after the system's start (after `delaySecs`).
@@ -194,14 +230,19 @@ pub struct Burst {
     pub count: u32,
     /// Seconds between repeats (0: no repeat within a cycle).
     #[serde(default, skip_serializing_if = "is_zero")]
+    #[ts(as = "Option<f32>", optional)]
     pub interval_secs: f32,
     /// Firings per emission cycle; 0 (default): as many as fit in the duration (once when
     /// `intervalSecs` is 0), in every cycle of a loop.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
+    #[ts(as = "Option<u32>", optional)]
     pub cycles: u32,
 }
 
 impl Burst {
+    /// The burst the editor adds: 10 particles at the start.
+    pub const NEW: Burst = Burst::once(0.0, 10);
+
     /// A single burst of `count` at `time_secs` (as before issue 10).
     pub const fn once(time_secs: f32, count: u32) -> Burst {
         Burst {
@@ -214,7 +255,7 @@ impl Burst {
 }
 
 /// How a particle picks its image among `textures` when there is no flipbook.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum TexturePick {
     /// Uniformly at random per particle (seeded).
@@ -225,7 +266,7 @@ pub enum TexturePick {
 }
 
 /// Flipbook playback modes (the four of the export spec §8.5).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum FlipbookMode {
     /// 单次-尾帧消失: plays once, then the particle is hidden (fake death) until it dies.
@@ -240,7 +281,7 @@ pub enum FlipbookMode {
 }
 
 /// Flipbook: when enabled, `textures` are the frames, in order, played at `fps`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Flipbook {
     /// Whether `textures` play as a flipbook (otherwise one texture per particle).
@@ -263,7 +304,7 @@ impl Default for Flipbook {
 
 /// Slot blend modes, with Spine's premultiplied-alpha semantics (the preview uses the same
 /// equations as the Spine runtimes so export = preview).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum BlendMode {
     /// Source-over.
@@ -279,7 +320,7 @@ pub enum BlendMode {
 
 /// How one system's particles stack where they overlap (export spec §16.3 "绘制顺序"): the
 /// preview draws them in this order and the export keeps it (slot order, `drawOrder` keys).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum DrawOrder {
     /// The newest particle is drawn last, over the older ones (oldest at the back).
@@ -297,7 +338,7 @@ impl DrawOrder {
 }
 
 /// Whether particles move with their system after birth.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub enum SimulationSpace {
     /// Particles live in the system's space: moving the system moves them.
@@ -310,7 +351,7 @@ pub enum SimulationSpace {
 /// Following a bone of a loaded Spine skeleton (export spec §10.4): the system's position is
 /// the bone's scene position plus the offset; its rotation and scale stay its own. When the
 /// skeleton or bone is not loaded, the system falls back to its own transform.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct FollowBone {
     /// Name of the skeleton object (`skeletons[].name`).
@@ -324,7 +365,7 @@ pub struct FollowBone {
 }
 
 /// One particle system.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ParticleSystem {
     /// Display name (user text; never interpreted as markup).
@@ -354,6 +395,7 @@ pub struct ParticleSystem {
     /// Emission rate multiplier over each emission cycle (`x = time since the cycle's start /
     /// durationSecs`; empty: 1). Formula in [`crate::sim::schedule`].
     #[serde(skip_serializing_if = "Curve::is_empty")]
+    #[ts(as = "Option<Curve>", optional)]
     pub rate_curve: Curve,
     /// Bursts.
     pub bursts: Vec<Burst>,
@@ -382,6 +424,7 @@ pub struct ParticleSystem {
     /// How the start rotation is chosen and whether it follows the motion
     /// ([`crate::behaviour::rotation`]).
     #[serde(skip_serializing_if = "RotationMode::is_default")]
+    #[ts(as = "Option<RotationMode>", optional)]
     pub rotation_mode: RotationMode,
     /// Initial scale multiplier.
     pub start_scale: Range,
@@ -393,9 +436,11 @@ pub struct ParticleSystem {
     pub alpha_curve: Curve,
     /// Speed, spin, size X/Y and gravity over life ([`crate::behaviour::over_life`]).
     #[serde(skip_serializing_if = "OverLife::is_empty")]
+    #[ts(as = "Option<OverLife>", optional)]
     pub over_life: OverLife,
     /// Forces, applied in order ([`crate::behaviour`]); empty before issue 10.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<Force>>", optional)]
     pub forces: Vec<Force>,
     /// Image references: built-ins as `builtin:NAME`, user images by relative path.
     pub textures: Vec<String>,
@@ -410,20 +455,25 @@ pub struct ParticleSystem {
     /// Stacking of overlapping particles (absent from documents that keep the default, newest on
     /// top).
     #[serde(skip_serializing_if = "DrawOrder::is_default")]
+    #[ts(as = "Option<DrawOrder>", optional)]
     pub draw_order: DrawOrder,
     /// The bone this system follows, if any (absent from documents that follow nothing).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub follow: Option<FollowBone>,
     /// How the particles respond to the scene's colliders ([`crate::behaviour::collision`];
     /// absent from documents that keep the default).
     #[serde(skip_serializing_if = "Collision::is_default")]
+    #[ts(as = "Option<Collision>", optional)]
     pub collision: Collision,
     /// The path the emitter or the particles travel, if any
     /// ([`crate::behaviour::path_follow`]; absent from documents that follow none).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub path_follow: Option<PathFollow>,
     /// Trails ([`crate::behaviour::trail`]; absent from documents that never set them).
     #[serde(skip_serializing_if = "Trail::is_default")]
+    #[ts(as = "Option<Trail>", optional)]
     pub trail: Trail,
 }
 

@@ -16,11 +16,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use ts_rs::TS;
 
 use serde::Deserialize;
 
 use crate::document::{ParticleSystem, Transform2D};
-use crate::error::{Error, Result};
+use crate::error::{Error, FieldIssue, Result};
 
 /// Most tracks in one [`FollowTracks`] document.
 pub const MAX_TRACKS: usize = 1024;
@@ -103,29 +104,37 @@ pub struct FollowTracks {
     tracks: BTreeMap<(String, String), Arc<BoneTrack>>,
 }
 
-#[derive(Deserialize)]
+/// The follow-tracks document as JSON carries it (`--follow`, `setFollowTracks`, the export
+/// worker's `followJson`): `{ "tracks": [ … ] }`.
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
-struct TracksJson {
+pub struct FollowTracksJson {
+    /// The tracks (absent: none).
     #[serde(default)]
-    tracks: Vec<TrackJson>,
+    #[ts(optional = nullable)]
+    pub tracks: Vec<BoneTrackJson>,
 }
 
-#[derive(Deserialize)]
+/// One bone's track in [`FollowTracksJson`] (see the module formula for `points`).
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
-struct TrackJson {
-    skeleton: String,
-    bone: String,
-    sample_fps: f64,
+pub struct BoneTrackJson {
+    /// Skeleton object name (`skeletons[].name`).
+    pub skeleton: String,
+    /// Bone name.
+    pub bone: String,
+    /// Samples per second of scene time (0 < rate ≤ [`MAX_SAMPLE_FPS`]).
+    pub sample_fps: f64,
+    /// Repeat with period `(n − 1) / sampleFps` (absent: false).
     #[serde(default, rename = "loop")]
-    looping: bool,
-    points: Vec<[f32; 2]>,
+    #[ts(optional = nullable)]
+    pub looping: bool,
+    /// Scene positions, pixels, y down: `points[i]` at `i / sampleFps` seconds.
+    pub points: Vec<[f32; 2]>,
 }
 
-fn field(path: String, message: impl Into<String>) -> Error {
-    Error::Field {
-        path,
-        message: message.into(),
-    }
+fn field(path: String, issue: FieldIssue) -> Error {
+    Error::Field { path, issue }
 }
 
 impl FollowTracks {
@@ -144,13 +153,13 @@ impl FollowTracks {
         if text.len() > limit_bytes {
             return Err(field(
                 "tracks".into(),
-                format!(
-                    "the tracks text is {} bytes, above the limit of {limit_bytes} bytes",
-                    text.len()
-                ),
+                FieldIssue::TracksTooLarge {
+                    size_bytes: text.len(),
+                    limit_bytes,
+                },
             ));
         }
-        let parsed: TracksJson = serde_json::from_str(text).map_err(|e| Error::Json {
+        let parsed: FollowTracksJson = serde_json::from_str(text).map_err(|e| Error::Json {
             line: e.line(),
             column: e.column(),
             message: e.to_string(),
@@ -158,10 +167,11 @@ impl FollowTracks {
         if parsed.tracks.len() > MAX_TRACKS {
             return Err(field(
                 "tracks".into(),
-                format!(
-                    "{} tracks is above the limit {MAX_TRACKS}",
-                    parsed.tracks.len()
-                ),
+                FieldIssue::TooMany {
+                    count: parsed.tracks.len(),
+                    limit: MAX_TRACKS,
+                    noun: "tracks",
+                },
             ));
         }
         let mut out = FollowTracks::new();
@@ -171,20 +181,22 @@ impl FollowTracks {
             if !(t.sample_fps.is_finite() && t.sample_fps > 0.0 && t.sample_fps <= MAX_SAMPLE_FPS) {
                 return Err(field(
                     format!("{p}.sampleFps"),
-                    format!("{} is not in (0, {MAX_SAMPLE_FPS}]", t.sample_fps),
+                    FieldIssue::RateOutOfRange {
+                        value: t.sample_fps,
+                        limit: MAX_SAMPLE_FPS,
+                    },
                 ));
             }
             if t.points.is_empty() {
-                return Err(field(
-                    format!("{p}.points"),
-                    "a track needs at least one point",
-                ));
+                return Err(field(format!("{p}.points"), FieldIssue::NoPoints));
             }
             total += t.points.len();
             if total > MAX_TRACK_POINTS {
                 return Err(field(
                     format!("{p}.points"),
-                    format!("more than {MAX_TRACK_POINTS} points in all tracks"),
+                    FieldIssue::TooManyPoints {
+                        limit: MAX_TRACK_POINTS,
+                    },
                 ));
             }
             for (j, q) in t.points.iter().enumerate() {
@@ -192,7 +204,10 @@ impl FollowTracks {
                     if !(v.is_finite() && v.abs() <= MAX_TRACK_COORD) {
                         return Err(field(
                             format!("{p}.points[{j}][{c}]"),
-                            format!("{v} is not a coordinate within ±{MAX_TRACK_COORD}"),
+                            FieldIssue::CoordinateOutOfRange {
+                                value: format!("{v}").parse().unwrap_or(f64::from(*v)),
+                                limit: f64::from(MAX_TRACK_COORD),
+                            },
                         ));
                     }
                 }
@@ -201,7 +216,10 @@ impl FollowTracks {
             if out.tracks.contains_key(&key) {
                 return Err(field(
                     p,
-                    format!("a second track for skeleton {:?}, bone {:?}", key.0, key.1),
+                    FieldIssue::DuplicateTrack {
+                        skeleton: key.0.clone(),
+                        bone: key.1.clone(),
+                    },
                 ));
             }
             out.insert(

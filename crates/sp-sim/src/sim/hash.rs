@@ -5,12 +5,14 @@
 //! particle (serial order) slot, serial, the `f32` bit patterns of x, y, rotation, scale x/y,
 //! r, g, b, alpha, the texture index and visibility; a system with an active trail then adds,
 //! per particle, the `f32` bits of its trail's skinned vertices, colour and image index
-//! ([`super::trail`]). [`state_hash`] hashes the frames at
-//! `i / fps` for `i = 0 … ⌊duration·fps⌋`, each reached by advancing to that exact time.
+//! ([`super::trail`]). [`state_hash`] hashes the frames at `i / fps` for
+//! `i = 0 … ⌊duration·fps⌋` ([`Timebase::frame_count`]), each reached by advancing to that exact
+//! time.
 
 use super::follow::FollowTracks;
 use super::scene::SceneSim;
-use crate::document::{PlayMode, Scene};
+use crate::document::Scene;
+use crate::time::Timebase;
 
 /// FNV-1a 64-bit hasher.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,14 +86,6 @@ pub fn frame_hash(sim: &SceneSim, h: &mut Fnv64) {
     }
 }
 
-/// Number of frames [`state_hash`] visits: `⌊duration·fps⌋ + 1` (at least 1).
-pub fn frame_count(duration_secs: f64, fps: f64) -> u64 {
-    if !(duration_secs > 0.0 && fps > 0.0) {
-        return 1;
-    }
-    libm::floor(duration_secs * fps + 1e-9) as u64 + 1
-}
-
 /// Hash of every frame of `scene` from 0 to `duration_secs` at `fps` (see the module formula).
 pub fn state_hash(scene: &Scene, duration_secs: f64, fps: f64) -> u64 {
     state_hash_following(scene, &FollowTracks::new(), duration_secs, fps)
@@ -106,27 +100,10 @@ pub fn state_hash_following(
 ) -> u64 {
     let mut sim = SceneSim::with_follow(scene, tracks);
     let mut h = Fnv64::default();
-    let fps = if fps > 0.0 { fps } else { 30.0 };
-    for i in 0..frame_count(duration_secs, fps) {
-        sim.advance_to(i as f64 / fps);
+    let clock = Timebase::new(fps).unwrap_or(Timebase::DEFAULT);
+    for i in 0..clock.frame_count(duration_secs) {
+        sim.advance_to(clock.time_of(i));
         frame_hash(&sim, &mut h);
     }
     h.finish()
-}
-
-/// A sensible length to simulate `scene` for, in seconds: per system, delay + emission length
-/// (duration, or the last burst if later; one loop length for loop-continuous) + the longest
-/// lifetime; the maximum over systems (1 s for an empty scene).
-pub fn natural_duration_secs(scene: &Scene) -> f64 {
-    let mut longest = 1.0f64;
-    for s in &scene.systems {
-        let last_burst = s.bursts.iter().map(|b| b.time_secs).fold(0.0f32, f32::max);
-        let emission = match s.mode {
-            PlayMode::OneShot => s.duration_secs.max(last_burst),
-            PlayMode::LoopContinuous => s.duration_secs,
-        };
-        let life = s.lifetime_secs.min.max(s.lifetime_secs.max);
-        longest = longest.max(f64::from(s.delay_secs) + f64::from(emission) + f64::from(life));
-    }
-    longest
 }

@@ -15,6 +15,16 @@
 //!   swirl (a velocity field, so a particle in a pure vortex moves on a circle);
 //! - after every step, speed limits clamp `|v|`.
 //!
+//! Force centres are placed in the particle space with the system transform. When the system
+//! follows a bone ([`super::follow`]) and a centre is given in the other space than the
+//! particles (a `system` centre for World-space particles, a `scene` centre for Local-space
+//! ones), the centre moves with the system origin: at system time `t = t_b + a` (the sample's
+//! own time, the time a particle born then and turned the same way would see) it is
+//! `c(t) = c₀ + M·T(t)`, with `T(t) = bone(t) + offset` the followed origin, and
+//! `c₀ = R·S·c`, `M = I` for a system centre of World particles (`R`, `S` the system rotation
+//! and scale), `c₀ = S⁻¹·R⁻¹·c`, `M = −S⁻¹·R⁻¹` for a scene centre of Local particles. The
+//! other two pairings need no transform, and without a follow the centre is fixed.
+//!
 //! Turbulence is sampled on the particle's own grid every [`TURBULENCE_HOLD_SECS`] of age (every
 //! 4th grid point at 240 steps per second), at `(p(aₙ), t_b + aₙ)`, and held until the next
 //! sample (kept in the grid state, so still frame-rate independent). Its noise is most of the
@@ -64,6 +74,7 @@
 //!   so the kept states are the trail points ([`crate::sim::trail`]).
 
 use super::contact::{ContactState, Contacts, Phase};
+use super::follow::Follow;
 use super::lookup::CurveEval;
 use super::motion::StepFactors;
 use crate::behaviour::attractor::AttractorField;
@@ -148,10 +159,30 @@ enum Field {
     SpeedLimit,
 }
 
+/// A force centre carried by a followed bone: `c(t) = base + m·T(t)` (see the module doc).
+#[derive(Clone, Debug, PartialEq)]
+struct MovingCentre {
+    base: [f64; 2],
+    m: [[f64; 2]; 2],
+}
+
+impl MovingCentre {
+    /// The centre for the followed origin `o = T(t)`.
+    #[inline(always)]
+    fn at(&self, o: [f64; 2]) -> [f64; 2] {
+        [
+            self.base[0] + (self.m[0][0] * o[0] + self.m[0][1] * o[1]),
+            self.base[1] + (self.m[1][0] * o[0] + self.m[1][1] * o[1]),
+        ]
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 struct PreparedForce {
     field: Field,
     over_life: CurveEval,
+    /// `Some` when the centre travels with a followed bone.
+    moving: Option<MovingCentre>,
 }
 
 /// `(p', v')`.
@@ -186,6 +217,8 @@ pub struct MotionModel {
     /// `Some((g, k))`: no force needs integration, each step is the exact closed form of gravity
     /// `g` and damping `k` (a system integrated only for its colliders).
     exact: Option<([f64; 2], f64)>,
+    /// The followed bone that carries the moving centres (`None` when no centre moves).
+    follow: Option<Follow>,
 }
 
 /// True when `system`'s motion needs integration (see [`crate::behaviour::Force::is_closed_form`]).
@@ -210,6 +243,41 @@ pub fn closed_form_gravity_damping(system: &ParticleSystem) -> ([f64; 2], f64) {
         }
     }
     (g, k)
+}
+
+/// The moving form of a centre given in `space` for a system following a bone (see the module
+/// doc), `None` when the pairing needs no transform.
+fn moving_centre(
+    c: [f32; 2],
+    space: CentreSpace,
+    particles: SimulationSpace,
+    t: &Transform2D,
+) -> Option<MovingCentre> {
+    let (x, y) = (f64::from(c[0]), f64::from(c[1]));
+    let rad = f64::from(t.rotation_deg).to_radians();
+    let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+    let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
+    match (space, particles) {
+        (CentreSpace::System, SimulationSpace::Local)
+        | (CentreSpace::Scene, SimulationSpace::World) => None,
+        (CentreSpace::System, SimulationSpace::World) => {
+            let (lx, ly) = (sx * x, sy * y);
+            Some(MovingCentre {
+                base: [cos * lx - sin * ly, sin * lx + cos * ly],
+                m: [[1.0, 0.0], [0.0, 1.0]],
+            })
+        }
+        (CentreSpace::Scene, SimulationSpace::Local) => {
+            let inv = |s: f64| if s != 0.0 { 1.0 / s } else { 0.0 };
+            let (ix, iy) = (inv(sx), inv(sy));
+            // A = S⁻¹·R⁻¹ = [[cos/sx, sin/sx], [−sin/sy, cos/sy]].
+            let a = [[cos * ix, sin * ix], [-sin * iy, cos * iy]];
+            Some(MovingCentre {
+                base: [a[0][0] * x + a[0][1] * y, a[1][0] * x + a[1][1] * y],
+                m: [[-a[0][0], -a[0][1]], [-a[1][0], -a[1][1]]],
+            })
+        }
+    }
 }
 
 /// A force centre given in `space`, in the particle space of a system in `particles` space with
@@ -261,6 +329,67 @@ impl MotionModel {
         ))
     }
 
+    /// [`MotionModel::new`] for a system following `follow` (its vortex and attractor centres
+    /// travel with the followed origin: see the module doc).
+    pub fn new_following(
+        system: &ParticleSystem,
+        substeps_per_sec: u32,
+        transform: &Transform2D,
+        follow: Option<&Follow>,
+    ) -> Option<MotionModel> {
+        let model = MotionModel::new(system, substeps_per_sec, transform)?;
+        Some(match follow {
+            Some(f) => model.following(system, transform, f),
+            None => model,
+        })
+    }
+
+    /// This model with the centres that need it carried by `follow`.
+    pub(super) fn following(
+        mut self,
+        system: &ParticleSystem,
+        transform: &Transform2D,
+        follow: &Follow,
+    ) -> MotionModel {
+        for (p, f) in self.forces.iter_mut().zip(system.forces.iter()) {
+            p.moving = match f {
+                Force::Vortex(v) => moving_centre(v.center, v.space, system.space, transform),
+                Force::Attractor(a) => moving_centre(a.position, a.space, system.space, transform),
+                _ => None,
+            };
+        }
+        if self.forces.iter().any(|f| f.moving.is_some()) {
+            self.follow = Some(follow.clone());
+        }
+        self
+    }
+
+    /// The followed origin `T(t) = bone(t) + offset` at system time `t` (as
+    /// [`Follow::transform_at`] places it).
+    #[inline]
+    fn followed_origin(follow: &Follow, time_secs: f64) -> [f64; 2] {
+        let [x, y] = follow.track.position_at(time_secs);
+        [
+            f64::from(x + follow.offset[0]),
+            f64::from(y + follow.offset[1]),
+        ]
+    }
+
+    /// Where the vortex or attractor centre of force `index` is at system time `time_secs`,
+    /// particle space (`None` for other forces).
+    pub fn centre_at(&self, index: usize, time_secs: f64) -> Option<[f64; 2]> {
+        let f = self.forces.get(index)?;
+        let fixed = match &f.field {
+            Field::Vortex(v) => v.center,
+            Field::Attractor(a) => a.center,
+            _ => return None,
+        };
+        Some(match (&f.moving, &self.follow) {
+            (Some(m), Some(follow)) => m.at(Self::followed_origin(follow, time_secs)),
+            _ => fixed,
+        })
+    }
+
     /// [`MotionModel::new`] with a chosen method, integrated even when a closed form exists
     /// (measurements and tests).
     pub fn with_integrator(
@@ -292,6 +421,7 @@ impl MotionModel {
                 PreparedForce {
                     field,
                     over_life: CurveEval::new(f.over_life(), 1.0),
+                    moving: None,
                 }
             })
             .collect();
@@ -312,6 +442,7 @@ impl MotionModel {
             hold_steps: (libm::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
             contacts: None,
             exact: None,
+            follow: None,
         }
     }
 
@@ -383,16 +514,26 @@ impl MotionModel {
         ];
         let mut drag = self.damping;
         let mut flow = [0.0, 0.0];
+        let origin = self
+            .follow
+            .as_ref()
+            .map(|follow| Self::followed_origin(follow, r.birth_secs + age));
         for (f, &strength) in self.forces.iter().zip(r.strengths.iter()) {
             let s = f64::from(strength) * Self::multiplier(&f.over_life, u);
+            let moved = match (&f.moving, origin) {
+                (Some(m), Some(o)) => Some(m.at(o)),
+                _ => None,
+            };
             match &f.field {
                 Field::Turbulence(_) => {}
                 Field::Vortex(field) => {
-                    let [fx, fy] = field.velocity(p[0], p[1], s.to_radians());
+                    let c = moved.unwrap_or(field.center);
+                    let [fx, fy] = field.velocity_about(c, p[0], p[1], s.to_radians());
                     flow = [flow[0] + fx, flow[1] + fy];
                 }
                 Field::Attractor(field) => {
-                    let [ax, ay] = field.unit_accel(p[0], p[1]);
+                    let c = moved.unwrap_or(field.center);
+                    let [ax, ay] = field.unit_accel_about(c, p[0], p[1]);
                     accel = [accel[0] + s * ax, accel[1] + s * ay];
                 }
                 Field::Wind([ux, uy]) => accel = [accel[0] + s * ux, accel[1] + s * uy],

@@ -41,10 +41,8 @@ pub mod walls;
 
 pub use draw_order::back_to_front;
 pub use env::SystemEnv;
-pub use follow::{BoneTrack, Follow, FollowTracks};
-pub use hash::{
-    Fnv64, frame_count, frame_hash, natural_duration_secs, state_hash, state_hash_following,
-};
+pub use follow::{BoneTrack, BoneTrackJson, Follow, FollowTracks, FollowTracksJson};
+pub use hash::{Fnv64, frame_hash, state_hash, state_hash_following};
 pub use looping::{LoopPlan, LoopSet, SceneTimeline, SegmentKind};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;

@@ -8,7 +8,7 @@
 
 use crate::document::{ParticleSystem, Rgb, SimulationSpace, Transform2D};
 
-/// One live particle (see CONTRACTS.md "Simulation API").
+/// One live particle (see CONTRACTS.md, "Simulation API", and the [`crate::sim`] module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Particle {
     /// Pool slot (`0..max_particles`), stable for the particle's life, lowest free slot first.

@@ -28,7 +28,7 @@ use crate::document::{Burst, ParticleSystem, PlayMode};
 
 /// Most firings [`burst_firings`] lists (one more than validation accepts, so an unvalidated
 /// system cannot allocate without bound).
-const FIRINGS_CAP: usize = 10_001;
+const FIRINGS_CAP: usize = crate::document::validate::MAX_BURST_FIRINGS as usize + 1;
 
 /// Offsets (seconds after the delay) of the firings of `b` in one emission cycle of length
 /// `duration_secs` (see the module formula).

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::contact::Contacts;
 use super::env::SystemEnv;
+use super::follow::Follow;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
@@ -81,12 +82,14 @@ pub(super) struct Prepared {
 
 impl Prepared {
     /// Prepared with `substeps_per_sec`, force centres, colliders and a particle path placed
-    /// with `transform`, and what acts on the system in its scene (`env`).
+    /// with `transform`, what acts on the system in its scene (`env`), and force centres carried
+    /// by the followed bone `bone` ([`MotionModel::new_following`]).
     pub(super) fn with(
         system: &ParticleSystem,
         substeps_per_sec: u32,
         transform: &Transform2D,
         env: &SystemEnv,
+        bone: Option<&Follow>,
     ) -> Prepared {
         let texture_count = u16::try_from(system.textures.len()).unwrap_or(u16::MAX);
         let (gravity, damping) = closed_form_gravity_damping(system);
@@ -125,7 +128,11 @@ impl Prepared {
             )),
             None if particle_path.is_some() => None,
             None => MotionModel::new(system, substeps_per_sec, transform),
-        };
+        }
+        .map(|m| match bone {
+            Some(b) => m.following(system, transform, b),
+            None => m,
+        });
         Prepared {
             damping,
             gravity,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::parser::Node;
 use crate::binary::BinaryLayout;
-use crate::{Error, Result};
+use crate::{Error, Result, Warning};
 
 /// Header metadata of a JSON skeleton (`skeleton.*`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,36 +46,42 @@ fn kind(node: &Node) -> &'static str {
 
 /// A number field. A numeric string or a boolean is read as libGDX's `getFloat` reads it (the
 /// number; 1 or 0), anything else is ignored (the default applies); each with a warning.
-fn number(section: &Node, path: &'static str, warnings: &mut Vec<String>) -> Option<f32> {
+fn number(section: &Node, path: &'static str, warnings: &mut Vec<Warning>) -> Option<f32> {
     let key = path.rsplit('.').next().unwrap_or(path);
     match section.get(key)? {
         Node::Null => None,
         Node::Number(v) => Some(*v as f32),
         Node::Str(s) => match s.text.trim().parse::<f64>() {
             Ok(v) if v.is_finite() => {
-                warnings.push(format!(
-                    "{path} is the string {:?}; read as the number {v}, as the runtimes do",
-                    s.text
-                ));
+                warnings.push(Warning::NumberFromText {
+                    path: path.to_owned(),
+                    text: s.text.clone(),
+                    value: v,
+                });
                 Some(v as f32)
             }
             _ => {
-                warnings.push(format!(
-                    "{path} is the string {:?}, not a number; ignored",
-                    s.text
-                ));
+                warnings.push(Warning::TextNotNumber {
+                    path: path.to_owned(),
+                    text: s.text.clone(),
+                });
                 None
             }
         },
         Node::Bool(b) => {
-            warnings.push(format!(
-                "{path} is {b}, not a number; read as {}, as libGDX does",
-                u8::from(*b)
-            ));
+            warnings.push(Warning::NumberFromBool {
+                path: path.to_owned(),
+                value: *b,
+                number: u8::from(*b),
+            });
             Some(f32::from(u8::from(*b)))
         }
         other => {
-            warnings.push(format!("{path} is {}, not a number; ignored", kind(other)));
+            warnings.push(Warning::Ignored {
+                path: path.to_owned(),
+                found: kind(other).to_owned(),
+                expected: "a number".to_owned(),
+            });
             None
         }
     }
@@ -83,23 +89,31 @@ fn number(section: &Node, path: &'static str, warnings: &mut Vec<String>) -> Opt
 
 /// A string field. A number or a boolean is read as its text (libGDX's `getString`), anything
 /// else is ignored; each with a warning.
-fn string(section: &Node, path: &'static str, warnings: &mut Vec<String>) -> Option<String> {
+fn string(section: &Node, path: &'static str, warnings: &mut Vec<Warning>) -> Option<String> {
     let key = path.rsplit('.').next().unwrap_or(path);
     match section.get(key)? {
         Node::Null => None,
         Node::Str(s) => Some(s.text.clone()),
         Node::Number(v) => {
-            warnings.push(format!(
-                "{path} is the number {v}, not a string; read as \"{v}\""
-            ));
+            warnings.push(Warning::StringFromNumber {
+                path: path.to_owned(),
+                value: *v,
+            });
             Some(v.to_string())
         }
         Node::Bool(b) => {
-            warnings.push(format!("{path} is {b}, not a string; read as \"{b}\""));
+            warnings.push(Warning::StringFromBool {
+                path: path.to_owned(),
+                value: *b,
+            });
             Some(b.to_string())
         }
         other => {
-            warnings.push(format!("{path} is {}, not a string; ignored", kind(other)));
+            warnings.push(Warning::Ignored {
+                path: path.to_owned(),
+                found: kind(other).to_owned(),
+                expected: "a string".to_owned(),
+            });
             None
         }
     }
@@ -109,7 +123,7 @@ fn string(section: &Node, path: &'static str, warnings: &mut Vec<String>) -> Opt
 /// a `skeleton` nor a `bones` section, is refused; a field of the wrong type is read as the
 /// runtimes read it or ignored, with a warning in `warnings` (the Spine runtimes load such
 /// files: this header is metadata, and skel info must show what they will play).
-pub(crate) fn read_header(root: &Node, warnings: &mut Vec<String>) -> Result<JsonHeader> {
+pub(crate) fn read_header(root: &Node, warnings: &mut Vec<Warning>) -> Result<JsonHeader> {
     if !matches!(root, Node::Object(_)) {
         return Err(Error::JsonShape {
             path: "(root)".to_owned(),
@@ -120,10 +134,9 @@ pub(crate) fn read_header(root: &Node, warnings: &mut Vec<String>) -> Result<Jso
     let section = match root.get("skeleton") {
         Some(s @ Node::Object(_)) => s,
         Some(other) if root.get("bones").is_some() => {
-            warnings.push(format!(
-                "skeleton is {}, not an object; its metadata is ignored",
-                kind(other)
-            ));
+            warnings.push(Warning::SkeletonNotObject {
+                found: kind(other).to_owned(),
+            });
             &empty
         }
         Some(_) => {

@@ -16,7 +16,7 @@ pub struct JsonSkeleton {
     pub header: JsonHeader,
     /// Header fields of the wrong type, read as the runtimes read them or ignored (see
     /// `read_header`); empty for a well-formed header.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::Warning>,
     pub(crate) names: names::Names,
 }
 

@@ -1,6 +1,7 @@
 //! The structured repair report (serde): each change with its location, before → after, why.
 
 use std::collections::BTreeSet;
+use ts_rs::TS;
 
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +10,7 @@ use crate::defects::{CharsetFix, DefectKind, Location};
 use crate::format::Format;
 
 /// One name changed in the skeleton.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Change {
     /// String-table index or JSON path.
     #[serde(flatten)]
@@ -25,7 +26,7 @@ pub struct Change {
 }
 
 /// A defect found but deliberately left unchanged.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 pub struct Unresolved {
     /// String-table index or JSON path.
     #[serde(flatten)]
@@ -39,7 +40,7 @@ pub struct Unresolved {
 }
 
 /// What happened to the atlas.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct AtlasReport {
     /// Encoding detected (`UTF-8`, `GBK/GB18030`, `Big5`, …).
@@ -57,7 +58,7 @@ pub struct AtlasReport {
 }
 
 /// The result of a repair, shown in the UI and written next to the repaired files.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct RepairReport {
     /// `"json"` or `"binary"`.

@@ -22,6 +22,7 @@ use crate::coords::{Affine, Inherit, SpinePose, local_pose, unwrap_near};
 use crate::error::{Error, Result};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run, runtime_value};
+use crate::warning::Warning;
 
 /// How the system bone's translate keys are made.
 #[derive(Clone, Copy, Debug)]
@@ -52,7 +53,7 @@ pub fn apply_root_motion(
     motion: MotionAt,
     rotates: bool,
     keying: RootKeying,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<()> {
     let mut tracks = std::mem::take(&mut baked.tracks);
     for t in &mut tracks {
@@ -70,16 +71,20 @@ pub fn apply_root_motion(
                 first.values[1] - last.values[1],
             );
             if gap > 0.1 {
-                warnings.push(if rotates || motion_is_path(system) {
-                    format!(
-                        "system {:?}: its emitter is {gap:.1} px away on its path at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the path's travel time",
-                        system.name, t.animation
-                    )
+                let on_path = rotates || motion_is_path(system);
+                let (system, gap_px, animation) = (system.name.clone(), gap, t.animation.clone());
+                warnings.push(if on_path {
+                    Warning::PathSeam {
+                        system,
+                        gap_px,
+                        animation,
+                    }
                 } else {
-                    format!(
-                        "system {:?}: the bone it follows is {gap:.1} px away at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the skeleton animation's period",
-                        system.name, t.animation
-                    )
+                    Warning::FollowSeam {
+                        system,
+                        gap_px,
+                        animation,
+                    }
                 });
             }
         }

@@ -18,6 +18,7 @@ pub mod sample;
 pub mod trail;
 
 use crate::coords::{Affine, Inherit, SpinePose};
+use crate::warning::Warning;
 
 /// One particle's baked state at one frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -222,7 +223,7 @@ pub fn bake_system(
     pool: bool,
     follow: Option<&Follow>,
     align: Option<LoopAlignment>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<BakedSystem> {
     let system = &scene.systems[index];
     let substeps = scene.substeps_per_sec;
@@ -321,19 +322,21 @@ pub fn bake_system(
                 plan = plan.aligned(t0, span);
             }
             if !plan.span_frames.is_multiple_of(plan.loop_frames) {
-                warnings.push(format!(
-                    "system {:?}: its loop of {} frames does not divide the loop animation {:?} of {} \
-                     frames (set by a longer loop in the same animation); the joint loop has a seam",
-                    system.name, plan.loop_frames, system.loop_animations.looping, plan.span_frames
-                ));
+                warnings.push(Warning::LoopDoesNotDivide {
+                    system: system.name.clone(),
+                    loop_frames: plan.loop_frames,
+                    animation: system.loop_animations.looping.clone(),
+                    span_frames: plan.span_frames,
+                });
             }
             let exact = f64::from(system.duration_secs) * f64::from(fps);
             if (exact - f64::from(plan.loop_frames)).abs() > 1e-6 {
-                warnings.push(format!(
-                    "system {:?}: loop length {} s is not a whole number of frames at {fps} fps; \
-                     exported as {} frames",
-                    system.name, system.duration_secs, plan.loop_frames
-                ));
+                warnings.push(Warning::LoopRounded {
+                    system: system.name.clone(),
+                    duration_secs: system.duration_secs,
+                    fps,
+                    loop_frames: plan.loop_frames,
+                });
             }
             let until = plan.sample_until(longest_life);
             if probe.travels_path() && system.space == SimulationSpace::World {
@@ -347,10 +350,11 @@ pub fn bake_system(
                 let turn = f64::from(a.rotation_deg - b.rotation_deg);
                 let turn = (turn - 360.0 * libm::round(turn / 360.0)).abs();
                 if gap > 0.1 || turn > 0.01 {
-                    warnings.push(format!(
-                        "system {:?}: its emitter is {gap:.1} px away on its path at the end of loop {:?} from where it was at the start, so the loop has a seam; make the loop length a multiple of the path's travel time",
-                        system.name, system.loop_animations.looping
-                    ));
+                    warnings.push(Warning::PathSeam {
+                        system: system.name.clone(),
+                        gap_px: f64::from(gap),
+                        animation: system.loop_animations.looping.clone(),
+                    });
                 }
             }
             // The report counts the real simulation over the frames the loop is built from.

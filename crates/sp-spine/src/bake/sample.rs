@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use sp_sim::document::{ParticleSystem, SimulationSpace};
 use sp_sim::sim::{Follow, LoopSet, Particle, SystemEnv, SystemSim, pose_in_scene};
+use sp_sim::time::Timebase;
 
 use super::FrameState;
 use super::follow::MotionAt;
@@ -177,10 +178,11 @@ pub fn sample_system(
     let mut active: BTreeMap<u64, usize> = BTreeMap::new();
     let mut peak_alive = 0usize;
     let mut frame = 0u32;
+    let clock = Timebase::new(f64::from(fps)).unwrap_or(Timebase::DEFAULT);
     let mut trails = TrailArena::new(sim.trail().map_or(0, |t| t.mesh.bones));
     let mut trail_frame = TrailFrame::default();
     loop {
-        let time = f64::from(frame) / f64::from(fps);
+        let time = clock.time_of(u64::from(frame));
         events.clear();
         sim.advance_to(time, &mut events);
         let particles = sim.particles();

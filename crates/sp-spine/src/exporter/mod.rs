@@ -23,6 +23,7 @@ use crate::json::{
 use crate::names::NameAllocator;
 use crate::reduce::{CurveMode, Timing};
 use crate::report::ExportReport;
+use crate::warning::Warning;
 use names::BoneNames;
 use system_bone::{bounds, system_timelines};
 use timelines::{KeyCounts, KeyMode, Specs, bone_timelines, slot_timelines};
@@ -107,7 +108,7 @@ pub fn export_scene_with(
         timing,
         reduce: options.reduce,
     };
-    let mut warnings: Vec<String> = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
     let visible: Vec<usize> = (0..scene.systems.len())
         .filter(|&i| scene.systems[i].visible)
         .collect();
@@ -115,16 +116,18 @@ pub fn export_scene_with(
     let align = loop_alignment(scene, &visible, fps);
     for (i, name, target) in follow.missing_targets(&scene.systems) {
         if scene.systems[i].visible {
-            warnings.push(format!(
-                "system {name:?} follows {target:?}, which is not loaded: exported at its own transform"
-            ));
+            warnings.push(Warning::FollowTargetMissing {
+                system: name.to_string(),
+                target: target.to_string(),
+            });
         }
     }
     for (i, name, path) in sp_sim::sim::env::missing_paths(scene) {
         if scene.systems[i].visible {
-            warnings.push(format!(
-                "system {name:?} travels the path {path:?}, which the scene does not have: exported without it"
-            ));
+            warnings.push(Warning::PathMissing {
+                system: name.to_string(),
+                path: path.to_string(),
+            });
         }
     }
     let mut baked: Vec<BakedSystem> = Vec::new();
@@ -155,10 +158,9 @@ pub fn export_scene_with(
             sim
         };
         if probe.travels_path() && target.is_some() {
-            warnings.push(format!(
-                "system {:?} follows a bone and travels a path: the path moves it",
-                system.name
-            ));
+            warnings.push(Warning::FollowAndPath {
+                system: system.name.clone(),
+            });
         }
         if system.space == SimulationSpace::Local && (target.is_some() || probe.travels_path()) {
             let specs = Specs::new(1.0, 1.0);
@@ -261,17 +263,15 @@ pub fn export_scene_with(
                 }
             }
             if system.trail.has_color_along() {
-                warnings.push(format!(
-                    "system {:?}: the trail's colour and alpha along its length are not exported (a Spine mesh has one colour per slot); put the fade into the trail image, e.g. builtin:trail_fade",
-                    system.name
-                ));
+                warnings.push(Warning::TrailColorAlong {
+                    system: system.name.clone(),
+                });
             }
         }
         if system.trail.enabled && system.trail.images.is_empty() {
-            warnings.push(format!(
-                "system {:?}: its trail has no image, so it is neither drawn nor exported",
-                system.name
-            ));
+            warnings.push(Warning::TrailWithoutImage {
+                system: system.name.clone(),
+            });
         }
         all_trails.push(trail);
         first_slots.push(slots.len());
@@ -338,10 +338,10 @@ pub fn export_scene_with(
                 parts.push((si, t));
             }
             if mine.next().is_some() {
-                warnings.push(format!(
-                    "system {:?} exports two segments into animation {anim:?}: only the first is written",
-                    scene.systems[b.scene_index].name
-                ));
+                warnings.push(Warning::TwoSegments {
+                    system: scene.systems[b.scene_index].name.clone(),
+                    animation: anim.clone(),
+                });
             }
         }
         let has_content = parts
@@ -490,7 +490,8 @@ pub fn export_scene_with(
             .filter(|n| file.animations.0.iter().any(|(k, _)| k == *n))
             .cloned()
             .collect(),
-        warnings,
+        warnings: warnings.iter().map(ToString::to_string).collect(),
+        warning_details: warnings.iter().map(Warning::diagnostic).collect(),
     };
     Ok(ExportOutput {
         json,

@@ -1,5 +1,5 @@
 //! Structural validator of Spine 4.2 JSON (export spec §16.1 plus the runtime traps of
-//! `reference/spine-format.md`): unique bone names, parents before children, slots on existing
+//! `docs/reference/spine-format.md`): unique bone names, parents before children, slots on existing
 //! bones, skins as an array naming existing slots, region sizes present, attachment keys naming
 //! existing attachments, only timeline names the Java runtime knows, no empty timelines, every
 //! curve channel present, times ascending, colours `rrggbbaa` without `#`, every number finite;

@@ -89,10 +89,6 @@ mod js {
 
     use super::CpuSkinning;
 
-    fn js_error(e: crate::Error) -> JsError {
-        JsError::new(&e.to_string())
-    }
-
     /// JS: `new Ms3dCpuSkinning(bytes, clip)` (see [`CpuSkinning`]).
     #[wasm_bindgen]
     pub struct Ms3dCpuSkinning(CpuSkinning);
@@ -101,18 +97,14 @@ mod js {
     impl Ms3dCpuSkinning {
         /// Parses the model and takes clip `clip`; throws naming the section and byte offset.
         #[wasm_bindgen(constructor)]
-        pub fn new(bytes: &[u8], clip: u32) -> Result<Ms3dCpuSkinning, JsError> {
-            CpuSkinning::new(bytes, clip)
-                .map(Ms3dCpuSkinning)
-                .map_err(js_error)
+        pub fn new(bytes: &[u8], clip: u32) -> Result<Ms3dCpuSkinning, JsValue> {
+            Ok(CpuSkinning::new(bytes, clip).map(Ms3dCpuSkinning)?)
         }
 
         /// Skins every instance at its time; returns the vertices skinned.
-        pub fn frame(&mut self, times_secs: &[f64]) -> Result<u32, JsError> {
-            self.0
-                .frame(times_secs)
-                .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
-                .map_err(js_error)
+        pub fn frame(&mut self, times_secs: &[f64]) -> Result<u32, JsValue> {
+            let n = self.0.frame(times_secs)?;
+            Ok(u32::try_from(n).unwrap_or(u32::MAX))
         }
 
         /// Vertices of the model.

@@ -16,6 +16,6 @@ pub fn info_json(bytes: &[u8]) -> Result<String> {
 /// JS: `ms3dInfo(bytes) -> string` (see [`info_json`]).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen(js_name = ms3dInfo)]
-pub fn ms3d_info(bytes: &[u8]) -> std::result::Result<String, wasm_bindgen::JsError> {
-    info_json(bytes).map_err(|e| wasm_bindgen::JsError::new(&e.to_string()))
+pub fn ms3d_info(bytes: &[u8]) -> std::result::Result<String, wasm_bindgen::JsValue> {
+    Ok(info_json(bytes)?)
 }

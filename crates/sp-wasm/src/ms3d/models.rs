@@ -1,270 +1,270 @@
-//! Loading a model: parse, rig, bake every clip and upload it to the renderer; the model store.
-
-use std::collections::BTreeMap;
+//! The `Editor`'s models: JSON in and out around [`ModelStage`], the renderer as its clip sink.
 
 use serde::Deserialize;
-use serde_json::{Value, json};
-use sp_ms3d::{
-    Aabb, BakeOptions, BakedClip, Clip, FramePositions, Interp, Rig, UpAxis, bake_clip,
-    model_clips, parse,
-};
+use sp_ms3d::stage::{ClipSink, ClipUpload, LoadError, LoadOptions, ModelStage, Uploaded};
+use sp_ms3d::{BakedClip, FramePositions, Interp, UpAxis};
 use sp_render::{
     ClipDrawRange, ClipId, ClipInstance, ClipMaterial, FrameEncoding, Renderer, VertexClip,
 };
 
-use super::playback::{Instance, MarkerEvent};
-use super::{arg, check, short};
+use super::{arg, short};
+use crate::answers::{
+    AddedModel, ModelClipInfo, ModelCounts, ModelGroupInfo, ModelMemory, ModelStats,
+};
 use crate::error::{Error, Result};
 
 /// Options of `addModel` (JSON, every field optional).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields, default)]
 pub struct ModelOptions {
     /// Bake rate, frames per second (default 30, 0 < fps ≤ 240).
+    #[ts(optional)]
     pub fps: Option<f32>,
     /// Store frames as `unorm16x4` (default true) instead of `float32x3`.
+    #[ts(optional)]
     pub quantize: Option<bool>,
     /// Position-key interpolation, `linear` or `hermite` (default hermite).
+    #[ts(optional)]
     pub interp: Option<Interp>,
     /// Source up axis, `y` (default) or `z`.
+    #[ts(optional)]
     pub up_axis: Option<UpAxis>,
     /// Scene pixels per model unit (default: the bind pose is 240 px across).
+    #[ts(optional)]
     pub pixels_per_unit: Option<f32>,
     /// Image paths the page registered with `addImage`, to find material textures among.
+    #[ts(optional = nullable)]
     pub images: Vec<String>,
 }
 
-/// Finds a material texture among the registered images: same path, else same file name
-/// (both case-insensitive, `\` already turned into `/`).
-pub fn find_texture<'a>(texture: &str, images: &'a [String]) -> Option<&'a str> {
-    let want = texture.trim_start_matches("./").to_lowercase();
-    let file = want.rsplit('/').next().unwrap_or(&want).to_owned();
-    images
-        .iter()
-        .find(|i| i.to_lowercase() == want)
-        .or_else(|| {
-            images
-                .iter()
-                .find(|i| i.to_lowercase().rsplit('/').next() == Some(file.as_str()))
+/// The renderer as the stage's clip sink.
+struct Sink<'a> {
+    renderer: &'a mut Renderer,
+    encoding: FrameEncoding,
+}
+
+impl ClipSink<ClipId> for Sink<'_> {
+    type Error = Error;
+
+    fn upload(&mut self, c: ClipUpload<'_>) -> Result<Uploaded<ClipId>> {
+        let mut baked = c.baked;
+        let draws = baked
+            .draws
+            .iter()
+            .zip(&c.images)
+            .map(|(d, image)| ClipDrawRange {
+                index_start: d.first_index,
+                index_count: d.index_count,
+                material: ClipMaterial {
+                    texture: image.clone(),
+                    color: d.color,
+                    ..ClipMaterial::default()
+                },
+            })
+            .collect();
+        let frames = float_frames(&mut baked);
+        let (index_bytes, uv_bytes) = (4 * baked.indices.len(), 8 * baked.uvs.len());
+        let clip = VertexClip::shared_layout(
+            c.clip.name.clone(),
+            baked.bake_fps,
+            true,
+            baked.indices,
+            baked.uvs,
+            draws,
+            frames,
+        );
+        let frame_count = clip.frames.len();
+        let (per_frame, all_frames) = clip.frame_memory(self.encoding);
+        let id = self.renderer.add_clip(clip, self.encoding)?;
+        Ok(Uploaded {
+            id,
+            frames: frame_count,
+            bytes_per_frame: per_frame,
+            bytes_total: all_frames + index_bytes + uv_bytes,
         })
-        .map(String::as_str)
+    }
+
+    fn release(&mut self, id: ClipId) {
+        self.renderer.remove_clip(id);
+    }
 }
 
-pub(super) struct LoadedClip {
-    pub(super) clip: Clip,
-    pub(super) id: ClipId,
-    pub(super) frames: usize,
-    pub(super) bake_fps: f32,
-}
-
-pub(super) struct LoadedModel {
-    pub(super) name: String,
-    pub(super) clips: Vec<LoadedClip>,
-    pub(super) up_axis: UpAxis,
-    pub(super) pixels_per_unit: f32,
-}
-
-/// Every model of an editor (see the module docs).
+/// The models of an editor: the core stage and the instances handed to the renderer.
 #[derive(Default)]
 pub struct Models {
-    pub(super) models: BTreeMap<u32, LoadedModel>,
-    pub(super) instances: BTreeMap<u32, Instance>,
-    pub(super) next_id: u32,
-    pub(super) events: Vec<MarkerEvent>,
-    pub(super) dropped_events: usize,
-    pub(super) drawn: Vec<ClipInstance>,
-    pub(super) last_frame_ms: Option<f64>,
+    stage: ModelStage<ClipId>,
+    drawn: Vec<ClipInstance>,
 }
 
 impl Models {
-    pub(super) fn fresh_id(&mut self) -> u32 {
-        self.next_id += 1;
-        self.next_id
-    }
-
-    pub(super) fn model(&self, id: u32) -> Result<&LoadedModel> {
-        self.models
-            .get(&id)
-            .ok_or_else(|| arg("modelId", format!("there is no model {id}")))
-    }
-
-    pub(super) fn clip_mut(&mut self, model: u32, clip: u32) -> Result<&mut LoadedClip> {
-        let m = self
-            .models
-            .get_mut(&model)
-            .ok_or_else(|| arg("modelId", format!("there is no model {model}")))?;
-        let count = m.clips.len();
-        m.clips
-            .get_mut(clip as usize)
-            .ok_or_else(|| arg("clip", format!("clip {clip} out of range ({count} clips)")))
-    }
-
-    /// Parses, rigs and bakes every clip of a model, uploads the clips to `renderer`; returns
-    /// the JSON `{id, name, counts, clips, memory, groups, warnings}`. Errors name the file, the
-    /// section and the byte offset (parse) or the bake problem.
+    /// `addModel`: loads the file under `key` (see [`ModelStage::add_model`]); returns the JSON
+    /// `AddedModel`. Errors name the file, the section and the byte offset (parse) or the bake
+    /// problem.
     pub fn add_model(
         &mut self,
         renderer: &mut Renderer,
+        key: &str,
         name: &str,
         bytes: &[u8],
         options_json: &str,
     ) -> Result<String> {
+        if key.is_empty() {
+            return Err(arg("key", "a model is stored under a non-empty key"));
+        }
         let opts: ModelOptions = if options_json.trim().is_empty() {
             ModelOptions::default()
         } else {
             serde_json::from_str(options_json).map_err(|e| arg("optionsJson", e.to_string()))?
-        };
-        let fail = |source: sp_ms3d::Error| Error::ModelFile {
-            file: name.to_owned(),
-            source,
-        };
-        let parsed = parse(bytes).map_err(fail)?;
-        let model = &parsed.model;
-        let rig = Rig::new(model).map_err(fail)?;
-        let clips = model_clips(model, rig.last_key_frame());
-        let bake = BakeOptions {
-            fps: opts.fps.unwrap_or(30.0),
-            interp: opts.interp.unwrap_or_default(),
-            quantize: false,
-            normals: false,
         };
         let encoding = if opts.quantize.unwrap_or(true) {
             FrameEncoding::U16
         } else {
             FrameEncoding::F32
         };
-        let up_axis = opts.up_axis.unwrap_or_default();
-        let pixels_per_unit = match opts.pixels_per_unit {
-            Some(p) => check("pixelsPerUnit", f64::from(p), 1e-6, 1e6)?,
-            None => auto_pixels_per_unit(model.bind_bbox(), up_axis),
+        let load = LoadOptions {
+            fps: opts.fps.unwrap_or(30.0),
+            interp: opts.interp.unwrap_or_default(),
+            up_axis: opts.up_axis.unwrap_or_default(),
+            pixels_per_unit: opts.pixels_per_unit,
+            images: opts.images,
         };
-        let mut warnings: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
-        let mut loaded = Vec::new();
-        let mut clip_json = Vec::new();
-        let mut groups_json = Vec::new();
-        let mut totals = (0usize, 0usize);
-        for clip in clips {
-            let mut baked = match bake_clip(model, &rig, &clip, &bake) {
-                Ok(b) => b,
-                Err(e) => {
-                    loaded.iter().for_each(|c: &LoadedClip| {
-                        renderer.remove_clip(c.id);
-                    });
-                    return Err(fail(e));
+        let mut sink = Sink { renderer, encoding };
+        let m = self
+            .stage
+            .add_model(key, name, bytes, &load, &mut sink)
+            .map_err(|e| match e {
+                LoadError::Model(source) => Error::ModelFile {
+                    file: name.to_owned(),
+                    source,
+                },
+                LoadError::Option(name, reason) => arg(name, reason),
+                LoadError::Upload(e) => e,
+            })?;
+        let out = AddedModel {
+            key: key.to_owned(),
+            name: m.name.clone(),
+            counts: ModelCounts {
+                vertices: m.counts.vertices,
+                triangles: m.counts.triangles,
+                groups: m.counts.groups,
+                materials: m.counts.materials,
+                joints: m.counts.joints,
+            },
+            clips: m
+                .clips
+                .iter()
+                .map(|c| ModelClipInfo {
+                    bytes_per_frame: Some(c.bytes_per_frame),
+                    bytes_total: Some(c.bytes_total),
+                    markers: None,
+                    ..clip_info(c)
+                })
+                .collect(),
+            memory: ModelMemory {
+                encoding: if encoding == FrameEncoding::U16 {
+                    "unorm16x4"
+                } else {
+                    "float32x3"
                 }
-            };
-            let mut draws = Vec::with_capacity(baked.draws.len());
-            for d in &baked.draws {
-                let found = d
-                    .texture
-                    .as_deref()
-                    .and_then(|t| find_texture(t, &opts.images));
-                if loaded.is_empty() {
-                    if let (Some(t), None) = (&d.texture, found) {
-                        warnings.push(format!(
-                            "group \"{}\": texture \"{t}\" was not dropped with the model; drawn with the material's flat colour",
-                            d.name
-                        ));
-                    }
-                    groups_json.push(json!({ "name": d.name, "material": d.material,
-                        "texture": d.texture, "image": found, "color": d.color.map(short) }));
+                .into(),
+                bytes_per_vertex_per_frame: encoding.bytes_per_vertex(),
+                bytes_per_frame: m.clips.iter().map(|c| c.bytes_per_frame).sum(),
+                bytes_total: m.clips.iter().map(|c| c.bytes_total).sum(),
+            },
+            pixels_per_unit: short(m.pixels_per_unit),
+            groups: m
+                .groups
+                .iter()
+                .map(|g| ModelGroupInfo {
+                    name: g.name.clone(),
+                    material: g.material,
+                    texture: g.texture.clone(),
+                    image: g.image.clone(),
+                    color: g.color.map(short),
+                })
+                .collect(),
+            warnings: m.warnings.clone(),
+        };
+        Ok(serde_json::to_string(&out).unwrap_or_default())
+    }
+
+    /// `modelClips`: JSON `ModelClipInfo[]` with the file's markers.
+    pub fn clips_json(&self, key: &str) -> Result<String> {
+        let m = self
+            .stage
+            .model(key)
+            .ok_or_else(|| arg("key", format!("there is no model {key}")))?;
+        let list: Vec<ModelClipInfo> = m.clips.iter().map(clip_info).collect();
+        Ok(serde_json::to_string(&list).unwrap_or_default())
+    }
+
+    /// `removeModel`: forgets the model of `key` and frees its clips; whether it was loaded.
+    pub fn remove_model(&mut self, renderer: &mut Renderer, key: &str) -> bool {
+        match self.stage.remove_model(key) {
+            Some(ids) => {
+                for id in ids {
+                    renderer.remove_clip(id);
                 }
-                draws.push(ClipDrawRange {
-                    index_start: d.first_index,
-                    index_count: d.index_count,
-                    material: ClipMaterial {
-                        texture: found.map(str::to_owned),
-                        color: d.color,
-                        ..ClipMaterial::default()
-                    },
-                });
+                true
             }
-            let frames = float_frames(&mut baked);
-            let (index_bytes, uv_bytes) = (4 * baked.indices.len(), 8 * baked.uvs.len());
-            let vertex_clip = VertexClip::shared_layout(
-                clip.name.clone(),
-                baked.bake_fps,
-                true,
-                baked.indices,
-                baked.uvs,
-                draws,
-                frames,
-            );
-            let frame_count = vertex_clip.frames.len();
-            let (per_frame, all_frames) = vertex_clip.frame_memory(encoding);
-            let id = match renderer.add_clip(vertex_clip, encoding) {
-                Ok(id) => id,
-                Err(e) => {
-                    loaded.iter().for_each(|c: &LoadedClip| {
-                        renderer.remove_clip(c.id);
-                    });
-                    return Err(e.into());
-                }
-            };
-            let total = all_frames + index_bytes + uv_bytes;
-            totals = (totals.0 + per_frame, totals.1 + total);
-            clip_json.push(json!({ "name": clip.name, "frames": frame_count, "fps": short(bake.fps),
-                "durationSecs": short(baked.duration_secs), "startFrame": short(clip.start_frame),
-                "endFrame": short(clip.end_frame), "bytesPerFrame": per_frame, "bytesTotal": total }));
-            loaded.push(LoadedClip {
-                clip,
-                id,
-                frames: frame_count,
-                bake_fps: bake.fps,
+            None => false,
+        }
+    }
+
+    /// The scene's model objects (from `setScene`).
+    pub fn set_objects(&mut self, objects: &[sp_sim::document::ModelObject]) {
+        self.stage.set_objects(objects);
+    }
+
+    /// The scene time jumped (`setTime`).
+    pub fn seeked(&mut self) {
+        self.stage.seeked();
+    }
+
+    /// Called by `render()` with the scene time: the instances to draw.
+    pub fn frame(&mut self, time_secs: f64) -> &[ClipInstance] {
+        self.drawn.clear();
+        for p in self.stage.frame(time_secs) {
+            self.drawn.push(ClipInstance {
+                clip: p.clip,
+                time_secs: p.clip_time_secs,
+                looping: false,
+                model_to_scene: p.model_to_scene,
+                tint: [1.0; 4],
             });
         }
-        let id = self.fresh_id();
-        let out = json!({
-            "id": id,
-            "name": name,
-            "counts": { "vertices": model.vertices.len(), "triangles": model.triangles.len(),
-                "groups": model.groups.len(), "materials": model.materials.len(), "joints": model.joints.len() },
-            "clips": clip_json,
-            "memory": { "encoding": if encoding == FrameEncoding::U16 { "unorm16x4" } else { "float32x3" },
-                "bytesPerVertexPerFrame": encoding.bytes_per_vertex(),
-                "bytesPerFrame": totals.0, "bytesTotal": totals.1 },
-            "pixelsPerUnit": short(pixels_per_unit),
-            "groups": groups_json,
-            "warnings": warnings,
-        });
-        self.models.insert(
-            id,
-            LoadedModel {
-                name: name.to_owned(),
-                clips: loaded,
-                up_axis,
-                pixels_per_unit,
-            },
-        );
-        Ok(out.to_string())
+        &self.drawn
     }
 
-    /// JSON `[{name, frames, fps, durationSecs, startFrame, endFrame, markers: [{name, frame}]}]`.
-    pub fn clips_json(&self, model: u32) -> Result<String> {
-        let m = self.model(model)?;
-        let list: Vec<Value> = m
-            .clips
-            .iter()
-            .map(|c| {
-                json!({ "name": c.clip.name, "frames": c.frames, "fps": short(c.bake_fps),
-                    "durationSecs": short(c.clip.duration_secs()), "startFrame": short(c.clip.start_frame),
-                    "endFrame": short(c.clip.end_frame), "markers": c.clip.markers })
-            })
-            .collect();
-        Ok(Value::Array(list).to_string())
+    /// `modelEvents`: drains the marker events, JSON `MarkerEvent[]`.
+    pub fn take_events_json(&mut self) -> String {
+        serde_json::to_string(&self.stage.take_events()).unwrap_or_else(|_| "[]".into())
     }
 
-    /// Removes a model, its clips from `renderer` and its instances.
-    pub fn remove_model(&mut self, renderer: &mut Renderer, model: u32) -> Result<()> {
-        let m = self
-            .models
-            .remove(&model)
-            .ok_or_else(|| arg("modelId", format!("there is no model {model}")))?;
-        for c in &m.clips {
-            renderer.remove_clip(c.id);
-        }
-        self.instances.retain(|_, i| i.state.model != model);
-        Ok(())
+    /// `modelStats`: JSON `ModelStats`.
+    pub fn stats_json(&self) -> String {
+        let stats = ModelStats {
+            models: self.stage.keys().count(),
+            instances: self.drawn.len(),
+            pending_events: self.stage.pending_events(),
+            dropped_events: self.stage.dropped_events(),
+            keys: self.stage.keys().map(str::to_owned).collect(),
+        };
+        serde_json::to_string(&stats).unwrap_or_default()
+    }
+}
+
+fn clip_info(c: &sp_ms3d::stage::StagedClip<ClipId>) -> ModelClipInfo {
+    ModelClipInfo {
+        name: c.clip.name.clone(),
+        frames: c.frames,
+        fps: short(c.bake_fps),
+        duration_secs: short(c.clip.duration_secs()),
+        start_frame: short(c.clip.start_frame),
+        end_frame: short(c.clip.end_frame),
+        bytes_per_frame: None,
+        bytes_total: None,
+        markers: Some(c.clip.markers.clone()),
     }
 }
 
@@ -284,17 +284,5 @@ fn float_frames(baked: &mut BakedClip) -> Vec<Vec<[f32; 3]>> {
                 })
                 .collect()
         }
-    }
-}
-
-/// Pixels per unit that make the bind pose 240 px across its larger projected side.
-fn auto_pixels_per_unit(bbox: Option<Aabb>, up: UpAxis) -> f32 {
-    let Some(b) = bbox else { return 1.0 };
-    let e = b.extent();
-    let side = e[0].max(if up == UpAxis::Y { e[1] } else { e[2] });
-    if side.is_finite() && side > 1e-6 {
-        240.0 / side
-    } else {
-        1.0
     }
 }

@@ -1,7 +1,10 @@
 //! Validation of a typed document against absurd or hostile values.
 //!
 //! Every rule names the JSON path of the offending field, e.g.
-//! `systems[2].maxParticles: 1000000 is above the limit 100000`. Names are plain text: any
+//! `systems[2].maxParticles: 1000000 is above the limit 100000`, and carries a code and
+//! parameters ([`crate::error::FieldIssue`]). Numeric limits are read from the field schema
+//! ([`super::schema::fields`]), which takes them from the constants below: each limit is
+//! written once. Names are plain text: any
 //! character but control characters is accepted (`<script>` is just a name; showing it safely is
 //! the UI's job). Limits:
 //! - at most [`MAX_SYSTEMS`] systems, [`MAX_LIST`] animations/images/objects, names ≤
@@ -10,7 +13,13 @@
 //!   [`MAX_PARTICLES`], at most [`MAX_BURSTS`] bursts;
 //! - lifetimes in (0, [`MAX_LIFETIME_SECS`]], durations, delays and burst times in
 //!   0..=[`MAX_DURATION_SECS`] (a loop-continuous duration must be > 0);
-//! - flipbook fps 1..=240, export fps 1..=240;
+//! - flipbook fps 1..=240, export fps 1..=240, `substepsPerSec`
+//!   [`MIN_SUBSTEPS_PER_SEC`](super::MIN_SUBSTEPS_PER_SEC)..=[`MAX_SUBSTEPS_PER_SEC`](super::MAX_SUBSTEPS_PER_SEC);
+//! - emitter shapes: sizes 0..=[`MAX_COORD`], edge bands no wider than the shape, corner radii at
+//!   most half the shorter side; bursts: interval 0..=[`MAX_DURATION_SECS`], at most
+//!   [`MAX_BURST_FIRINGS`] firings per cycle;
+//! - behaviour modules ([`crate::behaviour`]): at most [`crate::behaviour::MAX_FORCES`] forces,
+//!   each force and the over-life curves within the limits beside their types;
 //! - curves and gradients ≤ [`MAX_CURVE_KEYS`] keys with `t` in 0..=1, alpha values 0..=1,
 //!   scales 0..=[`MAX_SCALE`] (no negative sizes), positions and speeds |v| ≤ [`MAX_COORD`];
 //! - skeletons: non-empty names unique among skeletons, load `scale` in (0, [`MAX_SCALE`]],
@@ -25,8 +34,10 @@
 //!   `blob:`, `http:`, drive letters).
 
 use super::curve::{Curve, Gradient};
-use super::scene::{ImageAsset, Scene, SkeletonObject};
+use super::scene::{ImageAsset, ModelObject, Scene, SkeletonObject};
+use super::schema::{FieldSpec, fields as f};
 use super::system::{Range, Transform2D};
+use crate::error::FieldIssue;
 use crate::textures::{BUILTIN_NAMES, BUILTIN_PREFIX};
 use crate::{Error, Result};
 
@@ -59,73 +70,107 @@ pub const MAX_SCALE: f32 = 1000.0;
 pub const MAX_COORD: f32 = 1_000_000.0;
 /// Largest image side, pixels.
 pub const MAX_IMAGE_SIDE: u32 = 16_384;
+/// Most textures of one system.
+pub const MAX_TEXTURES: usize = 256;
+/// Highest frame rate (export, flipbook, skeleton bake), per second.
+pub const MAX_FPS: u32 = 240;
+/// Largest linear damping, per second.
+pub const MAX_DAMPING: f32 = 1000.0;
+/// Largest absolute image anchor (in image sizes).
+pub const MAX_ANCHOR: f32 = 10.0;
+/// Largest model playback speed multiplier.
+pub const MAX_MODEL_SPEED: f32 = 100.0;
+/// Most firings of one burst per emission cycle.
+pub const MAX_BURST_FIRINGS: u32 = 10_000;
 
 /// Checks every rule of the module doc.
 pub fn scene(s: &Scene) -> Result<()> {
-    if s.systems.len() > MAX_SYSTEMS {
-        return Err(err(
-            "systems",
-            format!("{} systems, above the limit {MAX_SYSTEMS}", s.systems.len()),
-        ));
-    }
-    list_len("animations", s.animations.len())?;
+    list_len("systems", s.systems.len(), &f::SYSTEMS, "systems")?;
+    list_len("animations", s.animations.len(), &f::ANIMATIONS, "entries")?;
     for (i, a) in s.animations.iter().enumerate() {
-        name(&format!("animations[{i}]"), a)?;
+        text(&format!("animations[{i}]"), a, &f::ANIMATION_NAME)?;
     }
     for (i, sys) in s.systems.iter().enumerate() {
         system(&format!("systems[{i}]"), sys)?;
     }
-    list_len("images", s.images.len())?;
+    list_len("images", s.images.len(), &f::IMAGES, "entries")?;
     for (i, img) in s.images.iter().enumerate() {
         image(&format!("images[{i}]"), img)?;
     }
     let e = &s.export;
-    int("export.fps", e.fps, 1, 240)?;
-    int(
-        "substepsPerSec",
-        s.substeps_per_sec,
-        super::MIN_SUBSTEPS_PER_SEC,
-        super::MAX_SUBSTEPS_PER_SEC,
-    )?;
-    text("export.imagesPath", &e.images_path, MAX_PATH_CHARS)?;
-    name("export.fileName", &e.file_name)?;
+    int("export.fps", e.fps, &f::EXPORT_FPS)?;
+    int("substepsPerSec", s.substeps_per_sec, &f::SUBSTEPS)?;
+    text("export.imagesPath", &e.images_path, &f::EXPORT_IMAGES_PATH)?;
+    text("export.fileName", &e.file_name, &f::EXPORT_FILE_NAME)?;
     if e.file_name.trim().is_empty() {
-        return Err(err("export.fileName", "is empty"));
+        return Err(err("export.fileName", FieldIssue::Empty));
     }
     if e.file_name.contains(['/', '\\']) {
-        return Err(err(
-            "export.fileName",
-            "must be a file name, without / or \\",
-        ));
+        return Err(err("export.fileName", FieldIssue::NotAFileName));
     }
     skeletons(&s.skeletons)?;
-    if s.colliders.len() > super::collider::MAX_COLLIDERS {
-        return Err(err(
-            "colliders",
-            format!(
-                "{} colliders, above the limit {}",
-                s.colliders.len(),
-                super::collider::MAX_COLLIDERS
-            ),
-        ));
-    }
-    for (i, c) in s.colliders.iter().enumerate() {
+    colliders(&s.colliders)?;
+    super::path::validate_paths(&s.paths)?;
+    models(&s.models)?;
+    Ok(())
+}
+
+/// The `colliders` list: at most [`super::collider::MAX_COLLIDERS`], each within its limits.
+fn colliders(list: &[super::Collider]) -> Result<()> {
+    list_len("colliders", list.len(), &f::COLLIDERS, "colliders")?;
+    for (i, c) in list.iter().enumerate() {
         c.validate(&format!("colliders[{i}]"))?;
     }
-    super::path::validate_paths(&s.paths)?;
-    list_len("models", s.models.len())?;
-    for (i, m) in s.models.iter().enumerate() {
+    Ok(())
+}
+
+/// Most editor markers of one model object.
+pub const MAX_MODEL_MARKERS: usize = 256;
+
+/// The `models` list: names unique (the scene list and the marker events name a model by it),
+/// placement, playback, up axis and markers.
+fn models(list: &[ModelObject]) -> Result<()> {
+    list_len("models", list.len(), &f::MODELS, "entries")?;
+    for (i, m) in list.iter().enumerate() {
         let p = format!("models[{i}]");
-        name(&format!("{p}.name"), &m.name)?;
-        optional_path(&format!("{p}.path"), &m.path)?;
+        text(&format!("{p}.name"), &m.name, &f::MODEL_NAME)?;
+        if let Some(j) = list[..i].iter().position(|o| o.name == m.name) {
+            return Err(err(
+                &format!("{p}.name"),
+                FieldIssue::DuplicateName {
+                    name: m.name.clone(),
+                    other: format!("models[{j}]"),
+                },
+            ));
+        }
+        text(&format!("{p}.key"), &m.key, &f::MODEL_KEY)?;
+        optional_path(&format!("{p}.path"), &m.path, &f::MODEL_PATH)?;
         transform(&format!("{p}.transform"), &m.transform)?;
-        name(&format!("{p}.clip"), &m.clip)?;
-        num(&format!("{p}.speed"), m.speed, 0.0, 100.0)?;
-        if !matches!(m.up_axis.as_str(), "" | "y" | "z") {
+        text(&format!("{p}.clip"), &m.clip, &f::MODEL_CLIP)?;
+        num(&format!("{p}.speed"), m.speed, &f::MODEL_SPEED)?;
+        if !f::MODEL_UP_AXIS.options.contains(&m.up_axis.as_str()) {
             return Err(err(
                 &format!("{p}.upAxis"),
-                format!("{:?} is not \"y\" or \"z\"", m.up_axis),
+                FieldIssue::NotAChoice {
+                    value: m.up_axis.clone(),
+                    choices: "\"y\" or \"z\"",
+                },
             ));
+        }
+        list_len(
+            &format!("{p}.markers"),
+            m.markers.len(),
+            &f::MODEL_MARKERS,
+            "entries",
+        )?;
+        for (j, k) in m.markers.iter().enumerate() {
+            let q = format!("{p}.markers[{j}]");
+            text(&format!("{q}.clip"), &k.clip, &f::MODEL_MARKER_CLIP)?;
+            text(&format!("{q}.name"), &k.name, &f::MODEL_MARKER_NAME)?;
+            if k.name.trim().is_empty() {
+                return Err(err(&format!("{q}.name"), FieldIssue::Empty));
+            }
+            num(&format!("{q}.frame"), k.frame, &f::MODEL_MARKER_FRAME)?;
         }
     }
     Ok(())
@@ -139,217 +184,272 @@ pub const MAX_SKELETON_SPEED: f32 = 100.0;
 /// The `skeletons` list: names unique (systems follow a skeleton by name), paths, placement,
 /// load scale, speed, bake rate and instances.
 fn skeletons(list: &[SkeletonObject]) -> Result<()> {
-    list_len("skeletons", list.len())?;
+    list_len("skeletons", list.len(), &f::SKELETONS, "entries")?;
     for (i, k) in list.iter().enumerate() {
         let p = format!("skeletons[{i}]");
-        name(&format!("{p}.name"), &k.name)?;
+        text(&format!("{p}.name"), &k.name, &f::SKELETON_NAME)?;
         if k.name.trim().is_empty() {
-            return Err(err(&format!("{p}.name"), "is empty"));
+            return Err(err(&format!("{p}.name"), FieldIssue::Empty));
         }
         if let Some(j) = list[..i].iter().position(|o| o.name == k.name) {
             return Err(err(
                 &format!("{p}.name"),
-                format!("{:?} is already the name of skeletons[{j}]", k.name),
+                FieldIssue::DuplicateName {
+                    name: k.name.clone(),
+                    other: format!("skeletons[{j}]"),
+                },
             ));
         }
-        optional_path(&format!("{p}.path"), &k.path)?;
-        optional_path(&format!("{p}.atlas"), &k.atlas)?;
-        name(&format!("{p}.key"), &k.key)?;
+        optional_path(&format!("{p}.path"), &k.path, &f::SKELETON_PATH)?;
+        optional_path(&format!("{p}.atlas"), &k.atlas, &f::SKELETON_ATLAS)?;
+        text(&format!("{p}.key"), &k.key, &f::SKELETON_KEY)?;
         transform(&format!("{p}.transform"), &k.transform)?;
-        name(&format!("{p}.animation"), &k.animation)?;
-        name(&format!("{p}.skin"), &k.skin)?;
-        num(&format!("{p}.scale"), k.scale, 0.0, MAX_SCALE)?;
-        if k.scale <= 0.0 {
-            return Err(err(
-                &format!("{p}.scale"),
-                format!("{} must be above 0", k.scale),
-            ));
-        }
-        num(&format!("{p}.speed"), k.speed, 0.0, MAX_SKELETON_SPEED)?;
-        int(&format!("{p}.bakeFps"), k.bake_fps, 1, 240)?;
-        if k.extra_instances.len() + 1 > MAX_SKELETON_INSTANCES {
+        text(
+            &format!("{p}.animation"),
+            &k.animation,
+            &f::SKELETON_ANIMATION,
+        )?;
+        text(&format!("{p}.skin"), &k.skin, &f::SKELETON_SKIN)?;
+        num(&format!("{p}.scale"), k.scale, &f::SKELETON_SCALE)?;
+        positive(&format!("{p}.scale"), k.scale, &f::SKELETON_SCALE, "")?;
+        num(&format!("{p}.speed"), k.speed, &f::SKELETON_SPEED)?;
+        int(&format!("{p}.bakeFps"), k.bake_fps, &f::SKELETON_BAKE_FPS)?;
+        if k.extra_instances.len() > f::SKELETON_EXTRA.max_count() {
             return Err(err(
                 &format!("{p}.extraInstances"),
-                format!(
-                    "{} instances, above the limit {MAX_SKELETON_INSTANCES}",
-                    k.extra_instances.len() + 1
-                ),
+                FieldIssue::TooMany {
+                    count: k.extra_instances.len() + 1,
+                    limit: f::SKELETON_EXTRA.max_count() + 1,
+                    noun: "instances",
+                },
             ));
         }
         for (j, [x, y]) in k.extra_instances.iter().enumerate() {
-            num(
-                &format!("{p}.extraInstances[{j}][0]"),
-                *x,
-                -MAX_COORD,
-                MAX_COORD,
-            )?;
-            num(
-                &format!("{p}.extraInstances[{j}][1]"),
-                *y,
-                -MAX_COORD,
-                MAX_COORD,
-            )?;
+            num(&format!("{p}.extraInstances[{j}][0]"), *x, &f::SKELETON_X)?;
+            num(&format!("{p}.extraInstances[{j}][1]"), *y, &f::SKELETON_Y)?;
         }
     }
     Ok(())
 }
 
 fn image(p: &str, img: &ImageAsset) -> Result<()> {
-    reference(&format!("{p}.path"), &img.path)?;
-    int(&format!("{p}.width"), img.width, 0, MAX_IMAGE_SIDE)?;
-    int(&format!("{p}.height"), img.height, 0, MAX_IMAGE_SIDE)
+    reference(&format!("{p}.path"), &img.path, &f::IMAGE_PATH)?;
+    int(&format!("{p}.width"), img.width, &f::IMAGE_WIDTH)?;
+    int(&format!("{p}.height"), img.height, &f::IMAGE_HEIGHT)
 }
 
+/// A transform (systems, skeletons and models share the system transform's limits).
 fn transform(p: &str, t: &Transform2D) -> Result<()> {
-    num(&format!("{p}.x"), t.x, -MAX_COORD, MAX_COORD)?;
-    num(&format!("{p}.y"), t.y, -MAX_COORD, MAX_COORD)?;
+    num(&format!("{p}.x"), t.x, &f::SYSTEM_X)?;
+    num(&format!("{p}.y"), t.y, &f::SYSTEM_Y)?;
     num(
         &format!("{p}.rotationDeg"),
         t.rotation_deg,
-        -MAX_COORD,
-        MAX_COORD,
+        &f::SYSTEM_ROTATION,
     )?;
-    num(&format!("{p}.scaleX"), t.scale_x, -MAX_SCALE, MAX_SCALE)?;
-    num(&format!("{p}.scaleY"), t.scale_y, -MAX_SCALE, MAX_SCALE)
+    num(&format!("{p}.scaleX"), t.scale_x, &f::SYSTEM_SCALE_X)?;
+    num(&format!("{p}.scaleY"), t.scale_y, &f::SYSTEM_SCALE_Y)
 }
 
-pub(crate) fn curve(p: &str, c: &Curve, lo: f32, hi: f32) -> Result<()> {
-    if c.keys.len() > MAX_CURVE_KEYS {
-        return Err(err(
-            p,
-            format!("{} keys, above the limit {MAX_CURVE_KEYS}", c.keys.len()),
-        ));
-    }
+/// A curve: at most [`f::CURVE_KEYS`] keys, `t` in 0..=1, values within `spec`.
+pub(crate) fn curve(p: &str, c: &Curve, spec: &FieldSpec) -> Result<()> {
+    list_len(p, c.keys.len(), &f::CURVE_KEYS, "keys")?;
     for (i, k) in c.keys.iter().enumerate() {
-        num(&format!("{p}[{i}].t"), k.t, 0.0, 1.0)?;
-        num(&format!("{p}[{i}].v"), k.v, lo, hi)?;
+        unit_interval(&format!("{p}[{i}].t"), k.t)?;
+        num(&format!("{p}[{i}].v"), k.v, spec)?;
     }
     Ok(())
 }
 
 pub(crate) fn gradient(p: &str, g: &Gradient) -> Result<()> {
-    if g.keys.len() > MAX_CURVE_KEYS {
-        return Err(err(
-            p,
-            format!("{} keys, above the limit {MAX_CURVE_KEYS}", g.keys.len()),
-        ));
-    }
+    list_len(p, g.keys.len(), &f::CURVE_KEYS, "keys")?;
     for (i, k) in g.keys.iter().enumerate() {
-        num(&format!("{p}[{i}].t"), k.t, 0.0, 1.0)?;
+        unit_interval(&format!("{p}[{i}].t"), k.t)?;
     }
     Ok(())
 }
 
-pub(crate) fn range(p: &str, r: Range, lo: f32, hi: f32) -> Result<()> {
-    num(&format!("{p}.min"), r.min, lo, hi)?;
-    num(&format!("{p}.max"), r.max, lo, hi)
+/// A key time: 0..=1 of the particle's life.
+fn unit_interval(p: &str, t: f32) -> Result<()> {
+    check(p, t, 0.0, 1.0)
 }
 
-pub(crate) fn num(p: &str, v: f32, lo: f32, hi: f32) -> Result<()> {
-    if !v.is_finite() {
+pub(crate) fn range(p: &str, r: Range, spec: &FieldSpec) -> Result<()> {
+    num(&format!("{p}.min"), r.min, spec)?;
+    num(&format!("{p}.max"), r.max, spec)
+}
+
+/// A number within `spec`'s inclusive limits.
+pub(crate) fn num(p: &str, v: f32, spec: &FieldSpec) -> Result<()> {
+    check(p, v, spec.min_f32(), spec.max_f32())
+}
+
+/// `spec.min < v` for a field whose minimum is exclusive (`unit` ends the English sentence).
+pub(crate) fn positive(p: &str, v: f32, spec: &FieldSpec, unit: &'static str) -> Result<()> {
+    if spec.min_exclusive && v <= spec.min_f32() {
         Err(err(
             p,
-            "is not a finite number (too large for a 32-bit float)",
+            FieldIssue::NotPositive {
+                value: short(v),
+                unit,
+            },
         ))
+    } else {
+        Ok(())
+    }
+}
+
+pub(crate) fn check(p: &str, v: f32, lo: f32, hi: f32) -> Result<()> {
+    if !v.is_finite() {
+        Err(err(p, FieldIssue::NotFinite))
     } else if v > hi {
-        Err(err(p, format!("{v} is above the limit {hi}")))
-    } else if v < lo {
-        Err(err(p, format!("{v} is below the minimum {lo}")))
-    } else {
-        Ok(())
-    }
-}
-
-pub(crate) fn int(p: &str, v: u32, lo: u32, hi: u32) -> Result<()> {
-    if v > hi {
-        Err(err(p, format!("{v} is above the limit {hi}")))
-    } else if v < lo {
-        Err(err(p, format!("{v} is below the minimum {lo}")))
-    } else {
-        Ok(())
-    }
-}
-
-fn list_len(p: &str, n: usize) -> Result<()> {
-    if n > MAX_LIST {
-        Err(err(p, format!("{n} entries, above the limit {MAX_LIST}")))
-    } else {
-        Ok(())
-    }
-}
-
-/// A name: plain text, no control characters, at most [`MAX_NAME_CHARS`] characters.
-pub(crate) fn name(p: &str, s: &str) -> Result<()> {
-    text(p, s, MAX_NAME_CHARS)
-}
-
-fn text(p: &str, s: &str, max_chars: usize) -> Result<()> {
-    let n = s.chars().count();
-    if n > max_chars {
-        return Err(err(
+        Err(err(
             p,
-            format!("{n} characters, above the limit {max_chars}"),
-        ));
+            FieldIssue::AboveMax {
+                value: short(v),
+                limit: short(hi),
+            },
+        ))
+    } else if v < lo {
+        Err(err(
+            p,
+            FieldIssue::BelowMin {
+                value: short(v),
+                limit: short(lo),
+            },
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// A whole number within `spec`'s limits.
+pub(crate) fn int(p: &str, v: u32, spec: &FieldSpec) -> Result<()> {
+    let (lo, hi) = (spec.min.unwrap_or(0.0), spec.max.unwrap_or(f64::MAX));
+    let x = f64::from(v);
+    if x > hi {
+        Err(err(
+            p,
+            FieldIssue::AboveMax {
+                value: x,
+                limit: hi,
+            },
+        ))
+    } else if x < lo {
+        Err(err(
+            p,
+            FieldIssue::BelowMin {
+                value: x,
+                limit: lo,
+            },
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// A list of at most `spec.max` entries (`noun` names them in the English sentence).
+pub(crate) fn list_len(p: &str, n: usize, spec: &FieldSpec, noun: &'static str) -> Result<()> {
+    let limit = spec.max_count();
+    if n > limit {
+        Err(err(
+            p,
+            FieldIssue::TooMany {
+                count: n,
+                limit,
+                noun,
+            },
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// An `f32` as the `f64` of its shortest decimal form (so messages print `1.2`, not
+/// `1.2000000476837158`).
+fn short(v: f32) -> f64 {
+    format!("{v}").parse().unwrap_or(f64::from(v))
+}
+
+/// A text: no control characters, at most `spec.max` characters.
+pub(crate) fn text(p: &str, s: &str, spec: &FieldSpec) -> Result<()> {
+    let n = s.chars().count();
+    let limit = spec.max_count();
+    if n > limit {
+        return Err(err(p, FieldIssue::TooLong { count: n, limit }));
     }
     if s.chars().any(char::is_control) {
-        return Err(err(p, "contains control characters"));
+        return Err(err(p, FieldIssue::ControlCharacters));
     }
     Ok(())
 }
 
-fn optional_path(p: &str, s: &str) -> Result<()> {
+fn optional_path(p: &str, s: &str, spec: &FieldSpec) -> Result<()> {
     if s.is_empty() {
         Ok(())
     } else {
-        reference(p, s)
+        reference(p, s, spec)
     }
 }
 
 /// A texture or image reference (see the module doc).
-pub(crate) fn reference(p: &str, s: &str) -> Result<()> {
-    text(p, s, MAX_PATH_CHARS)?;
+pub(crate) fn reference(p: &str, s: &str, spec: &FieldSpec) -> Result<()> {
+    text(p, s, spec)?;
     if s.is_empty() {
-        return Err(err(p, "is empty"));
+        return Err(err(p, FieldIssue::Empty));
     }
+    let reference = || s.to_string();
     if let Some(builtin) = s.strip_prefix(BUILTIN_PREFIX) {
         return if BUILTIN_NAMES.contains(&builtin) {
             Ok(())
         } else {
             Err(err(
                 p,
-                format!(
-                    "{s:?} is not a built-in texture (known: {})",
-                    BUILTIN_NAMES.join(", ")
-                ),
+                FieldIssue::UnknownBuiltin {
+                    reference: reference(),
+                    known: BUILTIN_NAMES.join(", "),
+                },
             ))
         };
     }
     if s.contains(':') {
         return Err(err(
             p,
-            format!(
-                "{s:?}: URLs, data:/blob: references and drive letters are not allowed; use a relative path"
-            ),
+            FieldIssue::NotRelative {
+                reference: reference(),
+            },
         ));
     }
     if s.starts_with('/') {
         return Err(err(
             p,
-            format!("{s:?} is an absolute path; use a path relative to the scene"),
+            FieldIssue::AbsolutePath {
+                reference: reference(),
+            },
         ));
     }
     if s.contains('\\') {
-        return Err(err(p, format!("{s:?} contains \\; use / between folders")));
+        return Err(err(
+            p,
+            FieldIssue::Backslash {
+                reference: reference(),
+            },
+        ));
     }
     if s.split('/').any(|seg| seg == "..") {
-        return Err(err(p, format!("{s:?} leaves the scene folder (..)")));
+        return Err(err(
+            p,
+            FieldIssue::LeavesFolder {
+                reference: reference(),
+            },
+        ));
     }
     Ok(())
 }
 
-pub(crate) fn err(path: &str, message: impl Into<String>) -> Error {
+pub(crate) fn err(path: &str, issue: FieldIssue) -> Error {
     Error::Field {
         path: path.to_string(),
-        message: message.into(),
+        issue,
     }
 }

@@ -1,157 +1,117 @@
-//! Validation of one particle system (see the parent module for the limits), its follow
-//! target included.
+//! Validation of one particle system (see the parent module for the limits, read from the field
+//! schema), its emitter shape, bursts, behaviour modules and follow target included.
 
 use super::super::system::{EmitterShape, FollowBone, ParticleSystem, PlayMode};
 use super::*;
 
 pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
-    name(&format!("{p}.name"), &s.name)?;
-    name(&format!("{p}.animation"), &s.animation)?;
-    name(
+    text(&format!("{p}.name"), &s.name, &f::SYSTEM_NAME)?;
+    text(
+        &format!("{p}.animation"),
+        &s.animation,
+        &f::SYSTEM_ANIMATION,
+    )?;
+    let l = &s.loop_animations;
+    text(
         &format!("{p}.loopAnimations.start"),
-        &s.loop_animations.start,
+        &l.start,
+        &f::LOOP_START,
     )?;
-    name(
+    text(
         &format!("{p}.loopAnimations.loop"),
-        &s.loop_animations.looping,
+        &l.looping,
+        &f::LOOP_LOOP,
     )?;
-    name(&format!("{p}.loopAnimations.end"), &s.loop_animations.end)?;
+    text(&format!("{p}.loopAnimations.end"), &l.end, &f::LOOP_END)?;
     transform(&format!("{p}.transform"), &s.transform)?;
-    num(
-        &format!("{p}.durationSecs"),
-        s.duration_secs,
-        0.0,
-        MAX_DURATION_SECS,
-    )?;
+    num(&format!("{p}.durationSecs"), s.duration_secs, &f::DURATION)?;
     if s.mode == PlayMode::LoopContinuous && s.duration_secs <= 0.0 {
         return Err(err(
             &format!("{p}.durationSecs"),
-            "a loop-continuous system needs a duration above 0",
+            FieldIssue::LoopNeedsDuration,
         ));
     }
-    num(
-        &format!("{p}.delaySecs"),
-        s.delay_secs,
-        0.0,
-        MAX_DURATION_SECS,
-    )?;
+    num(&format!("{p}.delaySecs"), s.delay_secs, &f::DELAY)?;
     emitter(&format!("{p}.emitter"), &s.emitter)?;
-    num(
-        &format!("{p}.ratePerSec"),
-        s.rate_per_sec,
-        0.0,
-        MAX_RATE_PER_SEC,
-    )?;
-    curve(&format!("{p}.rateCurve"), &s.rate_curve, 0.0, MAX_SCALE)?;
-    if s.bursts.len() > MAX_BURSTS {
-        return Err(err(
-            &format!("{p}.bursts"),
-            format!("{} bursts, above the limit {MAX_BURSTS}", s.bursts.len()),
-        ));
-    }
+    num(&format!("{p}.ratePerSec"), s.rate_per_sec, &f::RATE)?;
+    curve(&format!("{p}.rateCurve"), &s.rate_curve, &f::RATE_CURVE)?;
+    list_len(&format!("{p}.bursts"), s.bursts.len(), &f::BURSTS, "bursts")?;
     for (i, b) in s.bursts.iter().enumerate() {
+        let q = format!("{p}.bursts[{i}]");
+        num(&format!("{q}.timeSecs"), b.time_secs, &f::BURST_TIME)?;
+        int(&format!("{q}.count"), b.count, &f::BURST_COUNT)?;
         num(
-            &format!("{p}.bursts[{i}].timeSecs"),
-            b.time_secs,
-            0.0,
-            MAX_DURATION_SECS,
-        )?;
-        int(&format!("{p}.bursts[{i}].count"), b.count, 0, MAX_PARTICLES)?;
-        num(
-            &format!("{p}.bursts[{i}].intervalSecs"),
+            &format!("{q}.intervalSecs"),
             b.interval_secs,
-            0.0,
-            MAX_DURATION_SECS,
+            &f::BURST_INTERVAL,
         )?;
-        int(
-            &format!("{p}.bursts[{i}].cycles"),
-            b.cycles,
-            0,
-            MAX_BURST_FIRINGS,
-        )?;
+        int(&format!("{q}.cycles"), b.cycles, &f::BURST_CYCLES)?;
         let firings = crate::sim::schedule::burst_firings(b, s.duration_secs).len();
-        if firings > MAX_BURST_FIRINGS as usize {
+        let limit = MAX_BURST_FIRINGS as usize;
+        if firings > limit {
             return Err(err(
-                &format!("{p}.bursts[{i}].intervalSecs"),
-                format!(
-                    "{firings} firings per cycle, above the limit {MAX_BURST_FIRINGS}; use a longer interval"
-                ),
+                &format!("{q}.intervalSecs"),
+                FieldIssue::TooManyFirings {
+                    count: firings,
+                    limit,
+                },
             ));
         }
     }
     int(
         &format!("{p}.maxParticles"),
         s.max_particles,
-        0,
-        MAX_PARTICLES,
+        &f::MAX_PARTICLES_FIELD,
     )?;
-    range(
-        &format!("{p}.lifetimeSecs"),
-        s.lifetime_secs,
-        0.0,
-        MAX_LIFETIME_SECS,
-    )?;
+    range(&format!("{p}.lifetimeSecs"), s.lifetime_secs, &f::LIFETIME)?;
     for (which, v) in [("min", s.lifetime_secs.min), ("max", s.lifetime_secs.max)] {
-        if v <= 0.0 {
-            return Err(err(
-                &format!("{p}.lifetimeSecs.{which}"),
-                format!("{v} must be above 0 seconds"),
-            ));
-        }
+        positive(
+            &format!("{p}.lifetimeSecs.{which}"),
+            v,
+            &f::LIFETIME,
+            " seconds",
+        )?;
     }
-    range(&format!("{p}.speed"), s.speed, -MAX_COORD, MAX_COORD)?;
-    num(
-        &format!("{p}.directionDeg"),
-        s.direction_deg,
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    num(&format!("{p}.spreadDeg"), s.spread_deg, 0.0, 360.0)?;
-    num(
-        &format!("{p}.gravity[0]"),
-        s.gravity[0],
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    num(
-        &format!("{p}.gravity[1]"),
-        s.gravity[1],
-        -MAX_COORD,
-        MAX_COORD,
-    )?;
-    num(&format!("{p}.damping"), s.damping, 0.0, 1000.0)?;
+    range(&format!("{p}.speed"), s.speed, &f::SPEED)?;
+    num(&format!("{p}.directionDeg"), s.direction_deg, &f::DIRECTION)?;
+    num(&format!("{p}.spreadDeg"), s.spread_deg, &f::SPREAD)?;
+    num(&format!("{p}.gravity[0]"), s.gravity[0], &f::GRAVITY_X)?;
+    num(&format!("{p}.gravity[1]"), s.gravity[1], &f::GRAVITY_Y)?;
+    num(&format!("{p}.damping"), s.damping, &f::DAMPING)?;
     range(
         &format!("{p}.startRotationDeg"),
         s.start_rotation_deg,
-        -MAX_COORD,
-        MAX_COORD,
+        &f::START_ROTATION,
     )?;
     range(
         &format!("{p}.angularVelocityDeg"),
         s.angular_velocity_deg,
-        -MAX_COORD,
-        MAX_COORD,
+        &f::ANGULAR_VELOCITY,
     )?;
-    range(&format!("{p}.startScale"), s.start_scale, 0.0, MAX_SCALE)?;
-    curve(&format!("{p}.scaleCurve"), &s.scale_curve, 0.0, MAX_SCALE)?;
+    range(&format!("{p}.startScale"), s.start_scale, &f::START_SCALE)?;
+    curve(&format!("{p}.scaleCurve"), &s.scale_curve, &f::SCALE_CURVE)?;
     gradient(&format!("{p}.colorGradient"), &s.color_gradient)?;
-    curve(&format!("{p}.alphaCurve"), &s.alpha_curve, 0.0, 1.0)?;
+    curve(&format!("{p}.alphaCurve"), &s.alpha_curve, &f::ALPHA_CURVE)?;
     s.over_life.validate(&format!("{p}.overLife"))?;
     crate::behaviour::validate_forces(&format!("{p}.forces"), &s.forces)?;
-    if s.textures.len() > 256 {
-        return Err(err(
-            &format!("{p}.textures"),
-            format!("{} textures, above the limit 256", s.textures.len()),
-        ));
-    }
+    list_len(
+        &format!("{p}.textures"),
+        s.textures.len(),
+        &f::TEXTURES,
+        "textures",
+    )?;
     for (i, t) in s.textures.iter().enumerate() {
-        reference(&format!("{p}.textures[{i}]"), t)?;
+        reference(&format!("{p}.textures[{i}]"), t, &f::TEXTURE)?;
     }
-    num(&format!("{p}.flipbook.fps"), s.flipbook.fps, 1.0, 240.0)?;
-    num(&format!("{p}.anchor[0]"), s.anchor[0], -10.0, 10.0)?;
-    num(&format!("{p}.anchor[1]"), s.anchor[1], -10.0, 10.0)?;
-    if let Some(f) = &s.follow {
-        follow(&format!("{p}.follow"), f)?;
+    num(
+        &format!("{p}.flipbook.fps"),
+        s.flipbook.fps,
+        &f::FLIPBOOK_FPS,
+    )?;
+    num(&format!("{p}.anchor[0]"), s.anchor[0], &f::ANCHOR_X)?;
+    num(&format!("{p}.anchor[1]"), s.anchor[1], &f::ANCHOR_Y)?;
+    if let Some(follow_bone) = &s.follow {
+        follow(&format!("{p}.follow"), follow_bone)?;
     }
     s.collision.validate(&format!("{p}.collision"))?;
     if let Some(f) = &s.path_follow {
@@ -160,17 +120,18 @@ pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
     s.trail.validate(&format!("{p}.trail"), s.max_particles)
 }
 
-/// Most firings of one burst per emission cycle.
-pub const MAX_BURST_FIRINGS: u32 = 10_000;
-
-/// An emitter shape: sizes non-negative and within the scene, bands no wider than the shape.
+/// An emitter shape: sizes within the schema's limits, edge bands no wider than the shape and
+/// corner radii at most half the shorter side (limits that depend on the other sizes).
 fn emitter(p: &str, shape: &EmitterShape) -> Result<()> {
-    let band = |thickness: f32, limit: f32| -> Result<()> {
-        num(&format!("{p}.thicknessPx"), thickness, 0.0, MAX_COORD)?;
-        if thickness > limit {
+    let band = |thickness: f32, spec: &FieldSpec, widest: f32| -> Result<()> {
+        num(&format!("{p}.thicknessPx"), thickness, spec)?;
+        if thickness > widest {
             return Err(err(
                 &format!("{p}.thicknessPx"),
-                format!("{thickness} is wider than the shape allows ({limit})"),
+                FieldIssue::WiderThanShape {
+                    value: short(thickness),
+                    limit: short(widest),
+                },
             ));
         }
         Ok(())
@@ -182,8 +143,8 @@ fn emitter(p: &str, shape: &EmitterShape) -> Result<()> {
             thickness_px,
             ..
         } => {
-            num(&format!("{p}.radius"), radius, 0.0, MAX_COORD)?;
-            band(thickness_px, radius)
+            num(&format!("{p}.radius"), radius, &f::CIRCLE_RADIUS)?;
+            band(thickness_px, &f::CIRCLE_THICKNESS, radius)
         }
         EmitterShape::Rect {
             width,
@@ -191,21 +152,21 @@ fn emitter(p: &str, shape: &EmitterShape) -> Result<()> {
             thickness_px,
             ..
         } => {
-            num(&format!("{p}.width"), width, 0.0, MAX_COORD)?;
-            num(&format!("{p}.height"), height, 0.0, MAX_COORD)?;
-            band(thickness_px, 0.5 * width.min(height))
+            num(&format!("{p}.width"), width, &f::RECT_WIDTH)?;
+            num(&format!("{p}.height"), height, &f::RECT_HEIGHT)?;
+            band(thickness_px, &f::RECT_THICKNESS, 0.5 * width.min(height))
         }
-        EmitterShape::Line { length } => num(&format!("{p}.length"), length, 0.0, MAX_COORD),
+        EmitterShape::Line { length } => num(&format!("{p}.length"), length, &f::LINE_LENGTH),
         EmitterShape::Arc {
             radius,
             start_deg,
             span_deg,
             thickness_px,
         } => {
-            num(&format!("{p}.radius"), radius, 0.0, MAX_COORD)?;
-            num(&format!("{p}.startDeg"), start_deg, -MAX_COORD, MAX_COORD)?;
-            num(&format!("{p}.spanDeg"), span_deg, 0.0, 360.0)?;
-            band(thickness_px, radius)
+            num(&format!("{p}.radius"), radius, &f::ARC_RADIUS)?;
+            num(&format!("{p}.startDeg"), start_deg, &f::ARC_START)?;
+            num(&format!("{p}.spanDeg"), span_deg, &f::ARC_SPAN)?;
+            band(thickness_px, &f::ARC_THICKNESS, radius)
         }
         EmitterShape::RoundedRect {
             width,
@@ -214,31 +175,32 @@ fn emitter(p: &str, shape: &EmitterShape) -> Result<()> {
             thickness_px,
             ..
         } => {
-            num(&format!("{p}.width"), width, 0.0, MAX_COORD)?;
-            num(&format!("{p}.height"), height, 0.0, MAX_COORD)?;
+            num(&format!("{p}.width"), width, &f::ROUNDED_RECT_WIDTH)?;
+            num(&format!("{p}.height"), height, &f::ROUNDED_RECT_HEIGHT)?;
+            let half = 0.5 * width.min(height);
             num(
                 &format!("{p}.cornerRadiusPx"),
                 corner_radius_px,
-                0.0,
-                0.5 * width.min(height),
+                &f::ROUNDED_RECT_CORNER,
             )?;
-            band(thickness_px, 0.5 * width.min(height))
+            check(&format!("{p}.cornerRadiusPx"), corner_radius_px, 0.0, half)?;
+            band(thickness_px, &f::ROUNDED_RECT_THICKNESS, half)
         }
     }
 }
 
 /// A bone follow: both names set, offsets finite and within the scene.
-fn follow(p: &str, f: &FollowBone) -> Result<()> {
-    name(&format!("{p}.skeleton"), &f.skeleton)?;
-    name(&format!("{p}.bone"), &f.bone)?;
-    for (field, v) in [("skeleton", &f.skeleton), ("bone", &f.bone)] {
+fn follow(p: &str, b: &FollowBone) -> Result<()> {
+    text(&format!("{p}.skeleton"), &b.skeleton, &f::FOLLOW_SKELETON)?;
+    text(&format!("{p}.bone"), &b.bone, &f::FOLLOW_BONE)?;
+    for (field, v) in [("skeleton", &b.skeleton), ("bone", &b.bone)] {
         if v.trim().is_empty() {
             return Err(err(
                 &format!("{p}.{field}"),
-                "must name a skeleton object and one of its bones",
+                FieldIssue::FollowTargetMissing,
             ));
         }
     }
-    num(&format!("{p}.offsetX"), f.offset_x, -MAX_COORD, MAX_COORD)?;
-    num(&format!("{p}.offsetY"), f.offset_y, -MAX_COORD, MAX_COORD)
+    num(&format!("{p}.offsetX"), b.offset_x, &f::FOLLOW_OFFSET_X)?;
+    num(&format!("{p}.offsetY"), b.offset_y, &f::FOLLOW_OFFSET_Y)
 }

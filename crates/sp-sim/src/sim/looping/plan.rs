@@ -1,9 +1,10 @@
 //! The frame plan of a loop-continuous system and the alignment of systems that share animations.
 //!
-//! At `fps` frames per second (the export's rate: the loop is built in whole frames):
-//! - `T₀ = ⌈(delay + longest lifetime)·fps⌉`: the start segment (a warm-up at least as long as
+//! At `fps` frames per second (the export's rate: the loop is built in whole frames, on the one
+//! clock [`crate::time::Timebase`]):
+//! - `T₀ = ⌈(delay + longest lifetime)·fps⌉` (`steps_covering`): the start segment (a warm-up at least as long as
 //!   the longest life after the delay, so that at `T₀` every copy alive was born after the delay);
-//! - `L = max(1, ⌈duration·fps⌉)`: the loop period (the duration rounded up to whole frames);
+//! - `L = max(1, ⌈duration·fps⌉)` (`period_frames`): the loop period (the duration rounded up to whole frames);
 //! - `span ≥ L`: the length of the loop segment (the exported loop animation);
 //! - the end segment starts at `T₀ + span`, where emission stops.
 //!
@@ -13,6 +14,7 @@
 //! whose `L` divides it). Hidden systems are not exported and keep their own plan.
 
 use crate::document::{ParticleSystem, PlayMode, Scene};
+use crate::time::Timebase;
 
 /// Frame plan of a loop-continuous system (see the module formula).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,11 +50,12 @@ impl LoopPlan {
     /// The plan for a delay, a longest lifetime and a loop duration (see the module formula).
     pub fn new(delay_secs: f32, longest_life_secs: f32, duration_secs: f32, fps: u32) -> LoopPlan {
         let fps = fps.max(1);
-        let f = f64::from(fps);
+        let clock = Timebase::new(f64::from(fps)).unwrap_or(Timebase::DEFAULT);
         let delay = f64::from(delay_secs.max(0.0));
         let life = f64::from(longest_life_secs.max(0.0));
-        let t0 = libm::ceil((delay + life) * f - 1e-9).max(0.0) as u32;
-        let l = (libm::ceil(f64::from(duration_secs.max(0.0)) * f - 1e-9) as u32).max(1);
+        let frames = |steps: u64| u32::try_from(steps).unwrap_or(u32::MAX);
+        let t0 = frames(clock.steps_covering(delay + life));
+        let l = frames(clock.period_frames(f64::from(duration_secs.max(0.0))));
         LoopPlan {
             t0_frames: t0,
             loop_frames: l,

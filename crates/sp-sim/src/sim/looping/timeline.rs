@@ -38,7 +38,7 @@ use crate::document::{PlayMode, Scene};
 pub const MIN_TIMELINE_SECS: f64 = 0.5;
 
 /// One of the three segments of a loop-continuous scene.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub enum SegmentKind {
     /// Warm-up from empty.
@@ -50,7 +50,7 @@ pub enum SegmentKind {
 }
 
 /// A segment of the timeline, with the names of the animations it is exported as.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineSegment {
     /// Which segment.

@@ -113,7 +113,7 @@ impl SystemSim {
     pub fn with_env(system: &ParticleSystem, substeps_per_sec: u32, env: SystemEnv) -> SystemSim {
         SystemSim {
             system: system.clone(),
-            prepared: Prepared::with(system, substeps_per_sec, &system.transform, &env),
+            prepared: Prepared::with(system, substeps_per_sec, &system.transform, &env, None),
             transform: system.transform,
             follow: None,
             time_secs: 0.0,
@@ -185,14 +185,34 @@ impl SystemSim {
         let follow = self.follow.take();
         let env = std::mem::take(&mut self.env);
         *self = SystemSim::with_env(&self.system, self.prepared.substeps_per_sec, env);
-        self.follow = follow;
         self.set_transform(transform);
+        self.set_follow(follow);
     }
 
     /// Makes the system follow a bone (`None`: its own transform). Takes effect for births
     /// from the current time on and for Local-space poses at once.
     pub fn set_follow(&mut self, follow: Option<Follow>) {
+        let changed = follow != self.follow;
         self.follow = follow;
+        if changed {
+            // Force centres given in the other space than the particles' ride the bone.
+            self.refresh_model();
+        }
+    }
+
+    /// Prepares the motion again for the current transform and follow: force centres,
+    /// colliders and paths given in the other space than the particles' (nothing to do on the
+    /// closed-form path without them).
+    fn refresh_model(&mut self) {
+        if self.prepared.depends_on_transform() {
+            self.prepared = Prepared::with(
+                &self.system,
+                self.prepared.substeps_per_sec,
+                &self.transform,
+                &self.env,
+                self.follow.as_ref(),
+            );
+        }
     }
 
     /// The followed bone, if any.
@@ -254,17 +274,12 @@ impl SystemSim {
     /// Moves the emitter: World-space particles born from now on start from `transform`
     /// (Local-space particles follow the transform given to [`super::particle_to_scene`]).
     pub fn set_transform(&mut self, transform: Transform2D) {
-        if transform != self.transform && self.prepared.depends_on_transform() {
-            // Force centres, colliders and paths given in the other space than the particles'
-            // move with it.
-            self.prepared = Prepared::with(
-                &self.system,
-                self.prepared.substeps_per_sec,
-                &transform,
-                &self.env,
-            );
-        }
+        let moved = transform != self.transform;
         self.transform = transform;
+        if moved {
+            // Force centres given in the other space than the particles' move with it.
+            self.refresh_model();
+        }
     }
 
     /// The system's prepared trail (`None` without an active trail).

@@ -34,7 +34,7 @@ impl SystemSim {
     ) -> SystemSim {
         let set = LoopSet::record_in(system, substeps_per_sec, follow.as_ref(), env.clone(), plan);
         let mut sim = SystemSim::with_env(system, substeps_per_sec, env);
-        sim.follow = follow;
+        sim.set_follow(follow);
         sim.periodic = Some(Box::new(Periodic {
             set,
             stop_frame: None,

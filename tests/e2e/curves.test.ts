@@ -1,0 +1,203 @@
+// End-to-end (WebGL2 tier): the graphical curve editor and the force-centre handles, driven with
+// the mouse and keyboard as a user does. Dragging a key of the scale curve changes the canvas
+// and is one undo step (the document stays put until the release); a double-click adds a key,
+// Delete and the remove button take keys away; dragging a vortex centre on the canvas moves the
+// document's centre by the drag in scene units, changes the swirl, and one undo restores it.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, pixelStats, plainView, useSite, type SeamWindow } from './support';
+
+const site = useSite('webgl2');
+
+type Doc = Awaited<ReturnType<typeof documentOf>>;
+type Key = { t: number; v: number; interp?: string };
+
+/** One system of the page's own default scene, with `over` applied, as the whole scene. */
+async function oneSystem(page: Page, over: Record<string, unknown>): Promise<void> {
+  const base = await documentOf(page);
+  const sys = { ...base.systems[0], transform: { x: 0, y: 0, rotationDeg: 0, scaleX: 1, scaleY: 1 }, visible: true, ...over };
+  const ok = await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'e2e'), JSON.stringify({ ...base, systems: [sys] }));
+  assert.ok(ok, 'the scene loads');
+  await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([0, 0], 1));
+  await page.click('#system-list li[data-index="0"] .name');
+}
+
+/** Shows the canvas overlays again (freezeAt hides them for stable pixels). */
+async function showOverlays(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    document.getElementById('e2e-hide-overlays')?.remove();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
+}
+
+/** Centre of an element on the page. */
+async function centreOf(target: Locator): Promise<[number, number]> {
+  await target.first().scrollIntoViewIfNeeded();
+  const box = await target.first().boundingBox();
+  assert.ok(box !== null, `${String(target)} is shown`);
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+const scaleKeys = (d: Doc): Key[] => d.systems[0].scaleCurve as Key[];
+/** The scale curve's editor (the first curve of the Appearance section). */
+const scaleEditor = (page: Page) => page.locator('#properties .curve-editor').first();
+
+describe('curve editor and force handles (WebGL2)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    ({ page, errors } = await openEditor(context, site.url, '?renderer=webgl2'));
+    await page.waitForFunction(() => document.getElementById('status-tier')?.textContent === 'WebGL2');
+    await plainView(page);
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('dragging a scale key changes the canvas on release as one undo step', async () => {
+    await oneSystem(page, { scaleCurve: [{ t: 0, v: 1 }, { t: 1, v: 1 }], alphaCurve: [{ t: 0, v: 1 }], forces: [] });
+    const editor = scaleEditor(page);
+    assert.match((await editor.locator('.list-title').textContent()) ?? '', /缩放曲线/);
+    // The line is the core's samples: a flat curve at 1 is a horizontal path.
+    const flat = (await editor.locator('path.curve-line').getAttribute('d')) ?? '';
+    assert.ok(new Set(flat.split(' ').map((p) => p.split(',')[1])).size === 1, `flat line: ${flat.slice(0, 80)}`);
+    await freezeAt(page, 1.2);
+    const before = (await canvasPixels(page)).pixels;
+    const original = scaleKeys(await documentOf(page));
+
+    const [x, y] = await centreOf(editor.locator('.curve-key[data-index="1"]'));
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(x, y - i * 8);
+    assert.deepEqual(scaleKeys(await documentOf(page)), original, 'nothing is recorded while dragging');
+    await page.mouse.up();
+    const dragged = scaleKeys(await documentOf(page));
+    assert.equal(dragged.length, 2);
+    assert.equal(dragged[1].t, 1, 'the last key keeps its life');
+    assert.ok(dragged[1].v > 1.3, `the value went up (${dragged[1].v})`);
+    // The drawn line now rises: its samples are the core's evaluation of the new keys.
+    const rising = (await editor.locator('path.curve-line').getAttribute('d')) ?? '';
+    assert.notEqual(rising, flat);
+
+    await freezeAt(page, 1.2);
+    const after = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(before, after) > 0.05, `the canvas changed (${meanAbsDiff(before, after)})`);
+    assert.ok(pixelStats(after).lit > pixelStats(before).lit, `bigger particles light more pixels (${pixelStats(before).lit} → ${pixelStats(after).lit})`);
+
+    await page.click('#undo-button');
+    assert.deepEqual(scaleKeys(await documentOf(page)), original, 'one undo restores the curve');
+    await freezeAt(page, 1.2);
+    const undone = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(before, undone) < 0.01, `and the canvas (${meanAbsDiff(before, undone)})`);
+  });
+
+  it('a double-click adds a key; Delete and the remove button take keys away', async () => {
+    await showOverlays(page);
+    /** Double-clicks the scale plot at fractions of its size. */
+    const dblclickPlot = async (fx: number, fy: number): Promise<void> => {
+      const plot = scaleEditor(page).locator('svg.curve-plot');
+      await plot.scrollIntoViewIfNeeded();
+      const box = await plot.boundingBox();
+      assert.ok(box !== null);
+      await page.mouse.dblclick(box.x + box.width * fx, box.y + box.height * fy);
+    };
+    await dblclickPlot(0.55, 0.3);
+    let keys = scaleKeys(await documentOf(page));
+    assert.equal(keys.length, 3, 'a key was added');
+    assert.ok(keys[1].t > 0.3 && keys[1].t < 0.7, `at the clicked life (${keys[1].t})`);
+    assert.ok(keys[1].v > 1, `above the flat line (${keys[1].v})`);
+    // The rebuilt panel keeps the new key selected and the plot focused: Delete removes it.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('curve-plot') === true);
+    await page.keyboard.press('Delete');
+    keys = scaleKeys(await documentOf(page));
+    assert.deepEqual(keys.map((k) => k.t), [0, 1], 'Delete removed the new key');
+
+    await dblclickPlot(0.4, 0.5);
+    assert.equal(scaleKeys(await documentOf(page)).length, 3);
+    await scaleEditor(page).locator('button.curve-remove').click();
+    assert.equal(scaleKeys(await documentOf(page)).length, 2, 'the button removed the selected key');
+    // Linear / smooth per key, as the core reads it.
+    await scaleEditor(page).locator('.curve-key[data-index="0"]').click();
+    await scaleEditor(page).locator('select.curve-interp').selectOption('smooth');
+    assert.equal(scaleKeys(await documentOf(page))[0].interp, 'smooth');
+    // Arrow keys nudge the selected key (focus on the plot).
+    await scaleEditor(page).locator('.curve-key[data-index="0"]').click();
+    await page.keyboard.press('ArrowUp');
+    assert.ok(Math.abs(scaleKeys(await documentOf(page))[0].v - 1.1) < 1e-9, 'ArrowUp adds one step (0.1)');
+    assert.deepEqual(errors, []);
+  });
+
+  it('the gradient strip: a double-click adds a stop with the colour found there, a drag is one undo step', async () => {
+    await oneSystem(page, { colorGradient: [{ t: 0, color: '#000000' }, { t: 1, color: '#ffffff' }] });
+    await showOverlays(page);
+    const stops = (d: Doc): { t: number; color: string }[] => d.systems[0].colorGradient as { t: number; color: string }[];
+    const strip = page.locator('#properties .gradient-editor-strip').first();
+    await strip.scrollIntoViewIfNeeded();
+    const box = await strip.boundingBox();
+    assert.ok(box !== null);
+    await page.mouse.dblclick(box.x + box.width * 0.25, box.y + 4);
+    let now = stops(await documentOf(page));
+    assert.equal(now.length, 3);
+    assert.ok(Math.abs(now[1].t - 0.25) < 0.02, `at the clicked life (${now[1].t})`);
+    // A quarter of the way from black to white.
+    const grey = parseInt(now[1].color.slice(1, 3), 16);
+    assert.ok(Math.abs(grey - 64) <= 6 && now[1].color === `#${now[1].color.slice(1, 3).repeat(3)}`, now[1].color);
+    const [x, y] = await centreOf(page.locator('#properties .gradient-stop[data-index="1"]'));
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 4; i++) await page.mouse.move(x + (i * box.width) / 8, y);
+    assert.ok(Math.abs(stops(await documentOf(page))[1].t - now[1].t) < 1e-9, 'nothing is recorded while dragging');
+    await page.mouse.up();
+    const dragged = stops(await documentOf(page));
+    assert.ok(Math.abs(dragged[1].t - (now[1].t + 0.5)) < 0.03, `moved by half the strip (${now[1].t} → ${dragged[1].t})`);
+    await page.click('#undo-button');
+    now = stops(await documentOf(page));
+    assert.equal(now.length, 3, 'one undo takes back the drag only');
+    assert.ok(Math.abs(now[1].t - 0.25) < 0.02);
+    await page.click('#undo-button');
+    assert.equal(stops(await documentOf(page)).length, 2, 'the next one the added stop');
+  });
+
+  it('dragging a vortex centre moves the document centre by the drag in scene units, and undo restores it', async () => {
+    await oneSystem(page, {
+      ratePerSec: 80,
+      speed: { min: 0, max: 10 },
+      lifetimeSecs: { min: 2, max: 2 },
+      scaleCurve: [{ t: 0, v: 1 }],
+      forces: [{ kind: 'vortex', spinDegPerSec: { min: 240, max: 240 }, center: [40, 0], space: 'system', radiusPx: 120, pullPerSec: 0 }],
+    });
+    await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([0, 0], 2));
+    await freezeAt(page, 1.5);
+    const before = (await canvasPixels(page)).pixels;
+    await showOverlays(page);
+    const centre = (d: Doc): number[] => (d.systems[0].forces as { center: number[] }[])[0].center;
+
+    const [x, y] = await centreOf(page.locator('.force-handle.vortex .force-centre'));
+    // The handle sits on the centre: (40, 0) scene px at zoom 2 is 80 CSS px right of the canvas middle.
+    const canvas = await page.locator('#canvas').boundingBox();
+    assert.ok(canvas !== null);
+    assert.ok(Math.abs(x - (canvas.x + canvas.width / 2 + 80)) < 1.5 && Math.abs(y - (canvas.y + canvas.height / 2)) < 1.5, `handle at (${x}, ${y})`);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(x + i * 12, y + i * 6);
+    assert.deepEqual(centre(await documentOf(page)), [40, 0], 'nothing is recorded while dragging');
+    await page.mouse.up();
+    const moved = centre(await documentOf(page));
+    assert.ok(Math.abs(moved[0] - (40 + 60 / 2)) < 0.6 && Math.abs(moved[1] - 30 / 2) < 0.6, `moved by (60, 30) CSS px / zoom 2: ${moved}`);
+
+    await freezeAt(page, 1.5);
+    const after = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(before, after) > 0.05, `the swirl moved (${meanAbsDiff(before, after)})`);
+
+    await page.click('#undo-button');
+    assert.deepEqual(centre(await documentOf(page)), [40, 0], 'one undo restores the centre');
+    await freezeAt(page, 1.5);
+    assert.ok(meanAbsDiff(before, (await canvasPixels(page)).pixels) < 0.01, 'and the swirl');
+    assert.deepEqual(errors, []);
+  });
+});

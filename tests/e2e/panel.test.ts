@@ -1,0 +1,160 @@
+// End-to-end: the property panel built from the core's field schema, driven as a user does, in
+// Chromium on the WebGL2 tier. A vortex added through the panel changes the drawn particles and
+// undo brings the frame back; a trail switched on through the panel draws ribbons; a value above
+// the schema's maximum is refused with a message; the limits of every numeric input in the page
+// are the schema's.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { FieldSchema } from '../../web/generated/contract';
+import type { SeamWindow } from './support';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, pixelStats, shownErrors, useSite } from './support';
+
+const site = useSite('webgl2');
+
+/** The schema from the built module, read outside the page (not through the panel). */
+async function schemaOfModule(): Promise<FieldSchema> {
+  const root = join(import.meta.dirname, '../..');
+  const glue = (await import(pathToFileURL(join(root, 'web/pkg/sp_wasm.js')).href)) as { fieldSchema(): string; initSync(o: { module: Uint8Array }): unknown };
+  glue.initSync({ module: new Uint8Array(readFileSync(join(root, 'web/pkg/sp_wasm_bg.wasm'))) });
+  return JSON.parse(glue.fieldSchema()) as FieldSchema;
+}
+
+/** One system in the middle of the view: a steady fountain of soft dots, no forces. */
+const SCENE = {
+  version: 1,
+  systems: [{ name: 'Fountain', ratePerSec: 120, maxParticles: 400, lifetimeSecs: { min: 1.5, max: 1.5 }, speed: { min: 150, max: 150 }, spreadDeg: 20, startScale: { min: 0.6, max: 0.6 } }],
+};
+
+describe('property panel from the field schema', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    context = await site.browser.newContext({ viewport: { width: 1200, height: 800 } });
+    ({ page, errors } = await openEditor(context, site.url, '?renderer=webgl2'));
+    const normalized = await page.evaluate((s) => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      const base = JSON.parse(seam.sceneJson()) as { systems: Record<string, unknown>[] } & Record<string, unknown>;
+      const sys = { ...base.systems[0], ...s.systems[0], transform: { x: 0, y: 100, rotationDeg: 0, scaleX: 1, scaleY: 1 } };
+      return seam.replaceScene(JSON.stringify({ ...base, systems: [sys] }), 'panel test');
+    }, SCENE);
+    assert.ok(normalized, 'the test scene opens');
+    await page.click('#system-list li[data-index="0"] .name');
+    await page.waitForSelector('#properties [data-key="systems[0].ratePerSec"]');
+  });
+  after(async () => {
+    await context.close();
+  });
+
+  it('a vortex added through the panel changes the frame; undo brings it back', async () => {
+    await freezeAt(page, 1.2);
+    const plain = (await canvasPixels(page)).pixels;
+    assert.ok(pixelStats(plain).lit > 200, 'the fountain is drawn');
+    const before = await documentOf(page);
+
+    await page.selectOption('#properties select[data-add="systems[0].forces"]', 'vortex');
+    await page.waitForSelector('#properties [data-entry="systems[0].forces[0]"]');
+    for (const end of ['max', 'min']) {
+      const input = page.locator(`#properties input[data-key="systems[0].forces[0].spinDegPerSec.${end}"]`);
+      await input.fill('720');
+      await input.press('Tab');
+    }
+    const doc = await documentOf(page);
+    const forces = doc.systems[0].forces as Record<string, unknown>[];
+    assert.deepEqual(forces[0].kind, 'vortex');
+    assert.deepEqual(forces[0].spinDegPerSec, { min: 720, max: 720 });
+    assert.equal(forces[0].radiusPx, 150, "the core's default radius");
+    await freezeAt(page, 1.2);
+    const swirled = (await canvasPixels(page)).pixels;
+    const moved = meanAbsDiff(plain, swirled);
+    assert.ok(moved > 0.5, `the vortex moves the particles (mean difference ${moved.toFixed(3)})`);
+
+    for (let n = 0; n < 3; n++) await page.click('#undo-button');
+    assert.deepEqual(await documentOf(page), before, 'three undos: spin min, spin max, the vortex');
+    await page.waitForFunction(() => document.querySelector('#properties [data-entry="systems[0].forces[0]"]') === null);
+    await freezeAt(page, 1.2);
+    const back = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(plain, back) < moved / 20, `undo restores the frame (mean difference ${meanAbsDiff(plain, back).toFixed(4)})`);
+  });
+
+  it('a value above the schema maximum is refused with a message, the document unchanged', async () => {
+    const schema = await schemaOfModule();
+    const rate = schema.fields.find((f) => f.path === 'systems[].ratePerSec');
+    assert.ok(rate?.max !== null && rate?.max !== undefined);
+    const before = await documentOf(page);
+    const input = page.locator('#properties input[data-key="systems[0].ratePerSec"]');
+    await input.fill(String(rate.max * 2));
+    assert.equal(await input.evaluate((e) => e.classList.contains('invalid')), true, 'marked invalid while typing');
+    await input.press('Enter');
+    await input.press('Tab');
+    assert.deepEqual(await documentOf(page), before);
+    const shown = await shownErrors(page);
+    assert.ok(shown.some((m) => m.includes(String(rate.max))), `the message names the maximum: ${JSON.stringify(shown)}`);
+    assert.equal(await input.inputValue(), String(before.systems[0].ratePerSec), 'the field shows the kept value again');
+    await input.fill(String(rate.max));
+    await input.press('Tab');
+    assert.equal((await documentOf(page)).systems[0].ratePerSec, rate.max, 'the maximum itself is accepted');
+    await page.click('#undo-button');
+  });
+
+  it('a trail enabled through the panel draws a ribbon; undo removes it', async () => {
+    await freezeAt(page, 1.2);
+    const plain = (await canvasPixels(page)).pixels;
+    const before = await documentOf(page);
+    await page.check('#properties input[data-key="systems[0].trail.enabled"]');
+    // The trail's own fields appear once it is on, with the core's defaults.
+    const bones = page.locator('#properties input[data-key="systems[0].trail.bones"]');
+    await bones.waitFor();
+    assert.equal(await bones.inputValue(), '8');
+    // Only the ribbons: the particles' own sprites off.
+    await page.uncheck('#properties input[data-key="systems[0].trail.drawParticle"]');
+    const trail = (await documentOf(page)).systems[0].trail as Record<string, unknown>;
+    assert.deepEqual([trail.enabled, trail.drawParticle, trail.bones, trail.images], [true, false, 8, ['builtin:trail']]);
+    await freezeAt(page, 1.2);
+    const ribbons = (await canvasPixels(page)).pixels;
+    assert.ok(pixelStats(ribbons).lit > 200, `ribbons are drawn (${pixelStats(ribbons).lit} lit pixels)`);
+    assert.ok(meanAbsDiff(plain, ribbons) > 0.5, 'the frame shows ribbons, not the particles');
+    await page.click('#undo-button');
+    await page.click('#undo-button');
+    assert.deepEqual(await documentOf(page), before);
+    await freezeAt(page, 1.2);
+    assert.ok(meanAbsDiff(plain, (await canvasPixels(page)).pixels) < 0.05, 'undo: no trail');
+  });
+
+  it("every numeric input's limits in the page are the schema's, for each emitter shape and force", async () => {
+    const schema = await schemaOfModule();
+    const byPath = new Map(schema.fields.map((f) => [f.path, f]));
+    const seen = new Set<string>();
+    const check = async (): Promise<void> => {
+      const inputs = await page.$$eval('#properties input[data-path]', (els) => els.map((e) => ({ path: e.getAttribute('data-path') ?? '', min: Number(e.getAttribute('data-min')), max: Number(e.getAttribute('data-max')) })));
+      for (const i of inputs) {
+        const f = byPath.get(i.path);
+        assert.ok(f !== undefined, `${i.path} is a schema field`);
+        assert.equal(i.min, f.min ?? -1e6, `${i.path} min`);
+        assert.equal(i.max, f.max ?? 1e6, `${i.path} max`);
+        seen.add(i.path);
+      }
+    };
+    const kinds = byPath.get('systems[].forces[].kind')?.options ?? [];
+    for (const kind of kinds) await page.selectOption('#properties select[data-add="systems[0].forces"]', kind);
+    for (const shape of byPath.get('systems[].emitter.kind')?.options ?? []) {
+      await page.selectOption('#properties select[data-key="systems[0].emitter.kind"]', shape);
+      await check();
+    }
+    await page.check('#properties input[data-key="systems[0].trail.enabled"]');
+    await check();
+    await page.selectOption('#properties select[data-key="systems[0].trail.lengthMode"]', 'points');
+    await page.selectOption('#properties select[data-key="systems[0].trail.textureMode"]', 'tile');
+    await check();
+    const numeric = schema.fields.filter((f) => f.path.startsWith('systems[].') && ['number', 'integer', 'range'].includes(f.kind) && !f.path.startsWith('systems[].follow.') && !f.path.startsWith('systems[].bursts[]'));
+    assert.deepEqual(numeric.map((f) => f.path).filter((p) => !seen.has(p)), [], 'every numeric field had an input');
+    assert.deepEqual(((await documentOf(page)).systems[0].forces as { kind: string }[]).map((f) => f.kind), kinds);
+    assert.deepEqual(errors, []);
+  });
+});
