@@ -4,7 +4,8 @@
 // the file, so text only goes in through textContent (never markup). Labels follow the UI
 // language: a switch relabels the open cards in place (clip, playback, instances kept).
 
-import { followLang, Relabel, t, type MessageKey } from '../i18n';
+import { followLang, lang, Relabel, t, type MessageKey } from '../i18n';
+import { errorWording } from '../i18n/error-wording';
 import { h } from '../ui/dom';
 import './models.css';
 import type { AddedModel, InstanceParams, MarkerEvent, ModelApi, ModelCounts } from './api';
@@ -148,11 +149,10 @@ function buildCard(model: AddedModel, api: ModelApi, cards: Map<number, Card>): 
   const memory = h('p', { class: 'model-memory', 'data-encoding': model.memory.encoding, 'data-bytes-per-frame': model.memory.bytesPerFrame, 'data-bytes-total': model.memory.bytesTotal });
   labels.text(memory, () => t('modelMemory', { encoding: model.memory.encoding, perFrame: formatBytes(model.memory.bytesPerFrame), total: formatBytes(model.memory.bytesTotal) }));
   root.append(title, counts, memory);
-  if (model.warnings.length > 0) {
+  if (model.warningDetails.length > 0) {
     const list = h('ul', { class: 'model-warnings' });
-    for (const w of model.warnings) {
-      const li = h('li');
-      li.textContent = w;
+    for (const w of model.warningDetails) {
+      const li = labels.text(h('li', { 'data-code': w.code }), () => errorWording(w, lang()) ?? w.message);
       list.appendChild(li);
     }
     root.appendChild(list);

@@ -144,7 +144,11 @@ impl Models {
             Some(p) => check("pixelsPerUnit", f64::from(p), 1e-6, 1e6)?,
             None => auto_pixels_per_unit(model.bind_bbox(), up_axis),
         };
-        let mut warnings: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+        let mut warnings: Vec<sp_sim::Diagnostic> = parsed
+            .warnings
+            .iter()
+            .map(sp_ms3d::Warning::detail)
+            .collect();
         let mut loaded = Vec::new();
         let mut clip_json = Vec::new();
         let mut groups_json = Vec::new();
@@ -167,10 +171,7 @@ impl Models {
                     .and_then(|t| find_texture(t, &opts.images));
                 if loaded.is_empty() {
                     if let (Some(t), None) = (&d.texture, found) {
-                        warnings.push(format!(
-                            "group \"{}\": texture \"{t}\" was not dropped with the model; drawn with the material's flat colour",
-                            d.name
-                        ));
+                        warnings.push(crate::error::texture_not_dropped(&d.name, t));
                     }
                     groups_json.push(ModelGroupInfo {
                         name: d.name.clone(),
@@ -257,7 +258,8 @@ impl Models {
             },
             pixels_per_unit: short(pixels_per_unit),
             groups: groups_json,
-            warnings,
+            warnings: warnings.iter().map(|w| w.message.clone()).collect(),
+            warning_details: warnings,
         };
         self.models.insert(
             id,
