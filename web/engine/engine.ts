@@ -81,6 +81,21 @@ export class Engine {
     return this.life.call((m) => m.builtinTexturePixels?.(name) ?? null);
   }
 
+  /**
+   * The frame showing at `timeSecs` at `fps`: the core's `Timebase.frameOf` (sp_sim::time,
+   * ⌊t·fps + 1e-9⌋, 0 for negative times). Throws unless `fps` is finite and above 0.
+   */
+  frameAt(timeSecs: number, fps: number): number {
+    return this.life.call((m) => {
+      const timebase = new m.Timebase(fps);
+      try {
+        return timebase.frameOf(timeSecs);
+      } finally {
+        timebase.free();
+      }
+    });
+  }
+
   /** Every editable field of the document with its kind, unit, limits, step and default. */
   fieldSchema(): FieldSchema {
     this.schema ??= JSON.parse(this.life.call((m) => m.fieldSchema())) as FieldSchema;

@@ -95,6 +95,8 @@ export interface WasmModule {
   /** Straight RGBA8 pixels of a built-in texture (`undefined`: unknown name); absent from older builds. */
   builtinTexturePixels?: (name: string) => Uint8Array | undefined;
   simHash(sceneJson: string, timeSecs: number, fps: number): string;
+  /** The core's clock (crates/sp-wasm/src/time.rs). */
+  Timebase: new (fps: number) => { frameOf(timeSecs: number): number; free(): void };
   /** The document's field schema as JSON (sp_sim::document::schema). */
   fieldSchema(): string;
   /**

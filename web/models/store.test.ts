@@ -101,6 +101,11 @@ function fakeLoader() {
     simHash: () => 'h',
     benchSim: () => 1,
     fieldSchema: () => '{"version":1,"fields":[]}',
+    Timebase: class {
+      constructor() {
+        throw new Error('no clock in this fake');
+      }
+    } as unknown as WasmModule['Timebase'],
   });
   return { loader, editors };
 }
