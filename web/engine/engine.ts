@@ -128,26 +128,17 @@ export class Engine {
 
   /** Spine export: JSON `{json, report}`; throws on failure. `followJson` defaults to the tracks the Editor follows. */
   exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.journal.followJson): string {
-    return this.life.call((m) => {
-      if (m.exportSpine === undefined) throw new Error('this build has no Spine exporter');
-      return m.exportSpine(sceneJson, imagesJson, followJson);
-    });
+    return this.life.call((m) => m.exportSpine(sceneJson, imagesJson, followJson));
   }
 
   /** Spine skeleton header (JSON); throws with the reader's message. */
   skelInfo(bytes: Uint8Array, atlas: Uint8Array | undefined, legacyCharset: string | undefined): string {
-    return this.life.call((m) => {
-      if (m.skelInfo === undefined) throw new Error('this build has no skeleton reader');
-      return m.skelInfo(bytes, atlas ?? null, legacyCharset ?? null);
-    });
+    return this.life.call((m) => m.skelInfo(bytes, atlas ?? null, legacyCharset ?? null));
   }
 
   /** Spine skeleton repair (wasm `SkelRepairResult`); throws with the reader's message. */
   skelRepair(bytes: Uint8Array, atlas: Uint8Array | undefined, legacyCharset: string | undefined): unknown {
-    return this.life.call((m) => {
-      if (m.skelRepair === undefined) throw new Error('this build has no skeleton repair');
-      return m.skelRepair(bytes, atlas ?? null, legacyCharset ?? null);
-    });
+    return this.life.call((m) => m.skelRepair(bytes, atlas ?? null, legacyCharset ?? null));
   }
 
   // ---- editor ------------------------------------------------------------------------------
