@@ -138,7 +138,10 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const viewCentre = (): [number, number] => [viewport.pan[0], viewport.pan[1]];
   const models = new ModelPanel(editorModelApi(modelStoreOn(engine), async (path, blob) => (await loadImage(engine, message, path, blob)) !== null, viewCentre), byId('object-panels'));
   const skeletons = new SkeletonObjects({ store, engine, panelBox: byId('object-panels'), viewCentre, edit, message, refreshPanels: () => refreshPanels() });
-  const follow = new FollowTracker((json) => engine.setFollowTracks(json));
+  const follow = new FollowTracker(
+    (json) => engine.setFollowTracks(json),
+    (track, t) => engine.boneTrackPositionAt(track, t),
+  );
   const ctx: EditorContext = {
     store,
     engine,

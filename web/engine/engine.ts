@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { AnimationAt, BuiltinTexture, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
+import type { AnimationAt, BoneTrackJson, BuiltinTexture, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -94,6 +94,18 @@ export class Engine {
         timebase.free();
       }
     });
+  }
+
+  /**
+   * The scene position of a bone track at scene time `timeSecs`: the core's
+   * `BoneTrack::position_at` (sp_sim::sim::follow), the function the preview and the export
+   * evaluate.
+   */
+  boneTrackPositionAt(track: BoneTrackJson, timeSecs: number): [number, number] {
+    const flat = new Float32Array(2 * track.points.length);
+    track.points.forEach(([x, y], i) => flat.set([x, y], 2 * i));
+    const [x, y] = this.life.call((m) => m.boneTrackPositionAt(flat, track.sampleFps, track.loop ?? false, timeSecs));
+    return [x, y];
   }
 
   /** Every editable field of the document with its kind, unit, limits, step and default. */
