@@ -108,6 +108,14 @@ export class Engine {
     return [x, y];
   }
 
+  /**
+   * The content key of byte strings (FNV-1a 64 over each one's length and bytes, 16 hex
+   * digits): the core's `sp_sim::sim::content_hash`, read by the module in 1 MiB chunks.
+   */
+  contentHash(parts: readonly Uint8Array[]): string {
+    return this.life.call((m) => m.contentHash([...parts]));
+  }
+
   /** Every editable field of the document with its kind, unit, limits, step and default. */
   fieldSchema(): FieldSchema {
     this.schema ??= JSON.parse(this.life.call((m) => m.fieldSchema())) as FieldSchema;
