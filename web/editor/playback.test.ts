@@ -33,6 +33,7 @@ describe('timeline', () => {
     expect(placeSegments({ lengthSecs: 1.5, fps: null, segments: [] }, 1.5)).toEqual([]);
   });
   it('reads out seconds and the frame (the frame itself is the core\'s: tests/node/timebase.wasm.test.ts)', () => {
-    expect(readout(1.2345, 29)).toEqual({ seconds: '1.23', frame: 29 });
+    expect(readout(1.2345, 29)).toEqual({ seconds: '1.23', frame: '29' });
+    expect(readout(1.2345, null)).toEqual({ seconds: '1.23', frame: '–' });
   });
 });

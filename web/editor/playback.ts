@@ -6,9 +6,10 @@
 
 import type { TimelineInfo } from '../engine/engine';
 
-/** `1.25 s · 37 f` style read-out parts: `frame` is the core's frame of `timeSecs`. */
-export function readout(timeSecs: number, frame: number): { seconds: string; frame: number } {
-  return { seconds: timeSecs.toFixed(2), frame };
+/** `1.25 s · 37 f` style read-out parts: `frame` is the core's frame of `timeSecs` (null while
+ * the engine restarts: shown as `–`). */
+export function readout(timeSecs: number, frame: number | null): { seconds: string; frame: string } {
+  return { seconds: timeSecs.toFixed(2), frame: frame === null ? '–' : String(frame) };
 }
 
 /** A segment placed on a bar `lengthSecs` long: left edge and width in percent. */

@@ -45,8 +45,8 @@ export class Player {
     return this.engine.timeSecs();
   }
 
-  /** The frame showing at `timeSecs` at the export fps (the core's Timebase). */
-  frame(timeSecs: number = this.time()): number {
+  /** The frame showing at `timeSecs` at the export fps (the core's Timebase); null while the engine restarts. */
+  frame(timeSecs: number = this.time()): number | null {
     return this.engine.frameAt(timeSecs, this.fps());
   }
 

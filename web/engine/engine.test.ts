@@ -81,6 +81,10 @@ describe('Engine crash recovery', () => {
     const messages: string[] = [];
     engine.onCrash((m, ok) => messages.push(`${ok} ${m}`));
     expect(() => engine.normalizeScene('panic')).toThrow(EngineCrash);
+    // While it restarts, the answers drawn every frame (frame read-out, follow marker) are null,
+    // not a throw that would stop the page's frame loop.
+    expect(engine.frameAt(1, 30)).toBeNull();
+    expect(engine.boneTrackPositionAt({ skeleton: 's', bone: 'b', sampleFps: 30, points: [[0, 0]] }, 0)).toBeNull();
     await engine.settled();
     expect(loads).toEqual([0, 1]);
     expect(messages).toEqual(['true RuntimeError: unreachable']);

@@ -83,29 +83,30 @@ export class Engine {
 
   /**
    * The frame showing at `timeSecs` at `fps`: the core's `Timebase.frameOf` (sp_sim::time,
-   * ⌊t·fps + 1e-9⌋, 0 for negative times). Throws unless `fps` is finite and above 0.
+   * ⌊t·fps + 1e-9⌋, 0 for negative times); null while the module restarts after a crash (the
+   * read-out is drawn every frame). Throws unless `fps` is finite and above 0.
    */
-  frameAt(timeSecs: number, fps: number): number {
-    return this.life.call((m) => {
+  frameAt(timeSecs: number, fps: number): number | null {
+    return this.life.callOr<number | null>((m) => {
       const timebase = new m.Timebase(fps);
       try {
         return timebase.frameOf(timeSecs);
       } finally {
         timebase.free();
       }
-    });
+    }, null);
   }
 
   /**
    * The scene position of a bone track at scene time `timeSecs`: the core's
    * `BoneTrack::position_at` (sp_sim::sim::follow), the function the preview and the export
-   * evaluate.
+   * evaluate; null while the module restarts after a crash (the marker is drawn every frame).
    */
-  boneTrackPositionAt(track: BoneTrackJson, timeSecs: number): [number, number] {
+  boneTrackPositionAt(track: BoneTrackJson, timeSecs: number): [number, number] | null {
     const flat = new Float32Array(2 * track.points.length);
     track.points.forEach(([x, y], i) => flat.set([x, y], 2 * i));
-    const [x, y] = this.life.call((m) => m.boneTrackPositionAt(flat, track.sampleFps, track.loop ?? false, timeSecs));
-    return [x, y];
+    const at = this.life.callOr((m) => m.boneTrackPositionAt(flat, track.sampleFps, track.loop ?? false, timeSecs), null);
+    return at === null ? null : [at[0], at[1]];
   }
 
   /**

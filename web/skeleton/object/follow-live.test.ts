@@ -68,6 +68,8 @@ describe('follow tracker', () => {
     const mid = tracker.positionOf(follower, 10.5 / track.sampleFps);
     expect(mid?.[0]).toBeCloseTo((track.points[10][0] + track.points[11][0]) / 2 + 3, 3);
     expect(tracker.positionOf({ follow: null } as unknown as ParticleSystem, 0)).toBeNull();
+    expect(tracker.follows(follower)).toBe(true);
+    expect(tracker.follows({ follow: { skeleton: 'hero', bone: 'hand', offsetX: 0, offsetY: 0 } } as ParticleSystem)).toBe(false);
     tracker.update(d, skeletons);
     expect(sent).toHaveLength(1);
     // Moving the skeleton moves the track.
