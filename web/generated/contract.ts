@@ -1448,7 +1448,12 @@ bytesConsumed: number,
 /**
  * Repairs and oddities the parser reported, as text.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The same warnings with their codes and parameters (section and byte among them), for
+ * the UI's zh/en wording.
+ */
+warningDetails: Array<Diagnostic>, };
 
 /**
  * One group of [`ModelInfo`].
@@ -1810,7 +1815,12 @@ groups: Array<ModelGroupInfo>,
 /**
  * Parse and texture warnings, English.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The same warnings with their codes and parameters (`ms3d.warning.*` with the section
+ * and byte, `wasm.warning.textureNotDropped`), for the UI's zh/en wording.
+ */
+warningDetails: Array<Diagnostic>, };
 
 /**
  * Counts of a loaded model.
