@@ -6,13 +6,18 @@
 //! (mirrored and zero scales included), loop modes, bone following and every export setting
 //! vary. Extreme values the limits allow (coordinates and angles up to 10⁶, damping up to 1000)
 //! come up one time in sixteen; the unreduced baseline (`reduce: false`, a measurement mode of
-//! the CLI) one time in thirty-two.
+//! the CLI) one time in thirty-two. The motion-v2 modules (`motion.rs`: forces, over-life
+//! curves, rotation modes, the rate curve, every emitter shape, repeating bursts) and trails
+//! (`trail.rs`) are drawn too.
+
+mod motion;
+mod trail;
 
 use arbitrary::{Result, Unstructured};
 use sp_sim::document::{
-    BlendMode, Burst, ColorKey, Curve, CurveKey, CurveKind, DrawOrder, EmitterShape, Flipbook,
-    FlipbookMode, FollowBone, Gradient, ImageAsset, LoopAnimations, ParticleSystem, PlayMode,
-    Range, Rgb, Scene, SimulationSpace, SkeletonObject, TexturePick, Transform2D,
+    BlendMode, ColorKey, Curve, CurveKey, CurveKind, DrawOrder, Flipbook, FlipbookMode,
+    FollowBone, Gradient, ImageAsset, Interp, LoopAnimations, ParticleSystem, PlayMode, Range,
+    Rgb, Scene, SimulationSpace, SkeletonObject, TexturePick, Transform2D,
 };
 use sp_sim::sim::FollowTracks;
 use sp_spine::{ExportOptions, ImageSizes};
@@ -133,7 +138,11 @@ fn curve(u: &mut Unstructured<'_>, lo: f32, hi: f32) -> Result<Curve> {
         keys.push(CurveKey {
             t: float(u, 0.0, 1.0)?,
             v: float(u, lo, hi)?,
-            interp: Default::default(),
+            interp: if u.arbitrary()? {
+                Interp::Smooth
+            } else {
+                Interp::Linear
+            },
         });
     }
     // The loader sorts keys by time; a scene built in memory must be sorted as loaded ones are.
@@ -170,38 +179,10 @@ fn transform(u: &mut Unstructured<'_>) -> Result<Transform2D> {
     })
 }
 
-fn emitter(u: &mut Unstructured<'_>) -> Result<EmitterShape> {
-    Ok(match u.int_in_range(0..=3)? {
-        0 => EmitterShape::Point,
-        1 => EmitterShape::Circle {
-            radius: float(u, 0.0, 200.0)?,
-            edge: u.arbitrary()?,
-            thickness_px: 0.0,
-        },
-        2 => EmitterShape::Rect {
-            width: float(u, 0.0, 300.0)?,
-            height: float(u, 0.0, 300.0)?,
-            edge: u.arbitrary()?,
-            thickness_px: 0.0,
-        },
-        _ => EmitterShape::Line {
-            length: float(u, 0.0, 300.0)?,
-        },
-    })
-}
-
 fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<ParticleSystem> {
     const COORD: (f32, f32) = (-1e6, 1e6);
     let duration_secs = float(u, 0.05, size.duration_secs)?;
-    let mut bursts = Vec::new();
-    for _ in 0..u.int_in_range(0..=3)? {
-        bursts.push(Burst {
-            time_secs: float(u, 0.0, duration_secs + 0.5)?,
-            count: u.int_in_range(0..=20)?,
-            interval_secs: 0.0,
-            cycles: 0,
-        });
-    }
+    let bursts = motion::bursts(u, duration_secs)?;
     let mut textures = Vec::new();
     for _ in 0..u.int_in_range(0..=3)? {
         textures.push((*u.choose(&TEXTURES)?).to_owned());
@@ -233,8 +214,9 @@ fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<Particle
         },
         duration_secs,
         delay_secs: float(u, 0.0, 0.5)?,
-        emitter: emitter(u)?,
+        emitter: motion::emitter(u)?,
         rate_per_sec: float(u, 0.0, 40.0)?,
+        rate_curve: motion::rate_curve(u)?,
         bursts,
         max_particles: u.int_in_range(0..=size.particles)?,
         lifetime_secs: lifetime,
@@ -258,10 +240,13 @@ fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<Particle
             wide(u, (-1080.0, 1080.0), 1e6, COORD)?,
         ),
         align_to_velocity: u.arbitrary()?,
+        rotation_mode: motion::rotation_mode(u)?,
         start_scale: range(u, 0.0, 3.0)?,
         scale_curve: curve(u, 0.0, 3.0)?,
         color_gradient: gradient(u)?,
         alpha_curve: curve(u, 0.0, 1.0)?,
+        over_life: motion::over_life(u)?,
+        forces: motion::forces(u)?,
         textures,
         texture_pick: if u.arbitrary()? {
             TexturePick::InOrder
@@ -299,9 +284,7 @@ fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<Particle
             None
         },
         draw_order: *u.choose(&[DrawOrder::NewestOnTop, DrawOrder::OldestOnTop])?,
-        // Forces, over-life curves, rotation modes and rate curves keep their defaults here: the
-        // `scene` target reaches them through the document text and its dictionary.
-        ..ParticleSystem::default()
+        trail: trail::trail(u)?,
     })
 }
 
