@@ -42,3 +42,13 @@ fn export_stiff_damping_with_a_force_stays_finite() {
         "crash-b69353edeaa87f9c81bbc551d580a9fdf4dd49cf",
     ));
 }
+
+/// A vortex pushing outward at the limit (`pullPerSec: -1000`, radius 0): the distance grows as
+/// e^{1000·t}, past f32::MAX within the particle's life, and the export held NaN translations.
+#[test]
+fn export_vortex_pushing_to_infinity_stays_finite() {
+    sp_fuzz::export(&input(
+        "export",
+        "crash-96562f52d21e550851e3775288acffd829d388ff",
+    ));
+}

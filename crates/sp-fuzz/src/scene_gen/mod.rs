@@ -15,9 +15,9 @@ mod trail;
 
 use arbitrary::{Result, Unstructured};
 use sp_sim::document::{
-    BlendMode, ColorKey, Curve, CurveKey, CurveKind, DrawOrder, Flipbook, FlipbookMode,
-    FollowBone, Gradient, ImageAsset, Interp, LoopAnimations, ParticleSystem, PlayMode, Range,
-    Rgb, Scene, SimulationSpace, SkeletonObject, TexturePick, Transform2D,
+    BlendMode, ColorKey, Curve, CurveKey, CurveKind, DrawOrder, Flipbook, FlipbookMode, FollowBone,
+    Gradient, ImageAsset, Interp, LoopAnimations, ParticleSystem, PlayMode, Range, Rgb, Scene,
+    SimulationSpace, SkeletonObject, TexturePick, Transform2D,
 };
 use sp_sim::sim::FollowTracks;
 use sp_spine::{ExportOptions, ImageSizes};

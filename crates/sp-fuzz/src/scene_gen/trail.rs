@@ -85,7 +85,15 @@ pub(super) fn trail(u: &mut Unstructured<'_>) -> Result<Trail> {
         tile_count: u.int_in_range(1..=if extreme { trail::MAX_TILES } else { 4 })?,
         grid_rows: u.int_in_range(1..=if extreme { trail::MAX_GRID_ROWS } else { 2 })?,
         grid_cols: u.int_in_range(0..=if extreme { trail::MAX_GRID_COLS } else { 8 })?,
-        min_move_px: float(u, 0.0, if extreme { trail::MAX_MIN_MOVE_PX } else { 20.0 })?,
+        min_move_px: float(
+            u,
+            0.0,
+            if extreme {
+                trail::MAX_MIN_MOVE_PX
+            } else {
+                20.0
+            },
+        )?,
         blend: *u.choose(&[
             None,
             Some(BlendMode::Normal),

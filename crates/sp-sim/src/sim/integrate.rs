@@ -145,6 +145,15 @@ struct PreparedForce {
 /// 240 steps per second) nothing changes, bit for bit.
 pub const STIFF_DRAG_STEP: f64 = 2.0;
 
+/// Largest position (px) and velocity (px/s) coordinate of an integrated particle. Some
+/// forces the document allows push particles away exponentially — a vortex's outward pull
+/// (`pullPerSec < 0`) gives `r(t) = r₀·e^{|pull|·t}`, past `f32::MAX` within a second at
+/// −1000/s — and an extreme rigid swirl grows under any explicit step; the preview then drew and
+/// the export wrote non-finite numbers (found by the export fuzzer). A runaway particle stops at
+/// this edge, 10¹⁵ px out (far off any screen, finite in every later product and sum: scales
+/// ≤ 1000, coordinates ≤ 10⁶). Every state within it is left untouched.
+pub const WORLD_LIMIT_PX: f64 = 1e15;
+
 /// `(p', v')`.
 type Deriv = ([f64; 2], [f64; 2]);
 
@@ -400,10 +409,22 @@ impl MotionModel {
         } else {
             self.explicit_step(r, y, a, tau, turb, q)
         };
-        if self.has_limit {
+        let next = if self.has_limit {
             self.limit(r, next, a + tau)
         } else {
             next
+        };
+        Self::within_world(next)
+    }
+
+    /// Clamps every coordinate of the state to `±`[`WORLD_LIMIT_PX`] (see there); the identity
+    /// for any state inside it, bit for bit.
+    #[inline(always)]
+    fn within_world(y: Kinematics) -> Kinematics {
+        let c = |x: f64| x.clamp(-WORLD_LIMIT_PX, WORLD_LIMIT_PX);
+        Kinematics {
+            p: [c(y.p[0]), c(y.p[1])],
+            v: [c(y.v[0]), c(y.v[1])],
         }
     }
 
