@@ -39,7 +39,10 @@
 //! cannot keep a vortex at any affordable step), +0.014 px (midpoint: the drift per step is
 //! `≈ θ⁴/8` of the radius, `θ = ω·h`) and −5·10⁻⁷ px (RK4). Midpoint keeps the export's 0.1 px
 //! tolerance for ordinary swirls at Euler's cost and half of RK4's; a faster vortex can raise
-//! `substepsPerSec` (twice the steps: 16× less drift).
+//! `substepsPerSec` (twice the steps: 16× less drift). Two guards cover the extremes the
+//! document limits allow and leave every other step bit for bit as it was: a step whose decay
+//! `(damping + drags)·τ` exceeds [`STIFF_DRAG_STEP`] is taken half-implicit, and every state is
+//! clamped to ±[`WORLD_LIMIT_PX`].
 //!
 //! # How the next features plug in
 //!
@@ -141,7 +144,7 @@ struct PreparedForce {
 /// explicit midpoint step multiplies the velocity by `1 − z + z²/2` (`z = drag·τ`), which exceeds
 /// 1 for `z > 2`, so a particle with damping 1000/s at 240 steps per second (z ≈ 4.2) gained a
 /// factor 5.5 per step and reached infinity within its life. Such a step is taken half-implicit
-/// instead ([`MotionModel::stiff_step`]); below the bound (damping + drags ≤ 480/s at the default
+/// instead (`MotionModel::stiff_step`); below the bound (damping + drags ≤ 480/s at the default
 /// 240 steps per second) nothing changes, bit for bit.
 pub const STIFF_DRAG_STEP: f64 = 2.0;
 
