@@ -2,8 +2,8 @@
 //! renderer, keep the result under the file's content key.
 
 use crate::{
-    Aabb, BakeOptions, BakedClip, Clip, Error, Interp, Rig, UpAxis, Warning, bake_clip, model_clips,
-    parse,
+    Aabb, BakeOptions, BakedClip, Clip, Error, Interp, Rig, UpAxis, Warning, bake_clip,
+    model_clips, parse,
 };
 
 use super::{Counts, DEFAULT_EXTENT_PX, LoadedModel, ModelStage, StagedClip};
@@ -142,7 +142,8 @@ impl<C: Copy> ModelStage<C> {
             quantize: false,
             normals: false,
         };
-        let warnings: Vec<sp_sim::Diagnostic> = parsed.warnings.iter().map(Warning::detail).collect();
+        let warnings: Vec<sp_sim::Diagnostic> =
+            parsed.warnings.iter().map(Warning::detail).collect();
         let mut clips: Vec<StagedClip<C>> = Vec::new();
         let mut groups = Vec::new();
         for clip in model_clips(model, rig.last_key_frame()) {
