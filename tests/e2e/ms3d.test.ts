@@ -259,11 +259,12 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     });
 
     it('a truncated file shows the section and byte offset', async () => {
+      const count = ((await models(page)) as unknown[]).length;
       await dropFiles(page, [{ name: 'truncated.ms3d', bytes: Uint8Array.from(truncated) }]);
       await page.waitForFunction(() => [...document.querySelectorAll('.model-error')].some((e) => e.textContent?.startsWith('truncated.ms3d')));
       const text = await page.$$eval('.model-error', (els) => els.map((e) => e.textContent ?? '').find((t) => t.startsWith('truncated.ms3d')) ?? '');
       assert.ok(text.includes(cliError), `"${text}" names "${cliError}"`);
-      assert.equal(((await models(page)) as unknown[]).length, 2, 'nothing added');
+      assert.equal(((await models(page)) as unknown[]).length, count, 'nothing added');
       assert.deepEqual(errors, [], 'no console errors');
     });
   });
