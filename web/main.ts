@@ -164,7 +164,10 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     loadImage: async (path, blob) => (await loadImage(engine, message, path, blob)) !== null,
   });
   const skeletons = new SkeletonObjects({ store, engine, panelBox: byId('object-panels'), viewCentre, edit, message, refreshPanels: () => refreshPanels() });
-  const follow = new FollowTracker((json) => engine.setFollowTracks(json));
+  const follow = new FollowTracker(
+    (json) => engine.setFollowTracks(json),
+    (track, t) => engine.boneTrackPositionAt(track, t),
+  );
   const ctx: EditorContext = {
     store,
     engine,
@@ -271,7 +274,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   viewport.onMoveSystem = (dx, dy) => {
     const i = selection.get();
     if (i < 0) return;
-    edit(t('moveSystem'), (d) => dragSystem(d.systems[i], dx, dy, follow.positionOf(d.systems[i], 0) !== null), `systems[${i}].transform.drag`);
+    edit(t('moveSystem'), (d) => dragSystem(d.systems[i], dx, dy, follow.follows(d.systems[i])), `systems[${i}].transform.drag`);
   };
   viewport.onMoveEnd = () => store.breakCoalescing();
   skeletons.scene.onLoadedChanged(() => {
@@ -315,8 +318,12 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   autosave.saveNow();
   window.addEventListener('hashchange', () => void actions.loadSharedFromHash());
   const loop = (now: number): void => {
-    frame(now);
-    requestAnimationFrame(loop);
+    // A frame that throws (reported on the console) does not stop the next one.
+    try {
+      frame(now);
+    } finally {
+      requestAnimationFrame(loop);
+    }
   };
   requestAnimationFrame(loop);
   for (const note of notes) message('error', note);

@@ -41,8 +41,8 @@ async function centreOf(target: Locator): Promise<[number, number]> {
 }
 
 const scaleKeys = (d: Doc): Key[] => d.systems[0].scaleCurve as Key[];
-/** The scale curve's editor (the first curve of the Appearance section). */
-const scaleEditor = (page: Page) => page.locator('#properties .curve-editor').first();
+/** The scale curve's editor (the panel marks each curve field with its document key). */
+const scaleEditor = (page: Page) => page.locator('#properties [data-curve$="].scaleCurve"]').first();
 
 describe('curve editor and force handles (WebGL2)', () => {
   let context: BrowserContext;

@@ -13,7 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { checkFidelity, parseSkeleton, type FramesDoc } from '../node/export.fidelity';
-import { trackPositionAt, type BoneTrackJson } from '../../web/skeleton/spine/follow-track';
+import type { BoneTrackJson } from '../../web/skeleton/spine/follow-track';
+import { loadWasm, trackPositionAt } from '../support/wasm';
 import { skeletonDrop } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels, type SeamWindow } from './support';
 
@@ -127,7 +128,7 @@ describe('particles following a skeleton bone', () => {
       if (process.env.SP_DEBUG_SHOTS) writeFileSync(join(tmp, `follow-${t}.png`), png);
       const lit = litCentroid(pixels);
       assert.ok(lit.n > 50, `particles drawn at ${t} s: ${lit.n} lit pixels`);
-      const [bx, by] = trackPositionAt(track, t);
+      const [bx, by] = trackPositionAt(await loadWasm(), track, t);
       const want = { x: view.width / 2 + (bx + OFFSET.x - view.panX) * view.zoom, y: view.height / 2 + (by + OFFSET.y - view.panY) * view.zoom };
       const scaleX = pixels.width / view.width;
       const got = { x: lit.x / scaleX, y: lit.y / scaleX };

@@ -43,8 +43,9 @@ async function showOverlays(page: Page): Promise<void> {
   });
 }
 
-/** Centre of an element on the page. */
+/** Centre of an element on the page (after a commit the overlay redraws on the next frame: wait for it). */
 async function centreOf(target: Locator): Promise<[number, number]> {
+  await target.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
   const box = await target.first().boundingBox();
   assert.ok(box !== null, `${String(target)} is shown`);
   return [box.x + box.width / 2, box.y + box.height / 2];

@@ -6,7 +6,8 @@
 // drop back and redo returns it; a marker placed in the panel (a document field) fires events in
 // the log while the timeline plays; the panel's flip mirrors it; after a lost GPU, a reload (autosave + IndexedDB) and a wasm
 // crash the model is drawn again in the same pose; a shared document without the file names the
-// file to drop; a truncated file shows the same section and byte offset as the CLI's error.
+// file to drop; a truncated file shows the same section and byte offset as the CLI's error; a model with bytes after its last section loads, its
+// warning (a code with the section and byte) worded in the UI language and reworded when it switches.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,8 @@ let model: number[];
 let truncated: number[];
 let info: { vertices: number; triangles: number; groups: unknown[]; materials: unknown[]; joints: unknown[] };
 let cliError: string;
+let trailing: number[];
+let trailingAt: number;
 
 before(async () => {
   runCli(['ms3d', 'synth', modelPath]);
@@ -37,6 +40,12 @@ before(async () => {
   const m = /([a-z ]+ section, byte \d+)/.exec(failed.stderr);
   assert.ok(m !== null, `the CLI names section and byte: ${failed.stderr}`);
   cliError = m[1];
+  trailing = [...model, 1, 2, 3];
+  const trailingPath = join(dir, 'trailing.ms3d');
+  writeFileSync(trailingPath, Buffer.from(trailing));
+  const details = (JSON.parse(runCli(['ms3d', 'info', trailingPath, '--json'])) as { warningDetails: { code: string; params: { offset: number } }[] }).warningDetails;
+  assert.equal(details.length, 1, JSON.stringify(details));
+  trailingAt = details[0].params.offset;
 });
 
 async function frames(page: Page): Promise<void> {
@@ -231,12 +240,31 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       assert.match(await page.textContent('.model-card .model-problem') ?? '', /(drop|拖入) props\/crate\.ms3d/);
     });
 
+    it('a model with bytes after its last section loads with its warning worded in zh and in en', async () => {
+      await dropFiles(page, [{ name: 'trailing.ms3d', bytes: Uint8Array.from(trailing) }]);
+      const item = '.model-card .model-warnings li[data-code="ms3d.warning.trailingBytes"]';
+      await page.waitForSelector(item);
+      const text = async (): Promise<string> => (await page.textContent(item)) ?? '';
+      const lang = async (): Promise<string> => page.evaluate(() => document.documentElement.lang);
+      const before = await lang();
+      const first = await text();
+      await page.click('#lang-button');
+      await page.waitForFunction((l) => document.documentElement.lang !== l, before);
+      const second = await text();
+      const [en, zh] = before.startsWith('zh') ? [second, first] : [first, second];
+      assert.match(en, new RegExp(`section, byte ${trailingAt}: 3 bytes after the last understood section were ignored`), en);
+      assert.match(zh, new RegExp(`段第 ${trailingAt} 字节：最后一个可识别段之后的 3 字节已忽略`), zh);
+      await page.click('#lang-button');
+      assert.equal(await text(), first, 'switching back words it as before');
+    });
+
     it('a truncated file shows the section and byte offset', async () => {
+      const count = ((await models(page)) as unknown[]).length;
       await dropFiles(page, [{ name: 'truncated.ms3d', bytes: Uint8Array.from(truncated) }]);
       await page.waitForFunction(() => [...document.querySelectorAll('.model-error')].some((e) => e.textContent?.startsWith('truncated.ms3d')));
       const text = await page.$$eval('.model-error', (els) => els.map((e) => e.textContent ?? '').find((t) => t.startsWith('truncated.ms3d')) ?? '');
       assert.ok(text.includes(cliError), `"${text}" names "${cliError}"`);
-      assert.equal(((await models(page)) as unknown[]).length, 2, 'nothing added');
+      assert.equal(((await models(page)) as unknown[]).length, count, 'nothing added');
       assert.deepEqual(errors, [], 'no console errors');
     });
   });

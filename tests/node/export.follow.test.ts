@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
-import { followDocument, sampleBoneTrack, trackPeriodSecs, trackPositionAt, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
+import { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
 import { loadSkeleton } from '../../web/skeleton/spine/load.ts';
 import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
+import { loadWasm, trackPositionAt } from '../support/wasm.ts';
 import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
@@ -93,7 +94,8 @@ describe('export of systems following a skeleton bone', () => {
     expect(timelines.length).toBeGreaterThan(0);
   });
 
-  it('Local space: the system bone sits on the bone plus the offset at every frame', () => {
+  it('Local space: the system bone sits on the bone plus the offset at every frame (the core\'s track position, through wasm)', async () => {
+    const wasm = await loadWasm();
     const skeleton = new Skeleton(data);
     const animation = data.findAnimation('local');
     expect(animation).not.toBeNull();
@@ -105,7 +107,7 @@ describe('export of systems following a skeleton bone', () => {
       animation!.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
       skeleton.updateWorldTransform(Physics.none);
       const bone = skeleton.findBone('tip_local')!;
-      const [x, y] = trackPositionAt(track, frame / exported.frames.fps);
+      const [x, y] = trackPositionAt(wasm, track, frame / exported.frames.fps);
       worst = Math.max(worst, Math.abs(bone.worldX - (x + OFFSET.x)), Math.abs(bone.worldY + (y + OFFSET.y)));
     }
     expect(frames.length).toBeGreaterThan(30);
@@ -197,7 +199,8 @@ describe('a force centre travels with the followed bone (issue 10)', () => {
     expect(checked).toBeGreaterThan(100);
   });
 
-  it('the particles stay on the moving centre, which really moves', () => {
+  it('the particles stay on the moving centre, which really moves', async () => {
+    const wasm = await loadWasm();
     const skeleton = new Skeleton(data);
     const animation = data.findAnimation('pulled')!;
     let worstMean = 0;
@@ -209,7 +212,7 @@ describe('a force centre travels with the followed bone (issue 10)', () => {
       skeleton.setToSetupPose();
       animation.apply(skeleton, 0, Math.fround(secs), false, [], 1, MixBlend.setup, MixDirection.mixIn);
       skeleton.updateWorldTransform(Physics.none);
-      const [bx, by] = trackPositionAt(track, secs);
+      const [bx, by] = trackPositionAt(wasm, track, secs);
       const c: [number, number] = [bx + OFFSET.x, by + OFFSET.y];
       centres.push(c);
       const shown = Object.entries(bones).filter(([, b]) => b.attachment !== null);

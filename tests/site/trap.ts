@@ -3,7 +3,7 @@
 // `WebAssembly.RuntimeError` a Rust panic raises. The engine facade then recovers exactly as
 // from a real panic.
 
-import type { WasmEditor, WasmLoader } from '../../web/engine/wasm-api';
+import type { RendererRequest, WasmEditor, WasmLoader, WasmModule } from '../../web/engine/wasm-api';
 
 /** A loader with a trap to arm. */
 export interface TrapLoader {
@@ -33,7 +33,9 @@ export function trapOnDemand(inner: WasmLoader): TrapLoader {
     });
   const loader: WasmLoader = async (generation) => {
     const module = await inner(generation);
-    return { ...module, Editor: { create: async (canvas, renderer) => wrap(await module.Editor.create(canvas, renderer)) } };
+    // Only `Editor.create` is replaced (the class itself is not needed by the facade).
+    const Editor = { create: async (canvas: HTMLCanvasElement, renderer?: RendererRequest) => wrap(await module.Editor.create(canvas, renderer)) };
+    return { ...module, Editor: Editor as unknown as WasmModule['Editor'] };
   };
   return { loader, arm: () => new Promise((resolve) => (armed = resolve)) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameAt, placeSegments, readout } from './playback';
+import { placeSegments, readout } from './playback';
 import type { TimelineInfo } from '../engine/engine';
 
 const info: TimelineInfo = {
@@ -32,9 +32,8 @@ describe('timeline', () => {
   it('has no segments without loop-continuous systems', () => {
     expect(placeSegments({ lengthSecs: 1.5, fps: null, segments: [] }, 1.5)).toEqual([]);
   });
-  it('reads out seconds and frames at the export fps', () => {
-    expect(frameAt(1, 30)).toBe(30);
-    expect(frameAt(0.1 * 3, 10)).toBe(3);
-    expect(readout(1.2345, 24)).toEqual({ seconds: '1.23', frame: 29 });
+  it('reads out seconds and the frame (the frame itself is the core\'s: tests/node/timebase.wasm.test.ts)', () => {
+    expect(readout(1.2345, 29)).toEqual({ seconds: '1.23', frame: '29' });
+    expect(readout(1.2345, null)).toEqual({ seconds: '1.23', frame: '–' });
   });
 });

@@ -1,18 +1,15 @@
 // Timeline read-out and layout (pure). The clock itself — the timeline's length, the start |
 // loop | end segments of a loop-continuous scene, the seamless wrap of the loop and the end —
 // is the core's (crates/sp-sim/src/sim/looping/timeline.rs, through Engine.timeline / play):
-// nothing here computes a time. Frame of time t at f fps: floor(t·f + 1e-6).
+// nothing here computes a time. The frame of a time is the core's too (Engine.frameAt, the
+// wasm Timebase.frameOf of sp_sim::time: ⌊t·fps + 1e-9⌋).
 
 import type { TimelineInfo } from '../engine/engine';
 
-/** Frame index of `timeSecs` at `fps`. */
-export function frameAt(timeSecs: number, fps: number): number {
-  return Math.floor(timeSecs * fps + 1e-6);
-}
-
-/** `1.25 s · 37 f` style read-out parts. */
-export function readout(timeSecs: number, fps: number): { seconds: string; frame: number } {
-  return { seconds: timeSecs.toFixed(2), frame: frameAt(timeSecs, fps) };
+/** `1.25 s · 37 f` style read-out parts: `frame` is the core's frame of `timeSecs` (null while
+ * the engine restarts: shown as `–`). */
+export function readout(timeSecs: number, frame: number | null): { seconds: string; frame: string } {
+  return { seconds: timeSecs.toFixed(2), frame: frame === null ? '–' : String(frame) };
 }
 
 /** A segment placed on a bar `lengthSecs` long: left edge and width in percent. */

@@ -45,6 +45,11 @@ export class Player {
     return this.engine.timeSecs();
   }
 
+  /** The frame showing at `timeSecs` at the export fps (the core's Timebase); null while the engine restarts. */
+  frame(timeSecs: number = this.time()): number | null {
+    return this.engine.frameAt(timeSecs, this.fps());
+  }
+
   /** The segment at the current time (none without loop-continuous systems). */
   segment(): SegmentKind | null {
     return this.engine.segmentAt(this.time());

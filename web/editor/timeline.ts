@@ -86,7 +86,7 @@ export class Timeline {
     const current = this.player.segment();
     for (const el of this.segments.children) (el as HTMLElement).classList.toggle('current', (el as HTMLElement).dataset.kind === current);
     this.endButton.setAttribute('aria-pressed', String(this.player.playEnd));
-    const r = readout(time, this.player.fps());
+    const r = readout(time, this.player.frame(time));
     this.seconds.textContent = r.seconds;
     this.frames.textContent = `${t('frame')} ${r.frame} @ ${this.player.fps()} fps`;
   }

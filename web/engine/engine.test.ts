@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Engine, EngineCrash } from './engine';
-import type { WasmEditor, WasmModule, WasmSceneEditor } from './wasm-api';
+import type { WasmEditor, WasmModule } from './wasm-api';
 
 // A fake wasm module whose `normalizeScene('panic')` and `setScene('{"panic":true}')` trap like a
 // Rust panic does, recording what each Editor instance received.
@@ -12,14 +12,14 @@ function fakeLoader() {
     const trap = (): never => {
       throw new WebAssembly.RuntimeError('unreachable');
     };
-    return {
+    const fake = {
       Editor: {
         async create(): Promise<WasmEditor> {
           const record = { generation, calls: [] as string[] };
           editors.push(record);
           let time = 0;
           const log = (s: string): void => void record.calls.push(s);
-          const editor: WasmSceneEditor = {
+          const editor: Partial<WasmEditor> = {
             rendererTier: () => 'WebGL2',
             setScene: (json: string) => (json.includes('panic') ? trap() : log(`scene ${json}`)),
             setTime: (s: number) => {
@@ -58,6 +58,8 @@ function fakeLoader() {
       benchSim: () => 1,
       fieldSchema: () => '{"version":1,"fields":[]}',
     };
+    // The calls the facade makes in these tests, not the whole module.
+    return fake as unknown as WasmModule;
   };
   return { loader, editors, loads };
 }
@@ -79,6 +81,10 @@ describe('Engine crash recovery', () => {
     const messages: string[] = [];
     engine.onCrash((m, ok) => messages.push(`${ok} ${m}`));
     expect(() => engine.normalizeScene('panic')).toThrow(EngineCrash);
+    // While it restarts, the answers drawn every frame (frame read-out, follow marker) are null,
+    // not a throw that would stop the page's frame loop.
+    expect(engine.frameAt(1, 30)).toBeNull();
+    expect(engine.boneTrackPositionAt({ skeleton: 's', bone: 'b', sampleFps: 30, points: [[0, 0]] }, 0)).toBeNull();
     await engine.settled();
     expect(loads).toEqual([0, 1]);
     expect(messages).toEqual(['true RuntimeError: unreachable']);

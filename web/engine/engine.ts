@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { AnimationAt, BuiltinTexture, CurveKey, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
+import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -81,6 +81,42 @@ export class Engine {
     return this.life.call((m) => m.builtinTexturePixels?.(name) ?? null);
   }
 
+  /**
+   * The frame showing at `timeSecs` at `fps`: the core's `Timebase.frameOf` (sp_sim::time,
+   * ⌊t·fps + 1e-9⌋, 0 for negative times); null while the module restarts after a crash (the
+   * read-out is drawn every frame). Throws unless `fps` is finite and above 0.
+   */
+  frameAt(timeSecs: number, fps: number): number | null {
+    return this.life.callOr<number | null>((m) => {
+      const timebase = new m.Timebase(fps);
+      try {
+        return timebase.frameOf(timeSecs);
+      } finally {
+        timebase.free();
+      }
+    }, null);
+  }
+
+  /**
+   * The scene position of a bone track at scene time `timeSecs`: the core's
+   * `BoneTrack::position_at` (sp_sim::sim::follow), the function the preview and the export
+   * evaluate; null while the module restarts after a crash (the marker is drawn every frame).
+   */
+  boneTrackPositionAt(track: BoneTrackJson, timeSecs: number): [number, number] | null {
+    const flat = new Float32Array(2 * track.points.length);
+    track.points.forEach(([x, y], i) => flat.set([x, y], 2 * i));
+    const at = this.life.callOr((m) => m.boneTrackPositionAt(flat, track.sampleFps, track.loop ?? false, timeSecs), null);
+    return at === null ? null : [at[0], at[1]];
+  }
+
+  /**
+   * The content key of byte strings (FNV-1a 64 over each one's length and bytes, 16 hex
+   * digits): the core's `sp_sim::sim::content_hash`, read by the module in 1 MiB chunks.
+   */
+  contentHash(parts: readonly Uint8Array[]): string {
+    return this.life.call((m) => m.contentHash([...parts]));
+  }
+
   /** Every editable field of the document with its kind, unit, limits, step and default. */
   fieldSchema(): FieldSchema {
     this.schema ??= JSON.parse(this.life.call((m) => m.fieldSchema())) as FieldSchema;
@@ -89,11 +125,11 @@ export class Engine {
 
   /**
    * `n` values of the curve `keys` at normalised lives `i/(n − 1)`, evaluated by the core
-   * (`Curve::sample`): what the curve editor draws. Null from a build without it.
+   * (`Curve::sample`): what the curve editor draws; null while the module restarts.
    */
   sampleCurve(keys: readonly CurveKey[], n: number): Float32Array | null {
     const json = JSON.stringify(keys);
-    return this.life.call((m) => m.sampleCurve?.(json, n) ?? null);
+    return this.life.callOr<Float32Array | null>((m) => m.sampleCurve(json, n), null);
   }
 
   /** Hash of every particle state at every frame up to `timeSecs`. */
@@ -122,26 +158,17 @@ export class Engine {
 
   /** Spine export: JSON `{json, report}`; throws on failure. `followJson` defaults to the tracks the Editor follows. */
   exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.journal.followJson): string {
-    return this.life.call((m) => {
-      if (m.exportSpine === undefined) throw new Error('this build has no Spine exporter');
-      return m.exportSpine(sceneJson, imagesJson, followJson);
-    });
+    return this.life.call((m) => m.exportSpine(sceneJson, imagesJson, followJson));
   }
 
   /** Spine skeleton header (JSON); throws with the reader's message. */
   skelInfo(bytes: Uint8Array, atlas: Uint8Array | undefined, legacyCharset: string | undefined): string {
-    return this.life.call((m) => {
-      if (m.skelInfo === undefined) throw new Error('this build has no skeleton reader');
-      return m.skelInfo(bytes, atlas ?? null, legacyCharset ?? null);
-    });
+    return this.life.call((m) => m.skelInfo(bytes, atlas ?? null, legacyCharset ?? null));
   }
 
   /** Spine skeleton repair (wasm `SkelRepairResult`); throws with the reader's message. */
   skelRepair(bytes: Uint8Array, atlas: Uint8Array | undefined, legacyCharset: string | undefined): unknown {
-    return this.life.call((m) => {
-      if (m.skelRepair === undefined) throw new Error('this build has no skeleton repair');
-      return m.skelRepair(bytes, atlas ?? null, legacyCharset ?? null);
-    });
+    return this.life.call((m) => m.skelRepair(bytes, atlas ?? null, legacyCharset ?? null));
   }
 
   // ---- editor ------------------------------------------------------------------------------

@@ -89,6 +89,23 @@ export class EditorLifecycle {
     }
   }
 
+  /**
+   * Calls the module for an answer needed every displayed frame; `fallback` while recovering
+   * (and when this call traps, which starts the recovery), so the frame goes on.
+   */
+  callOr<T>(f: (m: WasmModule) => T, fallback: T): T {
+    if (this.recovering !== null) return fallback;
+    try {
+      return f(this.module);
+    } catch (e) {
+      if (isWasmTrap(e)) {
+        this.startRecovery(e);
+        return fallback;
+      }
+      throw e;
+    }
+  }
+
   /** Calls the Editor; throws EngineCrash when there is none (or after starting a recovery). */
   required<T>(f: (e: WasmEditor) => T): T {
     const editor = this.editor;

@@ -1,20 +1,17 @@
 // Loads the wasm-bindgen module. The glue and the .wasm are emitted as plain assets so that a
 // crashed instance can be replaced by a genuinely new one: each generation imports the glue
-// under a distinct URL (a new ES module record, hence new wasm memory and state).
+// under a distinct URL (a new ES module record, hence new wasm memory and state). The import is
+// typed by wasm-bindgen's own declarations (web/pkg/sp_wasm.d.ts).
 
 import glueUrl from '../pkg/sp_wasm.js?url';
 import wasmUrl from '../pkg/sp_wasm_bg.wasm?url';
 import type { WasmLoader, WasmModule } from './wasm-api';
 
-interface GlueModule {
-  default: (options: { module_or_path: string | URL }) => Promise<unknown>;
-}
-
 /** The loader used by the page (see {@link WasmLoader}). */
 export const loadWasm: WasmLoader = async (generation: number): Promise<WasmModule> => {
   const base = new URL(glueUrl, document.baseURI);
   if (generation > 0) base.searchParams.set('instance', String(generation));
-  const glue = (await import(/* @vite-ignore */ base.href)) as GlueModule;
+  const glue = (await import(/* @vite-ignore */ base.href)) as WasmModule;
   await glue.default({ module_or_path: new URL(wasmUrl, document.baseURI) });
-  return glue as unknown as WasmModule;
+  return glue;
 };

@@ -1680,7 +1680,12 @@ bytesConsumed: number,
 /**
  * Repairs and oddities the parser reported, as text.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The same warnings with their codes and parameters (section and byte among them), for
+ * the UI's zh/en wording.
+ */
+warningDetails: Array<Diagnostic>, };
 
 /**
  * One group of [`ModelInfo`].
@@ -2042,7 +2047,12 @@ groups: Array<ModelGroupInfo>,
 /**
  * Parse and texture warnings, English.
  */
-warnings: Array<string>, };
+warnings: Array<string>, 
+/**
+ * The same warnings with their codes and parameters (`ms3d.warning.*` with the section
+ * and byte, `wasm.warning.textureNotDropped`), for the UI's zh/en wording.
+ */
+warningDetails: Array<Diagnostic>, };
 
 /**
  * Counts of a loaded model.

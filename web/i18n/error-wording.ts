@@ -103,6 +103,30 @@ export const errorsEn: Wording = {
   'ms3d.markerOutsideClip': 'Marker "{name}" at frame {frame} is outside clip "{clip}" (frames {startFrame}–{endFrame}).',
   'ms3d.outputLength': 'Skinning: output has {got} slots for {expected} vertices.',
   'ms3d.bake': 'Baking the model: {message}',
+  'ms3d.warning.fpsBelowOne': '{section} section, byte {offset}: animation fps {fps} is below 1; using 1.',
+  'ms3d.warning.vertexBoneMissing': '{section} section, byte {offset}: vertex {vertex} names bone {bone} but there are {joints} joints; it is not animated.',
+  'ms3d.warning.colourAbove1': '{section} section, byte {offset}: material {material} {channel} colour {colour} looks like 0-255; divided by 255.',
+  'ms3d.warning.groupMaterialMissing':
+    '{section} section, byte {offset}: group {group} "{name}" has material index {material} but there are {materials} materials; using the default material.',
+  'ms3d.warning.ungroupedTriangles': '{section} section: {count} triangles belong to no group; they are not drawn.',
+  'ms3d.warning.commentsNotRead':
+    '{section} section, byte {offset}: not read, so the comments (clip names and frame ranges among them) and the sections after them are missing: {error}',
+  'ms3d.warning.vertexExtraNotRead':
+    '{section} section, byte {offset}: not read, so vertices follow only their main joint (no blended weights) and joint colours are missing: {error}',
+  'ms3d.warning.jointExtraNotRead': '{section} section, byte {offset}: not read, so joint colours and the model extras are missing: {error}',
+  'ms3d.warning.modelExtraNotRead': '{section} section, byte {offset}: not read, so the joint size and transparency mode are missing: {error}',
+  'ms3d.warning.trailingBytes': '{section} section, byte {offset}: {bytes} bytes after the last understood section were ignored.',
+  'ms3d.warning.unknownSubVersion': '{section} section, byte {offset}: unknown sub-version {subVersion} (expected one of {expected}); the rest of the file is not read.',
+  'ms3d.warning.groupCommentMissing': '{section} section, byte {offset}: group comment for group {index}, but there are {count}; kept, but it refers to nothing.',
+  'ms3d.warning.materialCommentMissing':
+    '{section} section, byte {offset}: material comment for material {index}, but there are {count}; kept, but it refers to nothing.',
+  'ms3d.warning.jointCommentMissing': '{section} section, byte {offset}: joint comment for joint {index}, but there are {count}; kept, but it refers to nothing.',
+  'ms3d.warning.modelComments': '{section} section, byte {offset}: {count} model comments (0 or 1 expected); joined with newlines.',
+  'ms3d.warning.duplicateJointName':
+    '{section} section, byte {offset}: joint {joint} has the name "{name}" of joint {first}; children naming it attach to joint {first}.',
+  'ms3d.warning.parentNotFound': '{section} section, byte {offset}: joint "{joint}" has parent "{parent}", which matches no joint; loaded as a root.',
+  'ms3d.warning.parentIsSelf': '{section} section, byte {offset}: joint "{joint}" names itself as its parent; loaded as a root.',
+  'ms3d.warning.ownAncestor': '{section} section, byte {offset}: joint "{joint}" is its own ancestor (parent "{parent}"); loaded as a root.',
   'render.noRenderer': 'No GPU renderer is available: {reason}',
   'render.surface': 'Cannot draw to the canvas: {reason}',
   'render.badImage': 'Image "{path}": {reason}',
@@ -113,6 +137,7 @@ export const errorsEn: Wording = {
   'wasm.input': '{name}: {message}',
   'wasm.argument': '{name}: {reason}',
   'wasm.browser': '{message}',
+  'wasm.warning.textureNotDropped': 'Group "{group}": texture "{texture}" was not dropped with the model; drawn with the material\'s flat colour.',
 };
 
 /** Chinese wording of every code. */
@@ -188,23 +213,42 @@ export const errorsZh: Wording = {
   'skel.warning.stringFromBool': '{path} 是 {value}，不是字符串；已读作“{value}”。',
   'skel.warning.ignored': '{path} 的类型是{found}，应为{expected}；已忽略。',
   'skel.warning.skeletonNotObject': 'skeleton 是{found}，不是对象；其元数据已忽略。',
-  'ms3d.truncated': '模型文件提前结束：{section} 段第 {offset} 字节需要 {needed} 字节，只剩 {available} 字节。',
-  'ms3d.countTooLarge': '{section} 段第 {offset} 字节：{count} 项至少需要 {minBytes} 字节，只剩 {available} 字节。',
+  'ms3d.truncated': '模型文件提前结束：{section}段第 {offset} 字节需要 {needed} 字节，只剩 {available} 字节。',
+  'ms3d.countTooLarge': '{section}段第 {offset} 字节：{count} 项至少需要 {minBytes} 字节，只剩 {available} 字节。',
   'ms3d.badMagic': '不是 MilkShape 3D 文件（未找到标识 MS3D000000）。',
   'ms3d.unsupportedVersion': '不支持 MilkShape 3D 版本 {version}（应为 3 或 4）。',
   'ms3d.noTriangles': '三角形段第 {offset} 字节：模型没有三角形。',
-  'ms3d.indexOutOfRange': '{section} 段第 {offset} 字节：{what} {index} 超出范围（共 {len} 个）。',
-  'ms3d.negativeLength': '{section} 段第 {offset} 字节：长度 {length} 为负。',
+  'ms3d.indexOutOfRange': '{section}段第 {offset} 字节：{what} {index} 超出范围（共 {len} 个）。',
+  'ms3d.negativeLength': '{section}段第 {offset} 字节：长度 {length} 为负。',
   'ms3d.missingParent': '关节段第 {offset} 字节：关节“{joint}”的父关节“{parent}”不存在。',
   'ms3d.jointCycle': '关节段第 {offset} 字节：关节“{joint}”是自己的祖先。',
   'ms3d.stringTooLong': '写入模型：{field}“{value}”为 {len} 字节，最多 {max} 字节。',
   'ms3d.unencodable': '写入模型：{field}“{value}”含有 Windows-1252 无法编码的字符。',
   'ms3d.tooMany': '写入模型：{count} 个 {what} 超出格式计数字段上限（{max}）。',
-  'ms3d.sectionGap': '写入模型：有 {section} 段，但前面的 {missing} 段缺失。',
+  'ms3d.sectionGap': '写入模型：有 {section}段，但前面的 {missing}段缺失。',
   'ms3d.badSubVersion': '写入模型：无法写入 {section} 子版本 {subVersion}。',
   'ms3d.markerOutsideClip': '标记“{name}”位于第 {frame} 帧，在片段“{clip}”（第 {startFrame}–{endFrame} 帧）之外。',
   'ms3d.outputLength': '蒙皮：输出有 {got} 个槽位，顶点为 {expected} 个。',
   'ms3d.bake': '烘焙模型：{message}',
+  'ms3d.warning.fpsBelowOne': '{section}段第 {offset} 字节：动画帧率 {fps} 小于 1；按 1 处理。',
+  'ms3d.warning.vertexBoneMissing': '{section}段第 {offset} 字节：顶点 {vertex} 指向骨骼 {bone}，但只有 {joints} 个关节；该顶点不随动画运动。',
+  'ms3d.warning.colourAbove1': '{section}段第 {offset} 字节：材质 {material} 的{channel}颜色 {colour} 看起来是 0-255 范围；已除以 255。',
+  'ms3d.warning.groupMaterialMissing': '{section}段第 {offset} 字节：组 {group}“{name}”的材质编号为 {material}，但只有 {materials} 个材质；使用默认材质。',
+  'ms3d.warning.ungroupedTriangles': '{section}段：{count} 个三角形不属于任何组；不会绘制。',
+  'ms3d.warning.commentsNotRead': '{section}段第 {offset} 字节：未能读取，因此缺少注释（包括片段名称和帧范围）及其后的各段：{error}',
+  'ms3d.warning.vertexExtraNotRead': '{section}段第 {offset} 字节：未能读取，因此顶点只跟随主关节（无混合权重），并缺少关节颜色：{error}',
+  'ms3d.warning.jointExtraNotRead': '{section}段第 {offset} 字节：未能读取，因此缺少关节颜色和模型附加信息：{error}',
+  'ms3d.warning.modelExtraNotRead': '{section}段第 {offset} 字节：未能读取，因此缺少关节尺寸和透明模式：{error}',
+  'ms3d.warning.trailingBytes': '{section}段第 {offset} 字节：最后一个可识别段之后的 {bytes} 字节已忽略。',
+  'ms3d.warning.unknownSubVersion': '{section}段第 {offset} 字节：未知子版本 {subVersion}（应为 {expected} 之一）；文件其余部分未读取。',
+  'ms3d.warning.groupCommentMissing': '{section}段第 {offset} 字节：有组 {index} 的注释，但只有 {count} 个组；已保留，但它不对应任何组。',
+  'ms3d.warning.materialCommentMissing': '{section}段第 {offset} 字节：有材质 {index} 的注释，但只有 {count} 个材质；已保留，但它不对应任何材质。',
+  'ms3d.warning.jointCommentMissing': '{section}段第 {offset} 字节：有关节 {index} 的注释，但只有 {count} 个关节；已保留，但它不对应任何关节。',
+  'ms3d.warning.modelComments': '{section}段第 {offset} 字节：有 {count} 条模型注释（应为 0 或 1 条）；已用换行连接。',
+  'ms3d.warning.duplicateJointName': '{section}段第 {offset} 字节：关节 {joint} 与关节 {first} 同名“{name}”；以此名为父关节的子关节挂到关节 {first}。',
+  'ms3d.warning.parentNotFound': '{section}段第 {offset} 字节：关节“{joint}”的父关节“{parent}”不存在；作为根关节载入。',
+  'ms3d.warning.parentIsSelf': '{section}段第 {offset} 字节：关节“{joint}”把自己设为父关节；作为根关节载入。',
+  'ms3d.warning.ownAncestor': '{section}段第 {offset} 字节：关节“{joint}”是自己的祖先（父关节“{parent}”）；作为根关节载入。',
   'render.noRenderer': '没有可用的 GPU 渲染器：{reason}',
   'render.surface': '无法绘制到画布：{reason}',
   'render.badImage': '图片“{path}”：{reason}',
@@ -215,6 +259,7 @@ export const errorsZh: Wording = {
   'wasm.input': '{name}：{message}',
   'wasm.argument': '{name}：{reason}',
   'wasm.browser': '{message}',
+  'wasm.warning.textureNotDropped': '组“{group}”：贴图“{texture}”没有随模型一起拖入；用材质的纯色绘制。',
 };
 
 /** An error or warning as Rust gives it: a code and its parameters. */
@@ -234,6 +279,32 @@ const VALUE_WORDS_ZH: Readonly<Record<string, string>> = {
   'a string': '字符串',
   'an array': '数组',
   'an object': '对象',
+};
+
+/** The MS3D file sections (`Section`'s English names) in Chinese. */
+const SECTION_WORDS_ZH: Readonly<Record<string, string>> = {
+  header: '文件头',
+  vertices: '顶点',
+  triangles: '三角形',
+  groups: '组',
+  materials: '材质',
+  keyframer: '关键帧设置',
+  joints: '关节',
+  comments: '注释',
+  'vertex extra': '顶点附加',
+  'joint extra': '关节附加',
+  'model extra': '模型附加',
+};
+
+/**
+ * Parameter values that are English words of one parameter (MS3D sections, material colour
+ * channels), worded for Chinese; applied to that parameter only, so a group or joint that
+ * happens to be named `header` keeps its name.
+ */
+const PARAM_WORDS_ZH: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  section: SECTION_WORDS_ZH,
+  missing: SECTION_WORDS_ZH,
+  channel: { ambient: '环境光', diffuse: '漫反射', specular: '高光', emissive: '自发光' },
 };
 
 /** True when `e` carries a code of web/generated/error-codes.ts. */
@@ -262,6 +333,7 @@ export function errorWording(e: unknown, lang: Lang): string | null {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const v = params[name];
     if (v === undefined || v === null) return whole;
-    return lang !== 'en' && typeof v === 'string' ? (VALUE_WORDS_ZH[v] ?? v) : String(v);
+    if (lang === 'en' || typeof v !== 'string') return String(v);
+    return PARAM_WORDS_ZH[name]?.[v] ?? VALUE_WORDS_ZH[v] ?? v;
   });
 }

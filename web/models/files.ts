@@ -2,7 +2,7 @@
 // it, under a content key (web/skeleton/object/store.ts: the same key scheme and IndexedDB store
 // as the skeletons' files), so a reload brings the model back and the same drop finds its entry.
 
-import { filesKey, isFile, loadObjectFiles, saveObjectFiles, type StoredFile } from '../skeleton/object/store';
+import { filesKey, isFile, loadObjectFiles, saveObjectFiles, type ContentHash, type StoredFile } from '../skeleton/object/store';
 
 export type { StoredFile } from '../skeleton/object/store';
 
@@ -17,8 +17,8 @@ export interface ModelFileSet {
 }
 
 /** The content key of a model's files: the model, then its images in path order. */
-export function modelFilesKey(files: Omit<ModelFileSet, 'key'>): string {
-  return filesKey([files.model, ...[...files.images].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))]);
+export function modelFilesKey(files: Omit<ModelFileSet, 'key'>, hash: ContentHash): string {
+  return filesKey([files.model, ...[...files.images].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))], hash);
 }
 
 /** Whether a value read back from storage is a model's file set (a skeleton's is not). */

@@ -3,7 +3,8 @@
 // from playing (file missing after a shared link, unknown clip), the files going back into a fresh
 // Editor after a crash, marker events landing in the log of their object, the timeline length,
 // and the pure document operations.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadWasm } from '../../tests/support/wasm';
 import type { ModelObject, Scene } from '../document/types';
 import type { Engine, RebuildHook } from '../engine/engine';
 import type { WasmEditor } from '../engine/wasm-api';
@@ -13,7 +14,14 @@ import { addModelMarker, copyOfModel, findModel, newModelEntry, uniqueModelName 
 import { isModelFileSet, modelFilesKey } from './files';
 import { ModelObjects, type PanelView } from './objects';
 import type { ModelPanelHost } from './panel';
-import { filesKey, fnv1a64Reference } from '../skeleton/object/store';
+import { filesKey, type ContentHash } from '../skeleton/object/store';
+
+/** The core's content hash (wasm `contentHash`), as the page uses it. */
+let contentHash: ContentHash;
+beforeAll(async () => {
+  const wasm = await loadWasm();
+  contentHash = (parts) => wasm.contentHash([...parts]);
+});
 
 function emptyScene(): Scene {
   return { version: 1, animations: ['animation'], systems: [], images: [], export: {} as Scene['export'], skeletons: [], models: [] } as Scene;
@@ -48,6 +56,7 @@ function added(key: string, name: string): AddedModel {
       { name: 'bend', frames: 30, fps: 30, durationSecs: 0.96, startFrame: 25, endFrame: 48 },
     ],
     memory: { encoding: 'unorm16x4', bytesPerVertexPerFrame: 8, bytesPerFrame: 144, bytesTotal: 5000 },
+    warningDetails: [],
     pixelsPerUnit: 26.7,
     groups: [],
     warnings: [],
@@ -59,6 +68,9 @@ class FakeEngine {
   readonly loaded: { key: string; name: string; bytes: number[]; options: string }[] = [];
   events: string[] = [];
   hooks: RebuildHook[] = [];
+  contentHash(parts: readonly Uint8Array[]): string {
+    return contentHash(parts);
+  }
   addModel(key: string, name: string, bytes: Uint8Array, options: string): string {
     if (bytes.length < 4) throw new Error(`${name}: header section, byte 0: file truncated`);
     this.loaded.push({ key, name, bytes: [...bytes], options });
@@ -111,7 +123,7 @@ describe('model objects', () => {
     await models.openDrop([file('fx/hero.ms3d', [1, 2, 3, 4, 5]), file('fx/skin.png', [9, 9])]);
     expect(store.doc.models).toHaveLength(1);
     const entry = store.doc.models[0];
-    const key = modelFilesKey({ model: { path: 'fx/hero.ms3d', bytes: new Uint8Array([1, 2, 3, 4, 5]) }, images: [{ path: 'fx/skin.png', bytes: new Uint8Array([9, 9]) }] });
+    const key = modelFilesKey({ model: { path: 'fx/hero.ms3d', bytes: new Uint8Array([1, 2, 3, 4, 5]) }, images: [{ path: 'fx/skin.png', bytes: new Uint8Array([9, 9]) }] }, contentHash);
     expect(entry).toMatchObject({ name: 'hero', path: 'fx/hero.ms3d', key, clip: '', speed: 1, loop: true, visible: true, transform: { x: 10, y: 20 } });
     expect(engine.loaded).toEqual([{ key, name: 'fx/hero.ms3d', bytes: [1, 2, 3, 4, 5], options: JSON.stringify({ images: ['fx/skin.png'] }) }]);
     expect(store.labels).toEqual(['Add model']);
@@ -213,12 +225,12 @@ describe('model document operations', () => {
     const model = { path: 'm.ms3d', bytes: new Uint8Array([1, 2, 3]) };
     const a = { path: 'a.png', bytes: new Uint8Array([4]) };
     const b = { path: 'b.png', bytes: new Uint8Array([5]) };
-    const key = modelFilesKey({ model, images: [b, a] });
-    expect(key).toBe(modelFilesKey({ model, images: [a, b] }));
-    expect(key).toBe(filesKey([model, a, b]));
+    const key = modelFilesKey({ model, images: [b, a] }, contentHash);
+    expect(key).toBe(modelFilesKey({ model, images: [a, b] }, contentHash));
+    expect(key).toBe(filesKey([model, a, b], contentHash));
     const enc = new TextEncoder();
-    expect(key).toBe(`fnv1a64-${fnv1a64Reference([enc.encode('m.ms3d'), model.bytes, enc.encode('a.png'), a.bytes, enc.encode('b.png'), b.bytes])}`);
-    expect(modelFilesKey({ model: { ...model, path: 'n.ms3d' }, images: [] })).not.toBe(modelFilesKey({ model, images: [] }));
+    expect(key).toBe(`fnv1a64-${contentHash([enc.encode('m.ms3d'), model.bytes, enc.encode('a.png'), a.bytes, enc.encode('b.png'), b.bytes])}`);
+    expect(modelFilesKey({ model: { ...model, path: 'n.ms3d' }, images: [] }, contentHash)).not.toBe(modelFilesKey({ model, images: [] }, contentHash));
     expect(isModelFileSet({ key, model, images: [a] })).toBe(true);
     expect(isModelFileSet({ key, skeleton: model, atlas: model, pages: [] })).toBe(false);
   });

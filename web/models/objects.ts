@@ -157,7 +157,7 @@ export class ModelObjects {
     }
     for (const m of models) {
       const parts = { model: { path: m.path, bytes: new Uint8Array(await m.file.arrayBuffer()) }, images: stored };
-      const set: ModelFileSet = { key: modelFilesKey(parts), ...parts };
+      const set: ModelFileSet = { key: modelFilesKey(parts, (p) => this.host.engine.contentHash(p)), ...parts };
       let info: AddedModel;
       try {
         info = this.load(set);

@@ -6,7 +6,8 @@
 // (never markup). The card is rebuilt when its entry, file or problem changes and on a language
 // switch.
 
-import { followLang, t, type MessageKey } from '../i18n';
+import { followLang, lang, t, type MessageKey } from '../i18n';
+import { errorWording } from '../i18n/error-wording';
 import { h } from '../ui/dom';
 import './models.css';
 import type { ModelCounts, ModelObject } from '../generated/contract';
@@ -124,7 +125,10 @@ export class ModelPanel {
       const memory = h('p', { class: 'model-memory', 'data-encoding': info.memory.encoding, 'data-bytes-per-frame': info.memory.bytesPerFrame, 'data-bytes-total': info.memory.bytesTotal });
       memory.textContent = t('modelMemory', { encoding: info.memory.encoding, perFrame: formatBytes(info.memory.bytesPerFrame), total: formatBytes(info.memory.bytesTotal) });
       root.append(counts, memory);
-      if (info.warnings.length > 0) root.appendChild(h('ul', { class: 'model-warnings' }, ...info.warnings.map((w) => text('li', '', w))));
+      if (info.warningDetails.length > 0) {
+        const items = info.warningDetails.map((w) => h('li', { 'data-code': w.code }, errorWording(w, lang()) ?? w.message));
+        root.appendChild(h('ul', { class: 'model-warnings' }, ...items));
+      }
     }
 
     // Playback: clip, loop, speed (document fields; the scene timeline drives the time).

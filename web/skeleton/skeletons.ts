@@ -59,6 +59,7 @@ export class SkeletonObjects {
       viewCentre: () => host.viewCentre(),
       sceneTimeSecs: () => host.engine.timeSecs(),
       isRestarting: (e) => e instanceof EngineCrash,
+      contentHash: (parts) => host.engine.contentHash(parts),
     });
     this.scene.onProblemsChanged = () => {
       host.refreshPanels();

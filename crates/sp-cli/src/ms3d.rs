@@ -301,6 +301,7 @@ mod tests {
             "bbox",
             "bytesConsumed",
             "warnings",
+            "warningDetails",
         ];
         want.sort_unstable();
         assert_eq!(keys(&doc), want);

@@ -30,3 +30,25 @@ fn skel_header_cut_inside_a_name() {
         "crash-4afe62a6bae1749cf3510a1a48d1e3cdd16f3f6c",
     ));
 }
+
+/// A loop-continuous system with damping 1000/s and a turbulence force (so integrated, not the
+/// closed form): the explicit midpoint step multiplied the velocity by 5.5 per step and the
+/// export held NaN translations, refused by its own validator. Found by the export generator
+/// once it drew forces.
+#[test]
+fn export_stiff_damping_with_a_force_stays_finite() {
+    sp_fuzz::export(&input(
+        "export",
+        "crash-b69353edeaa87f9c81bbc551d580a9fdf4dd49cf",
+    ));
+}
+
+/// A vortex pushing outward at the limit (`pullPerSec: -1000`, radius 0): the distance grows as
+/// e^{1000·t}, past f32::MAX within the particle's life, and the export held NaN translations.
+#[test]
+fn export_vortex_pushing_to_infinity_stays_finite() {
+    sp_fuzz::export(&input(
+        "export",
+        "crash-96562f52d21e550851e3775288acffd829d388ff",
+    ));
+}

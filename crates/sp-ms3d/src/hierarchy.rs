@@ -16,7 +16,8 @@ use std::collections::BTreeMap;
 
 use crate::Result;
 use crate::model::Joint;
-use crate::section::{Section, Warning};
+use crate::section::Section;
+use crate::warning::{Warning, WarningKind};
 
 /// Resolved parents, a parents-first order, and the repairs made.
 #[derive(Debug, Clone, PartialEq)]
@@ -33,10 +34,10 @@ pub struct Hierarchy {
 /// warnings (0 without it). Never fails: every repair is a warning (see the module docs).
 pub fn resolve_parents(joints: &[Joint], offsets: Option<&[usize]>) -> Result<Hierarchy> {
     let offset_of = |i: usize| offsets.and_then(|o| o.get(i).copied()).unwrap_or(0);
-    let warn = |i: usize, message: String| Warning {
+    let warn = |i: usize, kind: WarningKind| Warning {
         section: Section::Joints,
         offset: offset_of(i),
-        message,
+        kind,
     };
     let mut warnings = Vec::new();
     let mut by_name: BTreeMap<&str, usize> = BTreeMap::new();
@@ -50,10 +51,11 @@ pub fn resolve_parents(joints: &[Joint], offsets: Option<&[usize]>) -> Result<Hi
                 if reported.insert(j.name.as_str(), ()).is_none() {
                     warnings.push(warn(
                         i,
-                        format!(
-                            "joint {i} has the name \"{}\" of joint {first}; children naming it attach to joint {first}",
-                            j.name
-                        ),
+                        WarningKind::DuplicateJointName {
+                            joint: i,
+                            name: j.name.clone(),
+                            first,
+                        },
                     ));
                 }
             }
@@ -70,17 +72,17 @@ pub fn resolve_parents(joints: &[Joint], offsets: Option<&[usize]>) -> Result<Hi
             None => {
                 warnings.push(warn(
                     i,
-                    format!(
-                        "joint \"{}\" has parent \"{}\", which matches no joint; loaded as a root",
-                        j.name, j.parent_name
-                    ),
+                    WarningKind::ParentNotFound {
+                        joint: j.name.clone(),
+                        parent: j.parent_name.clone(),
+                    },
                 ));
                 parents.push(None);
             }
         }
     }
-    break_cycles(joints, &mut parents, &mut |i, message| {
-        warnings.push(warn(i, message))
+    break_cycles(joints, &mut parents, &mut |i, kind| {
+        warnings.push(warn(i, kind))
     });
     // Depth of every joint, memoised (no cycles are left).
     let mut depth: Vec<Option<usize>> = vec![None; joints.len()];
@@ -117,7 +119,7 @@ pub fn resolve_parents(joints: &[Joint], offsets: Option<&[usize]>) -> Result<Hi
 fn break_cycles(
     joints: &[Joint],
     parents: &mut [Option<usize>],
-    warn: &mut dyn FnMut(usize, String),
+    warn: &mut dyn FnMut(usize, WarningKind),
 ) {
     #[derive(Clone, Copy, PartialEq)]
     enum State {
@@ -138,18 +140,17 @@ fn break_cycles(
                     let from = path.iter().position(|&p| p == j).unwrap_or(0);
                     let cut = path[from..].iter().copied().min().unwrap_or(j);
                     let joint = &joints[cut];
-                    let message = if parents[cut] == Some(cut) {
-                        format!(
-                            "joint \"{}\" names itself as its parent; loaded as a root",
-                            joint.name
-                        )
+                    let kind = if parents[cut] == Some(cut) {
+                        WarningKind::ParentIsSelf {
+                            joint: joint.name.clone(),
+                        }
                     } else {
-                        format!(
-                            "joint \"{}\" is its own ancestor (parent \"{}\"); loaded as a root",
-                            joint.name, joint.parent_name
-                        )
+                        WarningKind::OwnAncestor {
+                            joint: joint.name.clone(),
+                            parent: joint.parent_name.clone(),
+                        }
                     };
-                    warn(cut, message);
+                    warn(cut, kind);
                     parents[cut] = None;
                     break;
                 }
@@ -228,13 +229,15 @@ mod tests {
         assert_eq!(h.order, vec![0, 1, 2, 3]);
         assert_eq!(h.warnings.len(), 1);
         assert!(
-            h.warnings[0].message.contains("\"b\" is its own ancestor"),
+            h.warnings[0]
+                .to_string()
+                .contains("\"b\" is its own ancestor"),
             "{}",
             h.warnings[0]
         );
         let own = resolve_parents(&[joint("a", "a"), joint("b", "a")], None)?;
         assert_eq!(own.parents, vec![None, Some(0)]);
-        assert!(own.warnings[0].message.contains("names itself"));
+        assert!(own.warnings[0].to_string().contains("names itself"));
         Ok(())
     }
 
@@ -249,7 +252,7 @@ mod tests {
         let h = resolve_parents(&joints, None)?;
         assert_eq!(h.parents[3], Some(0));
         assert_eq!(h.warnings.len(), 1, "{:?}", h.warnings);
-        assert!(h.warnings[0].message.contains("attach to joint 0"));
+        assert!(h.warnings[0].to_string().contains("attach to joint 0"));
         Ok(())
     }
 

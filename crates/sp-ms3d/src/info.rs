@@ -5,6 +5,7 @@
 //! alpha-map and parent names are `null`.
 
 use serde::Serialize;
+use sp_sim::Diagnostic;
 use ts_rs::TS;
 
 use crate::{Aabb, Parsed};
@@ -39,6 +40,9 @@ pub struct ModelInfo {
     pub bytes_consumed: usize,
     /// Repairs and oddities the parser reported, as text.
     pub warnings: Vec<String>,
+    /// The same warnings with their codes and parameters (section and byte among them), for
+    /// the UI's zh/en wording.
+    pub warning_details: Vec<Diagnostic>,
 }
 
 /// One group of [`ModelInfo`].
@@ -161,6 +165,7 @@ impl ModelInfo {
             bbox: m.bind_bbox().into(),
             bytes_consumed: p.bytes_consumed,
             warnings: p.warnings.iter().map(ToString::to_string).collect(),
+            warning_details: p.warnings.iter().map(crate::Warning::detail).collect(),
         }
     }
 }

@@ -40,6 +40,7 @@ mod section;
 pub mod stage;
 mod tail;
 mod text;
+mod warning;
 pub mod writer;
 
 pub use aabb::Aabb;
@@ -61,4 +62,5 @@ pub use parse::{
 };
 pub use project::UpAxis;
 pub use rig::{Influence, Interp, Rig, euler_to_quat, influences};
-pub use section::{Section, Warning};
+pub use section::Section;
+pub use warning::{CommentAbout, WARNING_CODES, Warning, WarningKind};

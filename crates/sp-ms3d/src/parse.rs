@@ -5,9 +5,10 @@
 use crate::cursor::Cursor;
 use crate::hierarchy::resolve_parents;
 use crate::model::{Group, Joint, Key, Material, Model, NAME_BYTES, PATH_BYTES, Triangle, Vertex};
-use crate::section::{Section, Warning};
+use crate::section::Section;
 use crate::tail::parse_tail;
 use crate::text::decode_fixed;
+use crate::warning::{Warning, WarningKind};
 use crate::{Error, Result};
 
 /// Bytes of one vertex record.
@@ -72,7 +73,9 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed> {
         warnings.push(Warning {
             section: Section::Keyframer,
             offset: keyframer_offset,
-            message: format!("animation fps {animation_fps} is below 1; using 1"),
+            kind: WarningKind::FpsBelowOne {
+                fps: animation_fps.to_string(),
+            },
         });
     }
 
@@ -85,11 +88,11 @@ pub fn parse(bytes: &[u8]) -> Result<Parsed> {
             warnings.push(Warning {
                 section: Section::Vertices,
                 offset: vertices_offset + i * VERTEX_BYTES + 13,
-                message: format!(
-                    "vertex {i} names bone {} but there are {} joints; it is not animated",
-                    v.bone_id,
-                    joints.len()
-                ),
+                kind: WarningKind::VertexBoneMissing {
+                    vertex: i,
+                    bone: v.bone_id,
+                    joints: joints.len(),
+                },
             });
         }
     }
@@ -240,7 +243,11 @@ fn read_materials(c: &mut Cursor<'_>, warnings: &mut Vec<Warning>) -> Result<Vec
                 warnings.push(Warning {
                     section: Section::Materials,
                     offset: record_offset + 32 + 16 * k,
-                    message: format!("material {index} {label} colour {colour:?} looks like 0-255; divided by 255"),
+                    kind: WarningKind::ColourAbove1 {
+                        material: index,
+                        channel: label,
+                        colour: format!("{colour:?}"),
+                    },
                 });
                 for v in colour.iter_mut() {
                     *v = (*v / 255.0).clamp(0.0, 1.0);
@@ -280,10 +287,12 @@ fn check_group_materials(
             warnings.push(Warning {
                 section: Section::Groups,
                 offset,
-                message: format!(
-                    "group {i} \"{}\" has material index {} but there are {material_count} materials; using the default material",
-                    g.name, g.material_index
-                ),
+                kind: WarningKind::GroupMaterialMissing {
+                    group: i,
+                    name: g.name.clone(),
+                    material: g.material_index,
+                    materials: material_count,
+                },
             });
         }
     }
@@ -347,7 +356,7 @@ fn ungrouped_warning(model: &Model, warnings: &mut Vec<Warning>) {
         warnings.push(Warning {
             section: Section::Groups,
             offset: 0,
-            message: format!("{ungrouped} triangles belong to no group; they are not drawn"),
+            kind: WarningKind::UngroupedTriangles { count: ungrouped },
         });
     }
 }

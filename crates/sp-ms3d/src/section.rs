@@ -1,4 +1,4 @@
-//! Names of the file's sections (used in errors and warnings) and the parser's warnings.
+//! Names of the file's sections (used in errors and warnings).
 
 use serde::Serialize;
 
@@ -45,26 +45,5 @@ impl std::fmt::Display for Section {
             Section::JointExtra => "joint extra",
             Section::ModelExtra => "model extra",
         })
-    }
-}
-
-/// A repair the parser made, or an oddity it tolerated. Returned with the model, never printed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Warning {
-    /// Section where it was found.
-    pub section: Section,
-    /// Byte offset of the field concerned.
-    pub offset: usize,
-    /// What was found and what was done about it.
-    pub message: String,
-}
-
-impl std::fmt::Display for Warning {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} section, byte {}: {}",
-            self.section, self.offset, self.message
-        )
     }
 }

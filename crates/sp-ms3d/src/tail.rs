@@ -12,8 +12,9 @@ use crate::model::vertex_extra_stride;
 use crate::model::{
     Comments, IndexedComment, JointExtra, Model, ModelExtra, VertexExtra, VertexWeights,
 };
-use crate::section::{Section, Warning};
+use crate::section::Section;
 use crate::text::decode;
+use crate::warning::{CommentAbout, Warning, WarningKind};
 use crate::{Error, Result};
 
 /// Reads one trailing section; `Ok(false)` = left unread (unknown sub-version).
@@ -43,7 +44,10 @@ pub fn parse_tail(
                 warnings.push(Warning {
                     section: c.section,
                     offset: start,
-                    message: format!("not read, so {}: {e}", missing(c.section)),
+                    kind: WarningKind::TailNotRead {
+                        section: c.section,
+                        error: e.to_string(),
+                    },
                 });
                 c.rewind_to(start);
                 return Ok(());
@@ -54,27 +58,12 @@ pub fn parse_tail(
         warnings.push(Warning {
             section: c.section,
             offset: c.offset(),
-            message: format!(
-                "{} bytes after the last understood section were ignored",
-                c.remaining()
-            ),
+            kind: WarningKind::TrailingBytes {
+                bytes: c.remaining(),
+            },
         });
     }
     Ok(())
-}
-
-/// What a model loses when the trailing `section` (and those after it) cannot be read.
-fn missing(section: Section) -> &'static str {
-    match section {
-        Section::Comments => {
-            "the comments (clip names and frame ranges among them) and the sections after them are missing"
-        }
-        Section::VertexExtra => {
-            "vertices follow only their main joint (no blended weights) and joint colours are missing"
-        }
-        Section::JointExtra => "joint colours and the model extras are missing",
-        _ => "the joint size and transparency mode are missing",
-    }
 }
 
 /// Reads a sub-version; returns `None` (cursor rewound, warning added) when it is not allowed.
@@ -91,7 +80,10 @@ fn sub_version(
     warnings.push(Warning {
         section: c.section,
         offset: at,
-        message: format!("unknown sub-version {sv} (expected one of {allowed:?}); the rest of the file is not read"),
+        kind: WarningKind::UnknownSubVersion {
+            sub_version: sv,
+            expected: format!("{allowed:?}"),
+        },
     });
     c.rewind_to(at);
     Ok(None)
@@ -115,7 +107,11 @@ fn read_comments(
         model.materials.len(),
         model.joints.len(),
     ];
-    let labels = ["group", "material", "joint"];
+    let abouts = [
+        CommentAbout::Group,
+        CommentAbout::Material,
+        CommentAbout::Joint,
+    ];
     for kind in 0..3 {
         let count_offset = c.offset();
         let count = c.u32()?;
@@ -129,10 +125,11 @@ fn read_comments(
                 warnings.push(Warning {
                     section: Section::Comments,
                     offset: index_offset,
-                    message: format!(
-                        "{} comment for {} {index}, but there are {}; kept, but it refers to nothing",
-                        labels[kind], labels[kind], limits[kind]
-                    ),
+                    kind: WarningKind::CommentTargetMissing {
+                        about: abouts[kind],
+                        index,
+                        count: limits[kind],
+                    },
                 });
             }
             list.push(IndexedComment { index, text });
@@ -150,7 +147,7 @@ fn read_comments(
         warnings.push(Warning {
             section: Section::Comments,
             offset: has_offset,
-            message: format!("{n} model comments (0 or 1 expected); joined with newlines"),
+            kind: WarningKind::ModelComments { count: n },
         });
     }
     let mut texts = Vec::with_capacity(n);

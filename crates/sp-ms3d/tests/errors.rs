@@ -154,7 +154,9 @@ fn joint_cycles_are_cut_with_a_warning() -> Result<()> {
     let p = parse(&writer::write(&m.build())?)?;
     assert_eq!(p.warnings.len(), 1, "{:?}", p.warnings);
     assert!(
-        p.warnings[0].message.contains("\"a\" is its own ancestor"),
+        p.warnings[0]
+            .to_string()
+            .contains("\"a\" is its own ancestor"),
         "{}",
         p.warnings[0]
     );
@@ -179,7 +181,7 @@ fn bad_material_index_falls_back_with_a_warning() -> Result<()> {
         (Section::Groups, 172)
     );
     assert!(
-        p.warnings[0].message.contains("default material"),
+        p.warnings[0].to_string().contains("default material"),
         "{}",
         p.warnings[0]
     );
@@ -207,7 +209,7 @@ fn byte_colours_are_normalised_with_a_warning() -> Result<()> {
     assert_eq!(mat.texture, "tex/skin.png");
     assert_eq!(p.warnings.len(), 1);
     assert_eq!(p.warnings[0].offset, 175 + 48);
-    assert!(p.warnings[0].message.contains("diffuse"));
+    assert!(p.warnings[0].to_string().contains("diffuse"));
     Ok(())
 }
 
@@ -244,7 +246,7 @@ fn tail_errors_and_warnings() -> Result<()> {
         (Section::VertexExtra, vx)
     );
     assert!(
-        p.warnings[0].message.contains("main joint"),
+        p.warnings[0].to_string().contains("main joint"),
         "{}",
         p.warnings[0]
     );
@@ -272,7 +274,7 @@ fn tail_errors_and_warnings() -> Result<()> {
     b.extend_from_slice(b"junk");
     let p = parse(&b)?;
     assert_eq!(p.bytes_consumed, len);
-    assert!(p.warnings[0].message.contains("4 bytes"));
+    assert!(p.warnings[0].to_string().contains("4 bytes"));
     Ok(())
 }
 

@@ -32,7 +32,7 @@ fn check_prefix(bytes: &[u8], cut: usize, valid_ends: &[usize], what: &str) {
                 assert!(
                     p.warnings
                         .iter()
-                        .any(|w| w.offset == p.bytes_consumed && w.message.contains("not read")),
+                        .any(|w| w.offset == p.bytes_consumed && w.to_string().contains("not read")),
                     "{what}: cut {cut} gave no warning at {}: {:?}",
                     p.bytes_consumed,
                     p.warnings

@@ -161,6 +161,9 @@ pub struct AddedModel {
     pub groups: Vec<ModelGroupInfo>,
     /// Parse and texture warnings, English.
     pub warnings: Vec<String>,
+    /// The same warnings with their codes and parameters (`ms3d.warning.*` with the section
+    /// and byte, `wasm.warning.textureNotDropped`), for the UI's zh/en wording.
+    pub warning_details: Vec<sp_sim::Diagnostic>,
 }
 
 /// `Editor.modelStats()`.

@@ -59,6 +59,43 @@ pub fn sim_hash(scene_json: &str, time_secs: f64, fps: f64) -> Result<String, Js
     Ok(pure::sim_hash(scene_json, time_secs, fps)?)
 }
 
+/// The scene position `[x, y]` of a bone track (`points` flat `[x0, y0, x1, y1, …]`, sampled
+/// `sampleFps` times per scene second) at `timeSecs`: the core's `BoneTrack::position_at`, which
+/// the preview and the exporter evaluate too. Throws for a rate that is not positive or an odd
+/// number of coordinates.
+#[wasm_bindgen(js_name = boneTrackPositionAt)]
+pub fn bone_track_position_at(
+    points: &[f32],
+    sample_fps: f64,
+    looping: bool,
+    time_secs: f64,
+) -> Result<Vec<f32>, JsValue> {
+    Ok(pure::bone_track_position_at(points, sample_fps, looping, time_secs)?.to_vec())
+}
+
+/// FNV-1a 64 of byte strings, each preceded by its length, as 16 hex digits
+/// (`sp_sim::sim::content_hash`): the content key of stored file sets. The parts are read in
+/// 1 MiB chunks, so a large file is not copied whole into the module's memory.
+#[wasm_bindgen(js_name = contentHash)]
+pub fn content_hash(parts: Vec<js_sys::Uint8Array>) -> String {
+    const CHUNK: u32 = 1 << 20;
+    let mut h = sp_sim::sim::Fnv64::default();
+    let mut buf = vec![0u8; CHUNK as usize];
+    for part in &parts {
+        let len = part.length();
+        h.write_part_len(u64::from(len));
+        let mut at = 0;
+        while at < len {
+            let n = CHUNK.min(len - at);
+            let piece = &mut buf[..n as usize];
+            part.subarray(at, at + n).copy_to(piece);
+            h.write(piece);
+            at += n;
+        }
+    }
+    h.hex()
+}
+
 /// Nanoseconds per particle-step for a steady population of `liveParticles`, over `steps` steps;
 /// with `forces` true (turbulence + vortex + attractor), nanoseconds per particle per grid step
 /// of the integrated motion (4 grid steps per 1/60 s frame).

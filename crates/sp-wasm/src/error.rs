@@ -82,6 +82,21 @@ pub const ERROR_CODES: &[(&str, &[&str])] = &[
     ("wasm.browser", &["message"]),
 ];
 
+/// The warnings this crate reports itself (with their parameter names).
+pub const WARNING_CODES: &[(&str, &[&str])] =
+    &[("wasm.warning.textureNotDropped", &["group", "texture"])];
+
+/// A model group whose texture was not dropped with the model: drawn with the flat colour.
+pub fn texture_not_dropped(group: &str, texture: &str) -> Diagnostic {
+    Diagnostic::new(
+        "wasm.warning.textureNotDropped",
+        object(json!({ "group": group, "texture": texture })),
+        format!(
+            "group \"{group}\": texture \"{texture}\" was not dropped with the model; drawn with the material's flat colour"
+        ),
+    )
+}
+
 impl Error {
     /// The stable code: the wrapped crate's code, or one of this crate's [`ERROR_CODES`]. A
     /// file-named wrapper (`SkelFile`, `ModelFile`) keeps the inner code and adds the file's
@@ -149,8 +164,10 @@ pub fn all_codes() -> Vec<(&'static str, &'static [&'static str])> {
         sp_skel::ERROR_CODES,
         sp_skel::WARNING_CODES,
         sp_ms3d::ERROR_CODES,
+        sp_ms3d::WARNING_CODES,
         sp_render::ERROR_CODES,
         ERROR_CODES,
+        WARNING_CODES,
     ]
     .iter()
     .flat_map(|list| list.iter().copied())

@@ -234,6 +234,30 @@ pub fn trail_chains(sim: &sp_sim::sim::SystemSim) -> Vec<f32> {
     out
 }
 
+/// The scene position of a bone track at `time_secs` (`sp_sim::sim::follow::BoneTrack::
+/// position_at`: linear between samples, wrapped when looping, ends held otherwise). `points`
+/// are flat `[x0, y0, x1, y1, …]`, scene pixels, y down.
+pub fn bone_track_position_at(
+    points: &[f32],
+    sample_fps: f64,
+    looping: bool,
+    time_secs: f64,
+) -> Result<[f32; 2]> {
+    finite("sampleFps", sample_fps, Some(f64::MIN_POSITIVE))?;
+    if !points.len().is_multiple_of(2) {
+        return Err(crate::error::Error::Argument {
+            name: "points",
+            reason: format!("{} numbers, not [x, y] pairs", points.len()),
+        });
+    }
+    let track = sp_sim::sim::follow::BoneTrack {
+        sample_fps,
+        looping,
+        points: points.chunks_exact(2).map(|p| [p[0], p[1]]).collect(),
+    };
+    Ok(track.position_at(time_secs))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,8 @@
 //! The one clock ([`sp_sim::time`]) for JavaScript: `new Timebase(fps)` with `frameOf`,
 //! `frameCount`, `stepsCovering`, `periodFrames`, `periodSecs`, `timeOf`, `framePair`, and the
 //! free functions `wrapSecs` and `timelineLength(sceneJson)`. Frame numbers are returned as JS
-//! numbers (exact below 2⁵³). The UI's own copies (`playback.ts` `frameAt`/`timelineLength`,
-//! `skeleton/bake.ts` `frameCountOf`) go over to these.
+//! numbers (exact below 2⁵³). The timeline's read-out uses `frameOf` (`Engine.frameAt`); the
+//! skeleton baker's `frameCountOf` (`web/skeleton/spine/bake.ts`) is still its own.
 
 use sp_sim::time::{Playback, Timebase};
 use wasm_bindgen::prelude::*;

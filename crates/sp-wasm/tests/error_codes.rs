@@ -196,11 +196,13 @@ fn every_code_has_exactly_its_listed_params() {
         "spine.settings",
         "spine.system",
     ] {
-        // The skeleton header warnings check their list in sp-skel (warning.rs).
-        for (code, _) in codes
-            .iter()
-            .filter(|(c, _)| c.starts_with(prefix) && !c.starts_with("skel.warning."))
-        {
+        // The skeleton header and MS3D parser warnings check their lists in their crates
+        // (warning.rs).
+        for (code, _) in codes.iter().filter(|(c, _)| {
+            c.starts_with(prefix)
+                && !c.starts_with("skel.warning.")
+                && !c.starts_with("ms3d.warning.")
+        }) {
             assert!(
                 examples.iter().any(|e| e.code() == *code),
                 "{code} has no example"
@@ -212,6 +214,23 @@ fn every_code_has_exactly_its_listed_params() {
     let n = all.len();
     all.dedup();
     assert_eq!(all.len(), n, "codes are unique");
+}
+
+#[test]
+fn the_texture_warning_has_its_listed_params() {
+    let d = sp_wasm::error::texture_not_dropped("body", "skin.png");
+    let (_, listed) = sp_wasm::error::WARNING_CODES
+        .iter()
+        .find(|(c, _)| *c == d.code)
+        .expect("listed");
+    let mut want = listed.to_vec();
+    want.sort_unstable();
+    assert_eq!(names(&d.params), want);
+    assert!(
+        d.message.contains("\"skin.png\" was not dropped"),
+        "{}",
+        d.message
+    );
 }
 
 #[test]

@@ -7,6 +7,7 @@ import type { ParticleSystem, Scene } from '../../document/types';
 import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, type FollowSkeleton } from './follow-live';
 import { loadSkeleton } from '../spine';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
+import { loadWasm, trackPositionAt } from '../../../tests/support/wasm';
 
 const VINE_JSON = readFileSync(join(import.meta.dirname, '../../../tests/fixtures/spine/vine-pro-4.2.json'), 'utf8');
 const loaded = loadSkeleton(VINE_JSON, synthAtlas(regionPaths(VINE_JSON)));
@@ -42,9 +43,10 @@ describe('follow tracker', () => {
     ]);
   });
 
-  it('samples loaded bones, skips missing ones, and resends only on change', () => {
+  it('samples loaded bones, skips missing ones, and resends only on change', async () => {
+    const wasm = await loadWasm();
     const sent: string[] = [];
-    const tracker = new FollowTracker((json) => sent.push(json));
+    const tracker = new FollowTracker((json) => sent.push(json), (track, t) => trackPositionAt(wasm, track, t));
     const d = doc([
       { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0 },
       { skeleton: 'hero', bone: 'hand', offsetX: 0, offsetY: 0 },
@@ -55,6 +57,19 @@ describe('follow tracker', () => {
     const tracks = JSON.parse(sent[0]).tracks as { skeleton: string; bone: string; points: number[][] }[];
     expect(tracks.map((t) => `${t.skeleton}/${t.bone}`)).toEqual(['vine/vine13']);
     expect(tracks[0].points.length).toBeGreaterThan(300);
+    // Where a following system is: the core's track position plus its offset; a sample time
+    // gives that sample, a time between two samples lies between them.
+    const follower = { follow: { skeleton: 'vine', bone: 'vine13', offsetX: 3, offsetY: -4 } } as ParticleSystem;
+    const track = JSON.parse(sent[0]).tracks[0] as { sampleFps: number; points: [number, number][] };
+    const p10 = track.points[10];
+    const at10 = tracker.positionOf(follower, 10 / track.sampleFps);
+    expect(at10?.[0]).toBeCloseTo(p10[0] + 3, 3);
+    expect(at10?.[1]).toBeCloseTo(p10[1] - 4, 3);
+    const mid = tracker.positionOf(follower, 10.5 / track.sampleFps);
+    expect(mid?.[0]).toBeCloseTo((track.points[10][0] + track.points[11][0]) / 2 + 3, 3);
+    expect(tracker.positionOf({ follow: null } as unknown as ParticleSystem, 0)).toBeNull();
+    expect(tracker.follows(follower)).toBe(true);
+    expect(tracker.follows({ follow: { skeleton: 'hero', bone: 'hand', offsetX: 0, offsetY: 0 } } as ParticleSystem)).toBe(false);
     tracker.update(d, skeletons);
     expect(sent).toHaveLength(1);
     // Moving the skeleton moves the track.

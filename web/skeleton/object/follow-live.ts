@@ -7,7 +7,7 @@
 // decides that; the panel says so).
 
 import type { ParticleSystem, Scene } from '../../document/types';
-import { followDocument, sampleBoneTrack, trackPositionAt, type BoneTrackJson, type LoadedSkeleton } from '../spine';
+import { followDocument, sampleBoneTrack, type BoneTrackJson, type LoadedSkeleton } from '../spine';
 import { errorText } from '../../errors';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
@@ -84,12 +84,25 @@ export class FollowTracker {
   /** Problems of the last update (a bone that could not be sampled), for the message area. */
   errors: string[] = [];
 
-  /** `apply` receives the `followJson` document when it changes (`''` for no track). */
-  constructor(private readonly apply: (followJson: string) => void) {}
+  /**
+   * `apply` receives the `followJson` document when it changes (`''` for no track);
+   * `positionAt` is the core's position of a track at a scene time (Engine.boneTrackPositionAt;
+   * null while the engine restarts).
+   */
+  constructor(
+    private readonly apply: (followJson: string) => void,
+    private readonly positionAt: (track: BoneTrackJson, timeSecs: number) => [number, number] | null,
+  ) {}
 
   /** The tracks last sent (`''`: none). */
   get current(): string {
     return this.sent;
+  }
+
+  /** Whether `system` follows a bone that has a track (its drag moves the offset). */
+  follows(system: ParticleSystem): boolean {
+    const f = system.follow;
+    return f !== undefined && f !== null && this.cache.has(`${f.skeleton}\u0000${f.bone}`);
   }
 
   /**
@@ -101,8 +114,8 @@ export class FollowTracker {
     if (f === undefined || f === null) return null;
     const entry = this.cache.get(`${f.skeleton}\u0000${f.bone}`);
     if (entry === undefined) return null;
-    const [x, y] = trackPositionAt(entry.track, t);
-    return [x + f.offsetX, y + f.offsetY];
+    const at = this.positionAt(entry.track, t);
+    return at === null ? null : [at[0] + f.offsetX, at[1] + f.offsetY];
   }
 
   /** Re-derives the tracks from `doc` and `skeletons`; sends them when they changed. */

@@ -5,15 +5,16 @@
 // operations (rename rewrites followers); the files key.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Scene, SkeletonObject } from '../../document/types';
 import { PER_INSTANCE } from '../spine';
 import { newSkeletonEntry, renameSkeleton, uniqueSkeletonName } from './doc';
 import type { WasmClipEditor } from '../../engine/wasm-api';
 import { SkeletonPlayer, type ClipInstanceJson, type SkeletonPlayHost } from './play';
 import { SkeletonScene } from './scene';
-import { fnv1a64Reference, skeletonFilesKey } from './store';
+import { skeletonFilesKey, type ContentHash } from './store';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
+import { loadWasm } from '../../../tests/support/wasm';
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/spine');
 const COIN_SKEL = new Uint8Array(readFileSync(join(FIXTURES, 'coin-pro-4.2.skel')));
@@ -49,6 +50,10 @@ class FakeEditor implements WasmClipEditor {
 class Restarting extends Error {}
 
 let editor: FakeEditor;
+/** The core's content hash (wasm `contentHash`), as the page uses it. */
+let contentHash: ContentHash;
+/** Python's FNV-1a 64 (length-prefixed) of the 3 MiB + 7 pattern of the files-key test. */
+const BIG_KEY = '16779f6e3b02b847';
 let sceneTime = 0;
 let down = false;
 
@@ -73,6 +78,7 @@ function sceneHost() {
     viewCentre: (): [number, number] => [0, 0],
     sceneTimeSecs: () => sceneTime,
     isRestarting: (e: unknown) => e instanceof Restarting,
+    contentHash,
   };
 }
 
@@ -87,6 +93,11 @@ function entry(name: string, key: string, over: Partial<SkeletonObject> = {}): S
   const doc = { skeletons: [] as SkeletonObject[] } as unknown as Scene;
   return { ...newSkeletonEntry(doc, { key, path: 'fx/coin-pro-4.2.skel', atlas: 'fx/coin-pro-4.2.atlas' }, 0, 0), name, ...over };
 }
+
+beforeAll(async () => {
+  const wasm = await loadWasm();
+  contentHash = (parts) => wasm.contentHash([...parts]);
+});
 
 beforeEach(() => {
   editor = new FakeEditor();
@@ -127,7 +138,7 @@ describe('SkeletonScene', () => {
   it('plays the document entries: one call for every instance, at the scene time', async () => {
     const scene = new SkeletonScene(sceneHost());
     const key = await scene.addFiles(COIN_FILES);
-    expect(key).toBe(skeletonFilesKey(COIN_FILES));
+    expect(key).toBe(skeletonFilesKey(COIN_FILES, contentHash));
     const a = entry('coin', key, { transform: { x: 10, y: 20, rotationDeg: 0, scaleX: 1, scaleY: 1 }, extraInstances: [[30, 40]] });
     const b = entry('coin 2', key, { transform: { x: -5, y: 0, rotationDeg: 0, scaleX: 1, scaleY: 1 }, speed: 2 });
     scene.sync([a, b]);
@@ -229,16 +240,20 @@ describe('skeleton document operations', () => {
     expect(fresh.transform).toEqual({ x: 1.23, y: -5.68, rotationDeg: 0, scaleX: 1, scaleY: 1 });
   });
 
-  it('the files key is FNV-1a 64 over lengths and bytes (fast path = BigInt reference)', () => {
+  it('the files key is FNV-1a 64 over lengths and bytes, computed by the core: keys stored before stay the same', () => {
     const bytes = new Uint8Array(3000).map((_, i) => (i * 131 + 7) & 255);
     const set = { skeleton: { path: 's.skel', bytes }, atlas: { path: 's.atlas', bytes: bytes.subarray(5, 900) }, pages: [{ path: 'p.png', bytes: bytes.subarray(1) }] };
-    const enc = new TextEncoder();
-    const reference = fnv1a64Reference([enc.encode('s.skel'), bytes, enc.encode('s.atlas'), bytes.subarray(5, 900), enc.encode('p.png'), bytes.subarray(1)]);
-    expect(skeletonFilesKey(set)).toBe(`fnv1a64-${reference}`);
+    // The key the editor's own TypeScript FNV gave this set (and Python's arbitrary-precision
+    // FNV-1a 64 gives): documents saved before the core computed it refer to their files by it.
+    expect(skeletonFilesKey(set, contentHash)).toBe('fnv1a64-b0235197636e9705');
     // FNV-1a 64 of nothing at all is the offset basis.
-    expect(fnv1a64Reference([])).toBe('cbf29ce484222325');
+    expect(contentHash([])).toBe('cbf29ce484222325');
     // One byte moved between parts changes the key.
     const moved = { ...set, atlas: { path: 's.atlas', bytes: bytes.subarray(4, 900) } };
-    expect(skeletonFilesKey(moved)).not.toBe(skeletonFilesKey(set));
+    expect(skeletonFilesKey(moved, contentHash)).not.toBe(skeletonFilesKey(set, contentHash));
+    // Parts longer than the module's 1 MiB read chunk hash as a whole (3 MiB + 7 of a pattern
+    // whose key Python computes the same way).
+    const big = new Uint8Array(3 * (1 << 20) + 7).map((_, i) => (i * 7 + (i >> 11)) & 255);
+    expect(contentHash([big])).toBe(BIG_KEY);
   });
 });

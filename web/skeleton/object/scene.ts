@@ -16,7 +16,7 @@ import { placementOf } from './doc';
 import { atlasPageNames } from './files';
 import { SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
 import type { WasmClipEditor } from '../../engine/wasm-api';
-import { loadSkeletonFiles, saveSkeletonFiles, skeletonFilesKey, type SkeletonFileSet } from './store';
+import { loadSkeletonFiles, saveSkeletonFiles, skeletonFilesKey, type ContentHash, type SkeletonFileSet } from './store';
 import { errorText } from '../../errors';
 
 /** What the skeleton scene needs from the page. */
@@ -33,6 +33,8 @@ export interface SkeletonSceneHost {
   sceneTimeSecs(): number;
   /** Whether `e` is the facade's "the Editor is restarting" error (nothing to report). */
   isRestarting(e: unknown): boolean;
+  /** The core's content hash (Engine.contentHash): the files' key. */
+  readonly contentHash: ContentHash;
 }
 
 /** A file set with its atlas text and decoded pages. */
@@ -81,7 +83,7 @@ export class SkeletonScene {
    * returns its content key. A set already held is not decoded again.
    */
   async addFiles(files: Omit<SkeletonFileSet, 'key'>): Promise<string> {
-    const key = skeletonFilesKey(files);
+    const key = skeletonFilesKey(files, this.host.contentHash);
     if (this.files.has(key)) return key;
     const set: SkeletonFileSet = { key, ...files };
     await this.hold(set);

@@ -2,7 +2,7 @@
 // files; MS3D models: the .ms3d and its texture images, web/models/files.ts), kept in one
 // IndexedDB store so a reload brings the objects back, not only their document entries. The
 // document refers to a file set by its key: a content digest (FNV-1a 64 over every file with its
-// path, {@link filesKey}), so dropping the same files again finds the entry they belong to, and
+// path, {@link filesKey}; the core computes it: sp_sim::sim::content_hash), so dropping the same files again finds the entry they belong to, and
 // two different file sets never share a key. Failures (private mode, quota) only mean the object
 // has to be dropped again after a reload.
 
@@ -27,62 +27,20 @@ export interface SkeletonFileSet {
 const DB_NAME = 'spineparticle-skeletons';
 const STORE = 'files';
 
-const FNV_OFFSET = 0xcbf29ce484222325n;
-const FNV_PRIME = 0x100000001b3n;
-const MASK = 0xffffffffffffffffn;
+/** FNV-1a 64 of byte strings, each preceded by its length: the core's (Engine.contentHash). */
+export type ContentHash = (parts: readonly Uint8Array[]) => string;
 
-/** FNV-1a 64 of byte strings, each preceded by its length (so boundaries count). */
-function fnv1a64(parts: readonly Uint8Array[]): string {
-  // Two 32-bit halves in doubles (exact: every product stays below 2^53): a 64 MiB skeleton
-  // hashes in well under a second, where BigInt arithmetic per byte would take minutes.
-  let lo = Number(FNV_OFFSET & 0xffffffffn) >>> 0;
-  let hi = Number(FNV_OFFSET >> 32n) >>> 0;
-  const mix = (byte: number): void => {
-    lo = (lo ^ byte) >>> 0;
-    // (hi:lo) * FNV_PRIME mod 2^64, with FNV_PRIME = 2^40 + 0x1b3.
-    const loMul = lo * 0x1b3;
-    const carry = Math.floor(loMul / 0x100000000);
-    const newLo = loMul >>> 0;
-    const newHi = (hi * 0x1b3 + carry + ((lo << 8) >>> 0)) >>> 0;
-    lo = newLo;
-    hi = newHi;
-  };
-  for (const part of parts) {
-    const n = part.length;
-    for (let k = 0; k < 8; k++) mix(Math.floor(n / 2 ** (8 * k)) & 0xff);
-    for (let i = 0; i < part.length; i++) mix(part[i]);
-  }
-  return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
-}
-
-/** Reference FNV-1a 64 with BigInt (tests compare the fast one against it). */
-export function fnv1a64Reference(parts: readonly Uint8Array[]): string {
-  let h = FNV_OFFSET;
-  const mix = (byte: number): void => {
-    h = ((h ^ BigInt(byte)) * FNV_PRIME) & MASK;
-  };
-  for (const part of parts) {
-    let n = BigInt(part.length);
-    for (let k = 0; k < 8; k++) {
-      mix(Number(n & 0xffn));
-      n >>= 8n;
-    }
-    for (const b of part) mix(b);
-  }
-  return h.toString(16).padStart(16, '0');
-}
-
-/** The content key of files, in order: `fnv1a64-` and 16 hex digits over each path and its bytes. */
-export function filesKey(files: readonly StoredFile[]): string {
+/** The content key of files, in order: `fnv1a64-` and the 16 hex digits of `hash` over each path and its bytes. */
+export function filesKey(files: readonly StoredFile[], hash: ContentHash): string {
   const enc = new TextEncoder();
   const parts: Uint8Array[] = [];
   for (const f of files) parts.push(enc.encode(f.path), f.bytes);
-  return `fnv1a64-${fnv1a64(parts)}`;
+  return `fnv1a64-${hash(parts)}`;
 }
 
 /** The content key of a skeleton's file set (skeleton, atlas, pages). */
-export function skeletonFilesKey(files: Omit<SkeletonFileSet, 'key'>): string {
-  return filesKey([files.skeleton, files.atlas, ...files.pages]);
+export function skeletonFilesKey(files: Omit<SkeletonFileSet, 'key'>, hash: ContentHash): string {
+  return filesKey([files.skeleton, files.atlas, ...files.pages], hash);
 }
 
 const DB: IdbStore = { db: DB_NAME, store: STORE, keyPath: 'key' };

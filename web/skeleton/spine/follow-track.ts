@@ -2,7 +2,8 @@
 // The Rust core has no Spine runtime: spine-core poses the skeleton here, and the core receives
 // the bone's scene position sampled over scene time (`sp_sim::sim::follow::BoneTrack`), which
 // the preview (`Editor.setFollowTracks`), the export worker (`followJson`) and the CLI
-// (`--follow`) all evaluate with the same linear interpolation.
+// (`--follow`) all evaluate with the same linear interpolation; the page asks the core for a
+// position too (Engine.boneTrackPositionAt, wasm `boneTrackPositionAt`).
 //
 // Time: the track follows what the canvas shows. The canvas plays the animation's baked frames
 // (bake.ts: frame i at animation time min(i / bakeFps, D), frameCountOf(D, bakeFps) frames) and
@@ -81,23 +82,6 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
   const loop = request.loop && frames > 1;
   if (loop) points.push(points[0]);
   return { skeleton: request.skeleton, bone: request.bone, sampleFps: bakeFps * request.speed, loop, points };
-}
-
-/**
- * The track's scene position at scene time `t` — the core's formula (sp_sim::sim::follow):
- * linear between samples, wrapped by the period when looping, ends held otherwise.
- */
-export function trackPositionAt(track: BoneTrackJson, t: number): [number, number] {
-  const span = track.points.length - 1;
-  if (span < 0) return [0, 0];
-  let f = t * track.sampleFps;
-  if (track.loop && span > 0) f -= Math.floor(f / span) * span;
-  if (!(f > 0) || span === 0) return track.points[0];
-  if (f >= span) return track.points[span];
-  const i = Math.floor(f);
-  const w = f - i;
-  const [a, b] = [track.points[i], track.points[i + 1]];
-  return [a[0] + (b[0] - a[0]) * w, a[1] + (b[1] - a[1]) * w];
 }
 
 /** The `followJson` / `--follow` document for a list of tracks (sorted by skeleton, bone). */

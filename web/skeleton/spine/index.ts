@@ -17,5 +17,5 @@
 
 export { DEFAULT_BAKE_FPS, bakeAnimation, frameCountOf, type BakedAnimation, type BakeOptions } from './bake';
 export { PER_INSTANCE, clipOptionsJson, toVertexClip, writeInstance, writeInstances, type ClipInstanceValues, type VertexClipArrays } from './clip';
-export { followDocument, sampleBoneTrack, trackPeriodSecs, trackPositionAt, type BoneTrackJson, type TrackRequest } from './follow-track';
+export { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson, type TrackRequest } from './follow-track';
 export { isJsonSkeleton, loadAtlas, loadSkeleton, type LoadedSkeleton, type LoadOptions, type PageSize } from './load';

@@ -2,7 +2,8 @@
 //! renderer, keep the result under the file's content key.
 
 use crate::{
-    Aabb, BakeOptions, BakedClip, Clip, Error, Interp, Rig, UpAxis, bake_clip, model_clips, parse,
+    Aabb, BakeOptions, BakedClip, Clip, Error, Interp, Rig, UpAxis, Warning, bake_clip,
+    model_clips, parse,
 };
 
 use super::{Counts, DEFAULT_EXTENT_PX, LoadedModel, ModelStage, StagedClip};
@@ -141,7 +142,8 @@ impl<C: Copy> ModelStage<C> {
             quantize: false,
             normals: false,
         };
-        let mut warnings: Vec<String> = parsed.warnings.iter().map(ToString::to_string).collect();
+        let warnings: Vec<sp_sim::Diagnostic> =
+            parsed.warnings.iter().map(Warning::detail).collect();
         let mut clips: Vec<StagedClip<C>> = Vec::new();
         let mut groups = Vec::new();
         for clip in model_clips(model, rig.last_key_frame()) {
@@ -164,12 +166,6 @@ impl<C: Copy> ModelStage<C> {
                 .collect();
             if clips.is_empty() {
                 for (d, image) in baked.draws.iter().zip(&images) {
-                    if let (Some(t), None) = (&d.texture, image) {
-                        warnings.push(format!(
-                            "group \"{}\": texture \"{t}\" was not dropped with the model; drawn with the material's flat colour",
-                            d.name
-                        ));
-                    }
                     groups.push(GroupUse {
                         name: d.name.clone(),
                         material: d.material,

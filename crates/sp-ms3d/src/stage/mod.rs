@@ -105,8 +105,9 @@ pub struct LoadedModel<C> {
     pub pixels_per_unit: f32,
     /// Groups with the material, texture and image each draws with.
     pub groups: Vec<GroupUse>,
-    /// Repairs made while parsing and textures not found, in English.
-    pub warnings: Vec<String>,
+    /// Repairs made while parsing, with their codes (a group whose texture was not found is a
+    /// [`GroupUse`] with a `texture` and no `image`).
+    pub warnings: Vec<sp_sim::Diagnostic>,
 }
 
 impl<C> LoadedModel<C> {

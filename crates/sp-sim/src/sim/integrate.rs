@@ -49,7 +49,10 @@
 //! cannot keep a vortex at any affordable step), +0.014 px (midpoint: the drift per step is
 //! `≈ θ⁴/8` of the radius, `θ = ω·h`) and −5·10⁻⁷ px (RK4). Midpoint keeps the export's 0.1 px
 //! tolerance for ordinary swirls at Euler's cost and half of RK4's; a faster vortex can raise
-//! `substepsPerSec` (twice the steps: 16× less drift).
+//! `substepsPerSec` (twice the steps: 16× less drift). Two guards cover the extremes the
+//! document limits allow and leave every other step bit for bit as it was: a step whose decay
+//! `(damping + drags)·τ` exceeds [`STIFF_DRAG_STEP`] is taken half-implicit, and every state is
+//! clamped to ±[`WORLD_LIMIT_PX`].
 //!
 //! # How the next features plug in
 //!
@@ -184,6 +187,23 @@ struct PreparedForce {
     /// `Some` when the centre travels with a followed bone.
     moving: Option<MovingCentre>,
 }
+
+/// Largest `(damping + Σ drags)·τ` of an explicit step. Past it the decay is stiff: the
+/// explicit midpoint step multiplies the velocity by `1 − z + z²/2` (`z = drag·τ`), which exceeds
+/// 1 for `z > 2`, so a particle with damping 1000/s at 240 steps per second (z ≈ 4.2) gained a
+/// factor 5.5 per step and reached infinity within its life. Such a step is taken half-implicit
+/// instead (`MotionModel::stiff_step`); below the bound (damping + drags ≤ 480/s at the default
+/// 240 steps per second) nothing changes, bit for bit.
+pub const STIFF_DRAG_STEP: f64 = 2.0;
+
+/// Largest position (px) and velocity (px/s) coordinate of an integrated particle. Some
+/// forces the document allows push particles away exponentially — a vortex's outward pull
+/// (`pullPerSec < 0`) gives `r(t) = r₀·e^{|pull|·t}`, past `f32::MAX` within a second at
+/// −1000/s — and an extreme rigid swirl grows under any explicit step; the preview then drew and
+/// the export wrote non-finite numbers (found by the export fuzzer). A runaway particle stops at
+/// this edge, 10¹⁵ px out (far off any screen, finite in every later product and sum: scales
+/// ≤ 1000, coordinates ≤ 10⁶). Every state within it is left untouched.
+pub const WORLD_LIMIT_PX: f64 = 1e15;
 
 /// `(p', v')`.
 type Deriv = ([f64; 2], [f64; 2]);
@@ -552,7 +572,12 @@ impl MotionModel {
     /// `(p', v')` at `y` and age `a`.
     #[inline(always)]
     fn derivative(&self, r: &SpawnRecord, y: &Kinematics, age: f64, turbulence: [f64; 2]) -> Deriv {
-        let q = self.parts(r, y.p, age, turbulence);
+        Self::derivative_of(&self.parts(r, y.p, age, turbulence), y)
+    }
+
+    /// `(p', v')` at `y` from its parts `q`.
+    #[inline(always)]
+    fn derivative_of(q: &Parts, y: &Kinematics) -> Deriv {
         let dv = [q.accel[0] - q.drag * y.v[0], q.accel[1] - q.drag * y.v[1]];
         let dp = [
             q.speed * (y.v[0] + q.flow[0]),
@@ -581,9 +606,63 @@ impl MotionModel {
                 v: [vx, vy],
             };
         }
-        let next = match self.integrator {
+        let q = self.parts(r, y.p, a, turb);
+        let next = if q.drag * tau > STIFF_DRAG_STEP {
+            Self::stiff_step(&q, q.drag, y, tau)
+        } else {
+            self.explicit_step(r, y, a, tau, turb, q)
+        };
+        let next = if self.has_limit {
+            self.limit(r, next, a + tau)
+        } else {
+            next
+        };
+        Self::within_world(next)
+    }
+
+    /// Clamps every coordinate of the state to `±`[`WORLD_LIMIT_PX`] (see there); the identity
+    /// for any state inside it, bit for bit.
+    #[inline(always)]
+    fn within_world(y: Kinematics) -> Kinematics {
+        let c = |x: f64| x.clamp(-WORLD_LIMIT_PX, WORLD_LIMIT_PX);
+        Kinematics {
+            p: [c(y.p[0]), c(y.p[1])],
+            v: [c(y.v[0]), c(y.v[1])],
+        }
+    }
+
+    /// The stiff step (see [`STIFF_DRAG_STEP`]): the decay `drag` implicit, the rest explicit
+    /// from the parts `q` at the step's start: `v ← (v + τ·accel)/(1 + τ·drag)`,
+    /// `p ← p + τ·s·(v_new + flow)`. Stable for any drag; its velocity settles on `accel/drag`,
+    /// the terminal velocity.
+    fn stiff_step(q: &Parts, drag: f64, y: &Kinematics, tau: f64) -> Kinematics {
+        let d = 1.0 + tau * drag;
+        let v = [
+            (y.v[0] + tau * q.accel[0]) / d,
+            (y.v[1] + tau * q.accel[1]) / d,
+        ];
+        Kinematics {
+            p: [
+                y.p[0] + tau * q.speed * (v[0] + q.flow[0]),
+                y.p[1] + tau * q.speed * (v[1] + q.flow[1]),
+            ],
+            v,
+        }
+    }
+
+    /// One step of the chosen [`Integrator`], `q` the parts at its start.
+    #[inline(always)]
+    fn explicit_step(
+        &self,
+        r: &SpawnRecord,
+        y: &Kinematics,
+        a: f64,
+        tau: f64,
+        turb: [f64; 2],
+        q: Parts,
+    ) -> Kinematics {
+        match self.integrator {
             Integrator::SemiImplicitEuler => {
-                let q = self.parts(r, y.p, a, turb);
                 let v = [
                     y.v[0] + tau * (q.accel[0] - q.drag * y.v[0]),
                     y.v[1] + tau * (q.accel[1] - q.drag * y.v[1]),
@@ -598,12 +677,17 @@ impl MotionModel {
             }
             Integrator::Midpoint => {
                 let half = 0.5 * tau;
-                let (dp1, dv1) = self.derivative(r, y, a, turb);
+                let (dp1, dv1) = Self::derivative_of(&q, y);
                 let mid = Kinematics {
                     p: [y.p[0] + half * dp1[0], y.p[1] + half * dp1[1]],
                     v: [y.v[0] + half * dv1[0], y.v[1] + half * dv1[1]],
                 };
-                let (dp2, dv2) = self.derivative(r, &mid, a + half, turb);
+                let q2 = self.parts(r, mid.p, a + half, turb);
+                if q2.drag * tau > STIFF_DRAG_STEP {
+                    // The drag jumps within the step (an over-life curve): stiff at the middle.
+                    return Self::stiff_step(&q, q2.drag, y, tau);
+                }
+                let (dp2, dv2) = Self::derivative_of(&q2, &mid);
                 Kinematics {
                     p: [y.p[0] + tau * dp2[0], y.p[1] + tau * dp2[1]],
                     v: [y.v[0] + tau * dv2[0], y.v[1] + tau * dv2[1]],
@@ -615,7 +699,7 @@ impl MotionModel {
                     p: [y.p[0] + s * d.0[0], y.p[1] + s * d.0[1]],
                     v: [y.v[0] + s * d.1[0], y.v[1] + s * d.1[1]],
                 };
-                let k1 = self.derivative(r, y, a, turb);
+                let k1 = Self::derivative_of(&q, y);
                 let k2 = self.derivative(r, &at(&k1, half), a + half, turb);
                 let k3 = self.derivative(r, &at(&k2, half), a + half, turb);
                 let k4 = self.derivative(r, &at(&k3, tau), a + tau, turb);
@@ -632,11 +716,6 @@ impl MotionModel {
                     ],
                 }
             }
-        };
-        if self.has_limit {
-            self.limit(r, next, a + tau)
-        } else {
-            next
         }
     }
 

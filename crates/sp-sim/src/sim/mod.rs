@@ -42,7 +42,7 @@ pub mod walls;
 pub use draw_order::back_to_front;
 pub use env::SystemEnv;
 pub use follow::{BoneTrack, BoneTrackJson, Follow, FollowTracks, FollowTracksJson};
-pub use hash::{Fnv64, frame_hash, state_hash, state_hash_following};
+pub use hash::{Fnv64, content_hash, frame_hash, state_hash, state_hash_following};
 pub use looping::{LoopPlan, LoopSet, SceneTimeline, SegmentKind};
 pub use particle::{Particle, ParticleEvent, ScenePose, particle_to_scene, pose_in_scene};
 pub use scene::SceneSim;

@@ -274,3 +274,25 @@ fn timeline_length_is_the_latest_visible_end() {
     };
     assert_eq!(timeline_length_secs(&short), MIN_TIMELINE_SECS);
 }
+
+/// The table the editor checks through wasm too (tests/node/timebase.wasm.test.ts): natively
+/// and in the page, the frame of a time at the edges of a frame is the same.
+#[test]
+fn frame_of_agrees_with_the_shared_edge_table() {
+    let table: serde_json::Value = serde_json::from_str(include_str!(
+        "../../../../tests/fixtures/time/frame-edges.json"
+    ))
+    .expect("frame-edges.json");
+    let cases = table["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 5);
+    for c in cases {
+        let fps = c["fps"].as_f64().expect("fps");
+        let t = c["frames"].as_f64().expect("frames") / fps;
+        assert_eq!(
+            tb(fps).frame_of(t),
+            c["frame"].as_u64().expect("frame"),
+            "{}",
+            c["why"]
+        );
+    }
+}

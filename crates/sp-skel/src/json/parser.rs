@@ -218,9 +218,15 @@ impl Parser<'_> {
                 b'"' => {
                     let run = std::str::from_utf8(&self.b[run_start..self.pos])
                         .map_err(|_| self.err("invalid UTF-8"))?;
-                    units.extend(run.encode_utf16());
                     self.pos += 1;
-                    let text = String::from_utf16_lossy(&units);
+                    // Without escapes the UTF-16 round trip gives the run back unchanged (a
+                    // `str` holds no lone surrogate): skip it, as most strings have none.
+                    let text = if units.is_empty() {
+                        run.to_owned()
+                    } else {
+                        units.extend(run.encode_utf16());
+                        String::from_utf16_lossy(&units)
+                    };
                     return Ok(Str {
                         text,
                         start,

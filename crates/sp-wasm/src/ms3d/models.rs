@@ -140,6 +140,12 @@ impl Models {
                 LoadError::Option(name, reason) => arg(name, reason),
                 LoadError::Upload(e) => e,
             })?;
+        let mut warnings = m.warnings.clone();
+        for g in &m.groups {
+            if let (Some(t), None) = (&g.texture, &g.image) {
+                warnings.push(crate::error::texture_not_dropped(&g.name, t));
+            }
+        }
         let out = AddedModel {
             key: key.to_owned(),
             name: m.name.clone(),
@@ -183,7 +189,8 @@ impl Models {
                     color: g.color.map(short),
                 })
                 .collect(),
-            warnings: m.warnings.clone(),
+            warnings: warnings.iter().map(|w| w.message.clone()).collect(),
+            warning_details: warnings,
         };
         Ok(serde_json::to_string(&out).unwrap_or_default())
     }
