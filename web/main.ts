@@ -36,6 +36,8 @@ import { errorText } from './errors';
 import { mountExport, type ExportFeature } from './export/mount';
 import { initLang, lang, t, toggleLang, type MessageKey } from './i18n';
 import { ModelObjects } from './models/objects';
+import { ObjectCanvas } from './objects/canvas';
+import { objectListHosts } from './objects/list';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
 import { SkeletonObjects } from './skeleton/skeletons';
@@ -153,6 +155,20 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       return ok;
     },
   }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles]);
+  // Colliders and paths: drawn and edited on the canvas, listed in the scene list.
+  const objects = new ObjectCanvas(byId('viewport'), byId('view-tools'), viewport, engine, {
+    doc: () => store.doc,
+    json: () => store.json,
+    edit: (label, mutate) => {
+      store.breakCoalescing();
+      const ok = edit(label, mutate);
+      store.breakCoalescing();
+      return ok;
+    },
+    info: (text) => message('info', text),
+    selectionChanged: () => refreshPanels(),
+  });
+  const objectHosts = objectListHosts({ canvas: objects, doc: () => store.doc, edit, error: (text) => message('error', text) });
   const models = new ModelObjects({
     store,
     engine,
@@ -195,7 +211,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       if (missing.length > 0) message('info', t('missingImages', { list: missing.join(', ') }));
     },
   });
-  const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons, models);
+  const sceneList = new SceneListPanel(byId('scene-list'), ctx, () => actions.newSystem(), skeletons, models, objectHosts.colliders, objectHosts.paths);
   const properties = new PropertiesPanel(byId('properties'), ctx);
   // The core's timeline; skeletons and models extend it to their longest loop (or animation or
   // clip) at their speed.
@@ -267,6 +283,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
         exporter.relabel();
         timeline.relabel();
         viewport.relabel();
+        objects.relabel();
         refreshPanels();
       },
     });
@@ -283,6 +300,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   });
   store.subscribe((e) => {
     selection.follow(e.doc.systems.length);
+    objects.documentChanged();
     pushScene();
     skeletons.documentChanged(e.doc);
     models.documentChanged();
@@ -304,6 +322,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     const sel = store.doc.systems[selection.get()];
     viewport.showMarker(sel === undefined ? null : (follow.positionOf(sel, engine.timeSecs()) ?? [sel.transform.x, sel.transform.y]));
     gizmos.update(engine.timeSecs());
+    objects.update();
     status.tick(now);
   };
 

@@ -92,10 +92,67 @@ export interface GizmoHost {
   edit(label: string, mutate: (d: Scene) => void): boolean;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+/** An SVG element with attributes. */
+export function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   return e;
+}
+
+/** Scene → overlay (CSS pixels from the container's top-left) for view `pan`, `zoom` over `rect`. */
+export function sceneToScreen(pan: Pt, zoom: number, rect: { width: number; height: number }): (p: Pt) => Pt {
+  return (p) => [rect.width / 2 + (p[0] - pan[0]) * zoom, rect.height / 2 + (p[1] - pan[1]) * zoom];
+}
+
+/** SVG path data of `lines` through `screen`. */
+export function pathData(lines: Polyline[], screen: (p: Pt) => Pt): string {
+  return lines
+    .filter((l) => l.points.length > 0)
+    .map((l) => l.points.map((p, k) => `${k === 0 ? 'M' : 'L'}${screen(p)[0].toFixed(1)},${screen(p)[1].toFixed(1)}`).join('') + (l.closed ? 'Z' : ''))
+    .join('');
+}
+
+/**
+ * Drag previews: the engine gets a draft document at most once per animation frame, however fast
+ * the pointer reports (nothing is recorded); `restore` gives it the recorded document back.
+ */
+export class ScenePreview {
+  private queued = false;
+  private draft: Scene | null = null;
+
+  constructor(private readonly engine: Engine) {}
+
+  /** Shows `draft` on the next frame (the latest one wins). */
+  show(draft: Scene): void {
+    this.draft = draft;
+    if (this.queued) return;
+    this.queued = true;
+    requestAnimationFrame(() => {
+      this.queued = false;
+      const d = this.draft;
+      if (d === null) return;
+      try {
+        const time = this.engine.timeSecs();
+        this.engine.setScene(JSON.stringify(d));
+        this.engine.setTime(time);
+      } catch {
+        // Outside the limits: the commit reports it.
+      }
+    });
+  }
+
+  /** Forgets the draft (the commit, or `restore`, gives the engine the document). */
+  end(): void {
+    this.draft = null;
+  }
+
+  /** Gives the engine the recorded document `json` again, keeping the time. */
+  restore(json: string): void {
+    this.draft = null;
+    const time = this.engine.timeSecs();
+    this.engine.setScene(json);
+    this.engine.setTime(time);
+  }
 }
 
 interface Drag {
@@ -116,7 +173,7 @@ export class GizmoOverlay {
   private readonly svg: SVGSVGElement;
   private drag: Drag | null = null;
   private signature = '';
-  private previewQueued = false;
+  private readonly preview: ScenePreview;
   /** The handles drawn last, by `provider/key`. */
   private drawn = new Map<string, GizmoHandle>();
 
@@ -127,6 +184,7 @@ export class GizmoOverlay {
     private readonly host: GizmoHost,
     private readonly providers: GizmoProvider[],
   ) {
+    this.preview = new ScenePreview(engine);
     this.svg = el('svg', { class: 'canvas-gizmos force-handles' });
     container.appendChild(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.onDown(e));
@@ -150,12 +208,8 @@ export class GizmoOverlay {
     const signature = JSON.stringify([i, drawings, pan, zoom, rect.width, rect.height, dragging]);
     if (signature === this.signature) return;
     this.signature = signature;
-    const screen = (p: Pt): Pt => [rect.width / 2 + (p[0] - pan[0]) * zoom, rect.height / 2 + (p[1] - pan[1]) * zoom];
-    const d = (lines: Polyline[]): string =>
-      lines
-        .filter((l) => l.points.length > 0)
-        .map((l) => l.points.map((p, k) => `${k === 0 ? 'M' : 'L'}${screen(p)[0].toFixed(1)},${screen(p)[1].toFixed(1)}`).join('') + (l.closed ? 'Z' : ''))
-        .join('');
+    const screen = sceneToScreen(pan, zoom, rect);
+    const d = (lines: Polyline[]): string => pathData(lines, screen);
     this.svg.setAttribute('width', String(rect.width));
     this.svg.setAttribute('height', String(rect.height));
     this.svg.classList.toggle('dragging', this.drag !== null);
@@ -223,23 +277,8 @@ export class GizmoOverlay {
   private onMove(e: PointerEvent): void {
     const d = this.drag;
     if (d === null || e.pointerId !== d.pointer) return;
-    const first = !this.previewQueued;
     d.draft = this.moved(d, e);
-    if (!first) return;
-    // One scene hand-over per animation frame, however fast the pointer reports.
-    this.previewQueued = true;
-    requestAnimationFrame(() => {
-      this.previewQueued = false;
-      const draft = this.drag?.draft;
-      if (draft === undefined || draft === null) return;
-      try {
-        const time = this.engine.timeSecs();
-        this.engine.setScene(JSON.stringify(draft));
-        this.engine.setTime(time);
-      } catch {
-        // Outside the limits: the commit reports it.
-      }
-    });
+    this.preview.show(d.draft);
   }
 
   private onUp(e: PointerEvent): void {
@@ -247,6 +286,7 @@ export class GizmoOverlay {
     if (d === null || e.pointerId !== d.pointer) return;
     this.drag = null;
     this.signature = '';
+    this.preview.end();
     const draft = d.draft?.systems[d.system];
     if (draft === undefined) return;
     const ok = this.host.edit(d.provider.label(d.key), (doc) => {
@@ -264,8 +304,6 @@ export class GizmoOverlay {
   }
 
   private restore(): void {
-    const time = this.engine.timeSecs();
-    this.engine.setScene(this.host.json());
-    this.engine.setTime(time);
+    this.preview.restore(this.host.json());
   }
 }

@@ -26,6 +26,8 @@ export interface ObjectListHost {
   toggleVisible(index: number): void;
   /** Why object `name` does not play, or null. */
   problem(name: string): string | null;
+  /** The section's add menu (colliders, paths): its label, its choices and what a pick does. */
+  readonly addMenu?: { label: MessageKey; choices: readonly (readonly [string, MessageKey])[]; pick(value: string): void };
 }
 
 /** The skeletons' list host. */
@@ -33,7 +35,7 @@ export type SkeletonListHost = ObjectListHost;
 
 /** How a kind of object is listed: its list id, class and action names, icon and labels. */
 interface ObjectKind {
-  kind: 'skeleton' | 'model';
+  kind: 'skeleton' | 'model' | 'collider' | 'path';
   heading: MessageKey;
   icon: IconName;
   iconTitle: MessageKey;
@@ -42,6 +44,8 @@ interface ObjectKind {
 
 const SKELETONS: ObjectKind = { kind: 'skeleton', heading: 'skeletons', icon: 'skeleton', iconTitle: 'skeletonIcon', deleteTitle: 'deleteSkeleton' };
 const MODELS: ObjectKind = { kind: 'model', heading: 'models', icon: 'model', iconTitle: 'modelIcon', deleteTitle: 'deleteModel' };
+const COLLIDERS: ObjectKind = { kind: 'collider', heading: 'colliders', icon: 'collider', iconTitle: 'colliderIcon', deleteTitle: 'deleteCollider' };
+const PATHS: ObjectKind = { kind: 'path', heading: 'paths', icon: 'path', iconTitle: 'pathIcon', deleteTitle: 'deletePath' };
 
 /** The scene list panel. */
 export class SceneListPanel {
@@ -54,6 +58,8 @@ export class SceneListPanel {
     private readonly newSystem: () => ParticleSystem,
     private readonly skeletons: ObjectListHost | null = null,
     private readonly models: ObjectListHost | null = null,
+    private readonly colliders: ObjectListHost | null = null,
+    private readonly paths: ObjectListHost | null = null,
   ) {}
 
   /** Redraws from `doc`. */
@@ -74,11 +80,13 @@ export class SceneListPanel {
     this.root.appendChild(list);
     this.objectSection(SKELETONS, this.skeletons, doc.skeletons);
     this.objectSection(MODELS, this.models, doc.models);
+    this.objectSection(COLLIDERS, this.colliders, doc.colliders ?? []);
+    this.objectSection(PATHS, this.paths, doc.paths ?? []);
   }
 
   private objectSection(kind: ObjectKind, host: ObjectListHost | null, entries: readonly { name: string; visible: boolean }[]): void {
-    if (host === null || entries.length === 0) return;
-    this.root.appendChild(h('div', { class: 'panel-head' }, h('h2', {}, t(kind.heading))));
+    if (host === null || (entries.length === 0 && host.addMenu === undefined)) return;
+    this.root.appendChild(h('div', { class: 'panel-head' }, h('h2', {}, t(kind.heading)), host.addMenu === undefined ? null : addMenu(kind.kind, host.addMenu)));
     const list = h('ul', { class: `system-list ${kind.kind}-list`, id: `${kind.kind}-list`, role: 'listbox' });
     const selectedName = host.selectedName();
     entries.forEach((k, i) => list.appendChild(this.objectItem(kind, host, k, i, k.name === selectedName)));
@@ -192,6 +200,19 @@ export class SceneListPanel {
       d.systems.splice(j, 0, s);
     })) this.ctx.select(j);
   }
+}
+
+/** A section's add menu: picking a choice runs it and shows the label again. */
+function addMenu(kind: string, menu: NonNullable<ObjectListHost['addMenu']>): HTMLSelectElement {
+  const select = h('select', { class: 'small add-object', id: `add-${kind}`, 'aria-label': t(menu.label) },
+    h('option', { value: '' }, t(menu.label)),
+    ...menu.choices.map(([value, label]) => h('option', { value }, t(label))));
+  select.addEventListener('change', () => {
+    const value = select.value;
+    select.value = '';
+    if (value !== '') menu.pick(value);
+  });
+  return select;
 }
 
 /** The eye icon of a list entry: shows whether it is visible, `toggle` on click (not selecting). */

@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, FieldSchema, SegmentKind, TimelineInfo } from '../generated/contract';
+import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, FieldSchema, ObjectHit, ObjectOutlines, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -130,6 +130,24 @@ export class Engine {
   sampleCurve(keys: readonly CurveKey[], n: number): Float32Array | null {
     const json = JSON.stringify(keys);
     return this.life.callOr<Float32Array | null>((m) => m.sampleCurve(json, n), null);
+  }
+
+  /**
+   * The outlines of the scene's colliders and the curves of its paths, scene pixels, as the
+   * simulation sees them (closed shapes repeat their first point); null while the module restarts.
+   */
+  objectOutlines(sceneJson: string): ObjectOutlines | null {
+    const json = this.life.callOr<string | null>((m) => m.objectOutlines(sceneJson), null);
+    return json === null ? null : (JSON.parse(json) as ObjectOutlines);
+  }
+
+  /**
+   * The visible collider or path part within `radiusPx` scene pixels of scene point `(x, y)`
+   * (Bézier handles, then points and centres, then lines), or null.
+   */
+  hitObject(sceneJson: string, x: number, y: number, radiusPx: number): ObjectHit | null {
+    const json = this.life.callOr((m) => m.hitObject(sceneJson, x, y, radiusPx), 'null');
+    return JSON.parse(json) as ObjectHit | null;
   }
 
   /** Hash of every particle state at every frame up to `timeSecs`. */

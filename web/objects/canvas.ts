@@ -1,0 +1,491 @@
+// Colliders and paths on the canvas: drawing new ones by clicking points, and editing the selected
+// one. Everything under the pointer is found by the core (`hitObject`: Bézier handles, then points
+// and centres, then lines) and drawn where the core puts it (`objectOutlines`); the edits are the
+// pure functions of shapes.ts. One SVG layer over the canvas (like the system gizmos) shows the
+// selected object's points, handles and knobs and the object being drawn; the renderer draws the
+// outlines themselves. Pointer events are caught on the canvas container before the view's own
+// (panning with the middle button or Space still works; a left press elsewhere still moves the
+// selected system).
+//
+// Drawing: segment, circle (centre, then radius) and rectangle (two corners) finish on the second
+// click; polylines and paths on a double-click or Enter; Escape cancels. Editing: drag a point, a
+// handle end, a circle's line (radius), a rectangle's corner or rotate knob, or any other part of
+// the body (moves the whole object); double-click a line to insert a point; Delete or Backspace
+// removes the selected point (or the object when no point is selected). A drag previews on the
+// canvas and is recorded once on release (one undo step); Escape abandons it. Snapping (the Snap
+// toggle, kept in localStorage, or Shift held) puts points on the grid the canvas shows.
+
+import type { ObjectOutlines, PathObject } from '../generated/contract';
+import type { Scene } from '../document/types';
+import type { Engine } from '../engine/engine';
+import { t, type MessageKey } from '../i18n';
+import { h } from '../ui/dom';
+import { gridSpacing } from '../editor/force-geometry';
+import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
+import type { Pt } from '../editor/shape-geometry';
+import type { Viewport } from '../editor/viewport';
+import {
+  buildObject,
+  dragged,
+  fixedClicks,
+  grabOf,
+  isPath,
+  pieceOf,
+  pointsOf,
+  withPointDeleted,
+  withPointInserted,
+  type DrawTool,
+  type Grab,
+  type ObjectRef,
+  type SceneObject,
+} from './shapes';
+
+/** localStorage key of the Snap toggle. */
+export const SNAP_KEY = 'spineparticle.objectSnap';
+/** Pick radius, CSS pixels. */
+const PICK_PX = 8;
+/** Distance of a rectangle's rotate knob above its top edge, CSS pixels. */
+const ROTATE_KNOB_PX = 24;
+
+/** What the canvas tools read and write. */
+export interface ObjectCanvasHost {
+  /** The recorded document. */
+  doc(): Scene;
+  /** Its JSON. */
+  json(): string;
+  /** Records an edit (one undo step); false when refused. */
+  edit(label: string, mutate: (d: Scene) => void): boolean;
+  /** A short message to the user. */
+  info(text: string): void;
+  /** The selected object changed (the scene list redraws). */
+  selectionChanged(): void;
+}
+
+interface Drag {
+  pointer: number;
+  ref: ObjectRef;
+  grab: Grab;
+  /** Pointer at the start, scene pixels. */
+  from: Pt;
+  /** The object when the drag began. */
+  original: SceneObject;
+  /** The rectangle's corners when the drag began. */
+  corners?: Pt[];
+  /** The object being previewed (null until the pointer moves). */
+  draft: SceneObject | null;
+}
+
+/** The entries of `kind` in `doc`. */
+export function objectsOf(doc: Scene, kind: ObjectRef['kind']): SceneObject[] {
+  return (kind === 'collider' ? doc.colliders : doc.paths) ?? [];
+}
+
+function withObject(doc: Scene, ref: ObjectRef, o: SceneObject): Scene {
+  const copy = { ...doc };
+  if (ref.kind === 'collider') copy.colliders = (doc.colliders ?? []).map((c, i) => (i === ref.index ? (o as typeof c) : c));
+  else copy.paths = (doc.paths ?? []).map((p, i) => (i === ref.index ? (o as PathObject) : p));
+  return copy;
+}
+
+function setObject(doc: Scene, ref: ObjectRef, o: SceneObject): void {
+  const list = objectsOf(doc, ref.kind);
+  if (list[ref.index] !== undefined) list[ref.index] = o;
+}
+
+/** The canvas tools for colliders and paths. */
+export class ObjectCanvas {
+  private readonly svg: SVGSVGElement;
+  private readonly preview: ScenePreview;
+  private readonly snapButton: HTMLButtonElement;
+  private selectedRef: ObjectRef | null = null;
+  private selectedPoint: number | null = null;
+  private tool: DrawTool | null = null;
+  private clicks: Pt[] = [];
+  private pointer: Pt | null = null;
+  private drag: Drag | null = null;
+  private snapOn: boolean;
+  private signature = '';
+  private outlines: { doc: Scene; value: ObjectOutlines | null } | null = null;
+
+  constructor(
+    private readonly container: HTMLElement,
+    viewTools: HTMLElement,
+    private readonly viewport: Viewport,
+    private readonly engine: Engine,
+    private readonly host: ObjectCanvasHost,
+  ) {
+    this.preview = new ScenePreview(engine);
+    this.svg = el('svg', { class: 'canvas-gizmos object-gizmos' });
+    container.appendChild(this.svg);
+    this.snapOn = readSnap();
+    this.snapButton = h('button', { type: 'button', id: 'snap-toggle', class: 'small', onclick: () => this.setSnap(!this.snapOn) });
+    viewTools.append(this.snapButton);
+    this.setSnap(this.snapOn);
+    // Capture: before the view's own handlers on the same container.
+    container.addEventListener('pointerdown', (e) => this.onDown(e), true);
+    container.addEventListener('pointermove', (e) => this.onMove(e), true);
+    container.addEventListener('pointerup', (e) => this.onUp(e), true);
+    container.addEventListener('pointercancel', () => this.abandon(), true);
+    container.addEventListener('dblclick', (e) => this.onDoubleClick(e), true);
+    window.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  /** Labels after a language change. */
+  relabel(): void {
+    this.snapButton.textContent = t('snapObjects');
+    this.snapButton.title = t('snapObjectsTitle');
+  }
+
+  /** Snapping on or off (kept for the next visit). */
+  setSnap(on: boolean): void {
+    this.snapOn = on;
+    this.snapButton.setAttribute('aria-pressed', String(on));
+    this.snapButton.classList.toggle('on', on);
+    this.relabel();
+    try {
+      localStorage.setItem(SNAP_KEY, on ? '1' : '0');
+    } catch {
+      // Storage refused (private mode): the toggle still works for this visit.
+    }
+  }
+
+  /** The selected collider or path, or null. */
+  selected(): ObjectRef | null {
+    return this.selectedRef;
+  }
+
+  /** Selects an object (null: none). */
+  select(ref: ObjectRef | null, point: number | null = null): void {
+    const same = ref?.kind === this.selectedRef?.kind && ref?.index === this.selectedRef?.index;
+    this.selectedRef = ref;
+    this.selectedPoint = point;
+    this.signature = '';
+    if (!same) this.host.selectionChanged();
+  }
+
+  /** Starts drawing with `tool` (the previous drawing is dropped). */
+  startDrawing(tool: DrawTool): void {
+    this.tool = tool;
+    this.clicks = [];
+    this.signature = '';
+    this.container.classList.add('drawing-object');
+    const n = fixedClicks(tool);
+    const hint: MessageKey = n !== null ? (tool.target === 'collider' && tool.kind === 'circle' ? 'drawCircleHint' : tool.target === 'collider' && tool.kind === 'rect' ? 'drawRectHint' : 'drawSegmentHint') : 'drawLineHint';
+    this.host.info(t(hint));
+  }
+
+  /** Whether a drawing is in progress. */
+  get drawing(): boolean {
+    return this.tool !== null;
+  }
+
+  /** After a document change: drops a selection the document no longer has. */
+  documentChanged(): void {
+    const ref = this.selectedRef;
+    if (ref !== null && objectsOf(this.host.doc(), ref.kind)[ref.index] === undefined) this.select(null);
+    if (ref !== null && this.selectedPoint !== null) {
+      const o = objectsOf(this.host.doc(), ref.kind)[ref.index];
+      if (o === undefined || pointsOf(o)[this.selectedPoint] === undefined) this.selectedPoint = null;
+    }
+  }
+
+  /** The scene point under a pointer event. */
+  private sceneAt(e: MouseEvent): Pt {
+    const rect = this.container.getBoundingClientRect();
+    const { pan, zoom } = this.viewport;
+    return [pan[0] + (e.clientX - rect.left - rect.width / 2) / zoom, pan[1] + (e.clientY - rect.top - rect.height / 2) / zoom];
+  }
+
+  private snapSpacing(e: MouseEvent): number | null {
+    return this.snapOn || e.shiftKey ? gridSpacing(this.viewport.zoom) : null;
+  }
+
+  private snapped(p: Pt, e: MouseEvent): Pt {
+    const s = this.snapSpacing(e);
+    return s === null ? p : [Math.round(p[0] / s) * s, Math.round(p[1] / s) * s];
+  }
+
+  private outlinesOf(doc: Scene): ObjectOutlines | null {
+    if (this.outlines?.doc !== doc) {
+      const empty = (doc.colliders ?? []).length === 0 && (doc.paths ?? []).length === 0;
+      this.outlines = { doc, value: empty ? { colliders: [], paths: [] } : this.engine.objectOutlines(JSON.stringify(doc)) };
+    }
+    return this.outlines.value;
+  }
+
+  private claim(e: Event): void {
+    e.preventDefault();
+    e.stopPropagation();
+    e.stopImmediatePropagation();
+  }
+
+  private onDown(e: PointerEvent): void {
+    if (e.button !== 0 || this.viewport.spaceHeld) return;
+    const target = e.target as Element;
+    if (this.tool !== null) {
+      this.claim(e);
+      this.clicks.push(this.snapped(this.sceneAt(e), e));
+      this.signature = '';
+      if (this.clicks.length === fixedClicks(this.tool)) this.finishDrawing();
+      return;
+    }
+    // The system gizmos' grips are theirs.
+    if (target.classList.contains('gizmo-grip') && !target.classList.contains('object-grip')) return;
+    const at = this.sceneAt(e);
+    const doc = this.host.doc();
+    let ref: ObjectRef | null = null;
+    let grab: Grab | null = null;
+    let point: number | null = null;
+    if (target.classList.contains('object-grip') && this.selectedRef !== null) {
+      ref = this.selectedRef;
+      const corner = target.getAttribute('data-corner');
+      grab = corner === null ? { part: 'rotate' } : { part: 'corner', corner: Number(corner) };
+    } else if ((doc.colliders ?? []).length + (doc.paths ?? []).length > 0) {
+      const hit = this.engine.hitObject(this.host.json(), at[0], at[1], PICK_PX / this.viewport.zoom);
+      if (hit !== null) {
+        ref = { kind: hit.kind === 'path' ? 'path' : 'collider', index: hit.index };
+        const o = objectsOf(doc, ref.kind)[ref.index];
+        if (o === undefined) return;
+        grab = grabOf(o, hit.part, hit.point);
+        point = hit.part === 'point' ? (hit.point ?? null) : null;
+      }
+    }
+    if (ref === null || grab === null) {
+      if (this.selectedRef !== null) this.select(null);
+      return;
+    }
+    const original = objectsOf(doc, ref.kind)[ref.index];
+    if (original === undefined) return;
+    this.claim(e);
+    this.select(ref, point);
+    const outline = this.outlinesOf(doc)?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index];
+    this.drag = { pointer: e.pointerId, ref, grab, from: at, original, corners: outline?.points.slice(0, 4), draft: null };
+    this.container.setPointerCapture(e.pointerId);
+    this.signature = '';
+  }
+
+  private onMove(e: PointerEvent): void {
+    if (this.tool !== null) {
+      this.pointer = this.snapped(this.sceneAt(e), e);
+      return;
+    }
+    const d = this.drag;
+    if (d === null || e.pointerId !== d.pointer) return;
+    this.claim(e);
+    d.draft = dragged(d.original, d.grab, { from: d.from, to: this.sceneAt(e), snap: this.snapSpacing(e), corners: d.corners });
+    this.preview.show(withObject(this.host.doc(), d.ref, d.draft));
+  }
+
+  private onUp(e: PointerEvent): void {
+    const d = this.drag;
+    if (d === null || e.pointerId !== d.pointer) return;
+    this.claim(e);
+    this.drag = null;
+    this.signature = '';
+    this.preview.end();
+    const draft = d.draft;
+    if (draft === null) return;
+    const label: MessageKey = d.grab.part === 'point' ? 'editMovePoint' : d.grab.part === 'move' ? 'editMoveObject' : d.grab.part === 'radius' ? 'editRadius' : d.grab.part === 'corner' ? 'editResize' : d.grab.part === 'rotate' ? 'editRotate' : 'editMoveHandle';
+    if (!this.host.edit(t(label), (doc) => setObject(doc, d.ref, draft))) this.preview.restore(this.host.json());
+  }
+
+  private abandon(): void {
+    if (this.drag === null) return;
+    this.drag = null;
+    this.signature = '';
+    this.preview.restore(this.host.json());
+  }
+
+  private onDoubleClick(e: MouseEvent): void {
+    if (e.button !== 0) return;
+    if (this.tool !== null) {
+      this.claim(e);
+      // The double-click's two presses placed the last point twice.
+      const [a, b] = this.clicks.slice(-2);
+      if (a !== undefined && b !== undefined && Math.hypot(a[0] - b[0], a[1] - b[1]) * this.viewport.zoom < 4) this.clicks.pop();
+      this.finishDrawing();
+      return;
+    }
+    const at = this.sceneAt(e);
+    const hit = this.engine.hitObject(this.host.json(), at[0], at[1], PICK_PX / this.viewport.zoom);
+    if (hit === null || hit.part !== 'edge' || hit.segment === undefined) return;
+    const ref: ObjectRef = { kind: hit.kind === 'path' ? 'path' : 'collider', index: hit.index };
+    const o = objectsOf(this.host.doc(), ref.kind)[ref.index];
+    const outline = this.outlinesOf(this.host.doc())?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index]?.points;
+    if (o === undefined || outline === undefined) return;
+    const [p, q] = [outline[hit.segment], outline[hit.segment + 1]];
+    if (p === undefined || q === undefined) return;
+    const s = hit.t ?? 0.5;
+    const next = withPointInserted(o, pieceOf(o, hit.segment), this.snapped([p[0] + (q[0] - p[0]) * s, p[1] + (q[1] - p[1]) * s], e));
+    if (next === null) return;
+    this.claim(e);
+    const piece = pieceOf(o, hit.segment);
+    if (this.host.edit(t('insertPoint'), (doc) => setObject(doc, ref, next))) this.select(ref, Math.min(piece + 1, pointsOf(next).length - 1));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const active = document.activeElement;
+    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) return;
+    if (e.key === 'Escape') {
+      if (this.drag !== null) this.abandon();
+      else if (this.tool !== null) this.stopDrawing();
+      return;
+    }
+    if (e.key === 'Enter' && this.tool !== null) {
+      e.preventDefault();
+      this.finishDrawing();
+      return;
+    }
+    if ((e.key === 'Delete' || e.key === 'Backspace') && this.selectedRef !== null && this.tool === null && this.drag === null) {
+      e.preventDefault();
+      const ref = this.selectedRef;
+      const o = objectsOf(this.host.doc(), ref.kind)[ref.index];
+      if (o === undefined) return;
+      if (this.selectedPoint !== null) {
+        const next = withPointDeleted(o, this.selectedPoint);
+        if (next === null) this.host.info(t('pointNotDeleted'));
+        else if (this.host.edit(t('deletePoint'), (doc) => setObject(doc, ref, next))) this.select(ref, null);
+        return;
+      }
+      this.remove(ref);
+    }
+  }
+
+  /** Deletes object `ref` (one undo step). */
+  remove(ref: ObjectRef): void {
+    const ok = this.host.edit(t(ref.kind === 'collider' ? 'deleteCollider' : 'deletePath'), (doc) => void objectsOf(doc, ref.kind).splice(ref.index, 1));
+    if (ok && this.selectedRef !== null && this.selectedRef.kind === ref.kind) {
+      if (this.selectedRef.index === ref.index) this.select(null);
+      else if (this.selectedRef.index > ref.index) this.select({ kind: ref.kind, index: this.selectedRef.index - 1 });
+    }
+  }
+
+  private stopDrawing(): void {
+    this.tool = null;
+    this.clicks = [];
+    this.pointer = null;
+    this.signature = '';
+    this.container.classList.remove('drawing-object');
+  }
+
+  private finishDrawing(): void {
+    const tool = this.tool;
+    if (tool === null) return;
+    const doc = this.host.doc();
+    const kind: ObjectRef['kind'] = tool.target;
+    const taken = objectsOf(doc, kind).map((o) => o.name);
+    const base = t(kind === 'collider' ? 'colliderName' : 'pathName');
+    let name = base;
+    for (let n = 2; taken.includes(name); n++) name = `${base} ${n}`;
+    const made = buildObject(tool, this.clicks, name);
+    if (made === null) {
+      // Too few points yet (a polyline needs more clicks): keep drawing.
+      if (this.clicks.length < 2 || fixedClicks(tool) === null) return;
+      this.stopDrawing();
+      return;
+    }
+    this.stopDrawing();
+    const ok = this.host.edit(t(kind === 'collider' ? 'addCollider' : 'addPath'), (d) => {
+      if (kind === 'collider') (d.colliders ??= []).push(made as NonNullable<Scene['colliders']>[number]);
+      else (d.paths ??= []).push(made as PathObject);
+    });
+    if (ok) this.select({ kind, index: objectsOf(this.host.doc(), kind).length - 1 });
+  }
+
+  /** Redraws the overlay (every frame; cheap when nothing changed). */
+  update(): void {
+    const doc = this.host.doc();
+    const rect = this.container.getBoundingClientRect();
+    const { pan, zoom } = this.viewport;
+    const ref = this.selectedRef;
+    const object = ref === null ? undefined : (this.drag?.draft ?? objectsOf(doc, ref.kind)[ref.index]);
+    const signature = JSON.stringify([ref, this.selectedPoint, object, this.tool, this.clicks, this.tool === null ? null : this.pointer, pan, zoom, rect.width, rect.height, this.drag !== null]);
+    if (signature === this.signature) return;
+    this.signature = signature;
+    const screen = sceneToScreen(pan, zoom, rect);
+    this.svg.setAttribute('width', String(rect.width));
+    this.svg.setAttribute('height', String(rect.height));
+    const parts: SVGElement[] = [];
+    if (ref !== null && object !== undefined && object.visible) {
+      const shown = this.drag?.draft === null || this.drag === null ? doc : withObject(doc, ref, object);
+      const outline = this.outlinesOf(shown)?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index]?.points ?? [];
+      parts.push(el('path', { class: 'object-selected', d: pathData([{ points: outline, closed: false }], screen) }));
+      parts.push(...this.handles(object, outline, screen));
+    }
+    if (this.tool !== null) parts.push(...this.drawingPreview(screen));
+    this.svg.replaceChildren(...parts);
+  }
+
+  private handles(o: SceneObject, outline: Pt[], screen: (p: Pt) => Pt): SVGElement[] {
+    const parts: SVGElement[] = [];
+    const square = (p: Pt, cls: string): SVGElement => {
+      const [x, y] = screen(p);
+      return el('rect', { class: cls, x: (x - 4).toFixed(1), y: (y - 4).toFixed(1), width: 8, height: 8 });
+    };
+    const knob = (p: Pt, cls: string, attrs: Record<string, string | number> = {}): SVGElement => {
+      const [x, y] = screen(p);
+      return el('circle', { class: cls, cx: x.toFixed(1), cy: y.toFixed(1), r: 5, ...attrs });
+    };
+    if (isPath(o) && o.kind === 'bezier') {
+      o.points.forEach((p, k) => {
+        const hd = o.handles?.[k];
+        if (hd === undefined) return;
+        for (const [key, off] of [['in', hd.in], ['out', hd.out]] as const) {
+          if (off[0] === 0 && off[1] === 0) continue;
+          const end: Pt = [p[0] + off[0], p[1] + off[1]];
+          parts.push(el('path', { class: 'gizmo-stem', d: pathData([{ points: [p, end], closed: false }], screen) }));
+          parts.push(knob(end, `object-handle ${key}`));
+        }
+      });
+    }
+    pointsOf(o).forEach((p, k) => {
+      parts.push(square(p, `object-point${k === this.selectedPoint ? ' selected' : ''}`));
+    });
+    if (!isPath(o) && o.shape.kind === 'circle') parts.push(knob([o.shape.center[0] + o.shape.radius, o.shape.center[1]], 'object-radius'));
+    if (!isPath(o) && o.shape.kind === 'rect' && outline.length >= 4) {
+      outline.slice(0, 4).forEach((c, k) => parts.push(knob(c, 'gizmo-grip object-grip object-corner', { 'data-corner': k, style: 'cursor: move' })));
+      const [a, b] = outline;
+      const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const [sx, sy] = screen(mid);
+      const [cx, cy] = screen(o.shape.center);
+      const away = Math.hypot(sx - cx, sy - cy) || 1;
+      const [kx, ky] = [sx + ((sx - cx) / away) * ROTATE_KNOB_PX, sy + ((sy - cy) / away) * ROTATE_KNOB_PX];
+      parts.push(el('path', { class: 'gizmo-stem', d: `M${sx.toFixed(1)},${sy.toFixed(1)}L${kx.toFixed(1)},${ky.toFixed(1)}` }));
+      const rotate = el('circle', { class: 'gizmo-grip object-grip object-rotate', cx: kx.toFixed(1), cy: ky.toFixed(1), r: 6, style: 'cursor: grab' });
+      const title = el('title');
+      title.textContent = t('editRotate');
+      rotate.append(title);
+      parts.push(rotate);
+    }
+    return parts;
+  }
+
+  private drawingPreview(screen: (p: Pt) => Pt): SVGElement[] {
+    const tool = this.tool;
+    if (tool === null) return [];
+    const pts = this.pointer === null ? [...this.clicks] : [...this.clicks, this.pointer];
+    const parts: SVGElement[] = [];
+    const [a, b] = pts;
+    if (tool.target === 'collider' && tool.kind === 'circle' && a !== undefined && b !== undefined) {
+      const [cx, cy] = screen(a);
+      parts.push(el('circle', { class: 'object-drawing', cx: cx.toFixed(1), cy: cy.toFixed(1), r: (Math.hypot(b[0] - a[0], b[1] - a[1]) * this.viewport.zoom).toFixed(1) }));
+    } else if (tool.target === 'collider' && tool.kind === 'rect' && a !== undefined && b !== undefined) {
+      parts.push(el('path', { class: 'object-drawing', d: pathData([{ points: [a, [b[0], a[1]], b, [a[0], b[1]]], closed: true }], screen) }));
+    } else {
+      parts.push(el('path', { class: 'object-drawing', d: pathData([{ points: pts, closed: tool.target === 'collider' && tool.kind === 'polygon' }], screen) }));
+    }
+    for (const p of this.clicks) {
+      const [x, y] = screen(p);
+      parts.push(el('rect', { class: 'object-point', x: (x - 4).toFixed(1), y: (y - 4).toFixed(1), width: 8, height: 8 }));
+    }
+    return parts;
+  }
+}
+
+function readSnap(): boolean {
+  try {
+    return localStorage.getItem(SNAP_KEY) === '1';
+  } catch {
+    return false;
+  }
+}

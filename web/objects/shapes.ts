@@ -1,0 +1,287 @@
+// Colliders and paths as the canvas tools make and edit them (pure: no DOM, no engine). The
+// geometry the simulation uses (outlines, curves, hit-testing) stays in Rust (`objectOutlines`,
+// `hitObject`); here are only the document edits a click or a drag makes:
+// - drawing: the clicked points become a segment (2 clicks), a polyline (open or closed), a circle
+//   (centre, then a point on it: radius = distance), a rectangle (two opposite corners, unturned)
+//   or a path (its points; a Bézier path gets smooth handles, each ±(next − previous)/6, the
+//   Catmull-Rom tangent of a uniform spline, so it starts as a smooth curve);
+// - dragging: a point or a handle end moves by the pointer's travel; the body moves the whole
+//   object; a circle's edge sets the radius to the pointer's distance from the centre; a
+//   rectangle's corner moves while the opposite corner stays (width and height measured along the
+//   rectangle's own turned axes); its rotate knob turns it by the angle the pointer sweeps about
+//   the centre. With snapping, the moved point lands on the grid (radius and size on multiples of
+//   its spacing, angles on 15°);
+// - a point is inserted where a line was double-clicked, and deleted unless the object would keep
+//   fewer points than it needs (2 for open lines and paths, 3 for closed ones).
+
+import type { BezierHandles, Collider, ColliderShape, PathKind, PathObject } from '../generated/contract';
+import type { Pt } from '../editor/shape-geometry';
+
+/** A collider or path of the document, by index. */
+export interface ObjectRef {
+  /** Which list. */
+  kind: 'collider' | 'path';
+  /** Index in `colliders` or `paths`. */
+  index: number;
+}
+
+/** Collider drawing tools (`polygon`: a closed polyline). */
+export type ColliderTool = 'segment' | 'polyline' | 'polygon' | 'circle' | 'rect';
+
+/** What the canvas is drawing. */
+export type DrawTool = { target: 'collider'; kind: ColliderTool } | { target: 'path'; kind: PathKind };
+
+/** Every collider tool, in menu order. */
+export const COLLIDER_TOOLS: readonly ColliderTool[] = ['segment', 'polyline', 'polygon', 'circle', 'rect'];
+/** Every path kind, in menu order. */
+export const PATH_KINDS: readonly PathKind[] = ['polyline', 'catmullRom', 'bezier'];
+
+/**
+ * Pieces of the drawn polyline (`objectOutlines`, `hitObject`'s `segment`) per curved path piece:
+ * the core's `path_geom::SUBDIVISIONS` (one per piece for a polyline path).
+ */
+export const CURVE_CHORDS = 32;
+
+/** What a grab on the canvas moves. */
+export type Grab =
+  | { part: 'point'; point: number }
+  | { part: 'handleIn' | 'handleOut'; point: number }
+  | { part: 'move' }
+  | { part: 'radius' }
+  | { part: 'corner'; corner: number }
+  | { part: 'rotate' };
+
+/** A collider or a path entry. */
+export type SceneObject = Collider | PathObject;
+
+/** Clicks that finish `tool` by themselves (null: open-ended, finished by double-click or Enter). */
+export function fixedClicks(tool: DrawTool): number | null {
+  if (tool.target === 'path') return null;
+  return tool.kind === 'polyline' || tool.kind === 'polygon' ? null : 2;
+}
+
+/** Fewest points an object drawn with `tool` needs. */
+export function minPoints(tool: DrawTool): number {
+  return tool.target === 'collider' && tool.kind === 'polygon' ? 3 : 2;
+}
+
+/** `p` rounded to 1/100 px (documents stay short and stable). */
+export function round2(p: Pt): Pt {
+  return [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100];
+}
+
+/** `p` on the nearest grid point of spacing `spacing`. */
+export function snapPoint(p: Pt, spacing: number): Pt {
+  return [Math.round(p[0] / spacing) * spacing, Math.round(p[1] / spacing) * spacing];
+}
+
+const sub = (a: Pt, b: Pt): Pt => [a[0] - b[0], a[1] - b[1]];
+const add = (a: Pt, b: Pt): Pt => [a[0] + b[0], a[1] + b[1]];
+const len = (v: Pt): number => Math.hypot(v[0], v[1]);
+
+/** Smooth Bézier handles through `points`: ±(next − previous)/6 (ends use themselves as the missing neighbour). */
+export function autoHandles(points: readonly Pt[], closed: boolean): BezierHandles[] {
+  const n = points.length;
+  return points.map((_, i) => {
+    const prev = closed ? points[(i + n - 1) % n] : points[Math.max(0, i - 1)];
+    const next = closed ? points[(i + 1) % n] : points[Math.min(n - 1, i + 1)];
+    const d = round2([(next[0] - prev[0]) / 6, (next[1] - prev[1]) / 6]);
+    return { in: [-d[0], -d[1]], out: d };
+  });
+}
+
+/** The object `tool` makes from the clicked `points` (scene pixels), named `name`; null when they are too few or degenerate. */
+export function buildObject(tool: DrawTool, points: readonly Pt[], name: string): SceneObject | null {
+  const pts = points.map(round2);
+  if (pts.length < minPoints(tool)) return null;
+  if (tool.target === 'path') {
+    const path: PathObject = { name, visible: true, kind: tool.kind, points: pts, closed: false };
+    if (tool.kind === 'bezier') path.handles = autoHandles(pts, false);
+    return path;
+  }
+  const [a, b] = pts;
+  let shape: ColliderShape;
+  switch (tool.kind) {
+    case 'segment':
+      if (len(sub(b, a)) === 0) return null;
+      shape = { kind: 'segment', a, b };
+      break;
+    case 'polyline':
+    case 'polygon':
+      shape = { kind: 'polyline', points: pts, closed: tool.kind === 'polygon' };
+      break;
+    case 'circle': {
+      const radius = Math.round(len(sub(b, a)) * 100) / 100;
+      if (radius === 0) return null;
+      shape = { kind: 'circle', center: a, radius };
+      break;
+    }
+    case 'rect': {
+      const width = Math.abs(b[0] - a[0]);
+      const height = Math.abs(b[1] - a[1]);
+      if (width === 0 || height === 0) return null;
+      shape = { kind: 'rect', center: round2([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]), width, height, rotationDeg: 0 };
+      break;
+    }
+  }
+  return { name, visible: true, shape, systems: [] };
+}
+
+/** Whether `o` is a path entry. */
+export function isPath(o: SceneObject): o is PathObject {
+  return !('shape' in o);
+}
+
+/** The editable points of `o` (segment ends, polyline and path points, circle and rectangle centres). */
+export function pointsOf(o: SceneObject): Pt[] {
+  if (isPath(o)) return o.points;
+  const s = o.shape;
+  switch (s.kind) {
+    case 'segment':
+      return [s.a, s.b];
+    case 'polyline':
+      return s.points;
+    default:
+      return [s.center];
+  }
+}
+
+/** `o` with every point moved by `d` (a copy). */
+export function translated(o: SceneObject, d: Pt): SceneObject {
+  const c = structuredClone(o);
+  const move = (p: Pt): Pt => round2(add(p, d));
+  if (isPath(c)) {
+    c.points = c.points.map(move);
+    return c;
+  }
+  const s = c.shape;
+  if (s.kind === 'segment') {
+    s.a = move(s.a);
+    s.b = move(s.b);
+  } else if (s.kind === 'polyline') {
+    s.points = s.points.map(move);
+  } else {
+    s.center = move(s.center);
+  }
+  return c;
+}
+
+/** Where a drag is: pointer at the start and now (scene pixels), snapping spacing (null: off). */
+export interface DragMove {
+  /** Pointer at the start. */
+  from: Pt;
+  /** Pointer now. */
+  to: Pt;
+  /** Grid spacing to snap to, or null. */
+  snap: number | null;
+  /** The rectangle's corners as drawn at the start (clockwise from top-left; `corner`, `rotate`). */
+  corners?: Pt[];
+}
+
+const snapLength = (v: number, snap: number | null): number => (snap === null ? v : Math.max(snap, Math.round(v / snap) * snap));
+
+/** `original` with grab `g` dragged by `m` (a copy; `original` is untouched). */
+export function dragged(original: SceneObject, g: Grab, m: DragMove): SceneObject {
+  const delta = sub(m.to, m.from);
+  const landed = (p: Pt): Pt => round2(m.snap === null ? add(p, delta) : snapPoint(add(p, delta), m.snap));
+  if (g.part === 'move') {
+    const ref = pointsOf(original)[0] ?? [0, 0];
+    return translated(original, sub(landed(ref), ref));
+  }
+  const c = structuredClone(original);
+  if (isPath(c)) {
+    if (g.part === 'point' && c.points[g.point] !== undefined) c.points[g.point] = landed(c.points[g.point]);
+    if ((g.part === 'handleIn' || g.part === 'handleOut') && c.points[g.point] !== undefined) {
+      const p = c.points[g.point];
+      const handles = c.handles ?? [];
+      while (handles.length < c.points.length) handles.push({ in: [0, 0], out: [0, 0] });
+      const h = handles[g.point];
+      const key = g.part === 'handleIn' ? 'in' : 'out';
+      h[key] = round2(sub(landed(add(p, h[key])), p));
+      c.handles = handles;
+    }
+    return c;
+  }
+  const s = c.shape;
+  if (g.part === 'point') {
+    if (s.kind === 'segment') {
+      if (g.point === 0) s.a = landed(s.a);
+      else s.b = landed(s.b);
+    } else if (s.kind === 'polyline' && s.points[g.point] !== undefined) {
+      s.points[g.point] = landed(s.points[g.point]);
+    }
+  } else if (g.part === 'radius' && s.kind === 'circle') {
+    s.radius = Math.round(snapLength(Math.max(0.5, len(sub(m.to, s.center))), m.snap) * 100) / 100;
+  } else if (g.part === 'corner' && s.kind === 'rect' && m.corners !== undefined) {
+    const opposite = m.corners[(g.corner + 2) % 4];
+    const corner = landed(m.corners[g.corner]);
+    const r = (-s.rotationDeg * Math.PI) / 180;
+    const v = sub(corner, opposite);
+    const local: Pt = [Math.cos(r) * v[0] - Math.sin(r) * v[1], Math.sin(r) * v[0] + Math.cos(r) * v[1]];
+    s.width = Math.round(Math.max(1, Math.abs(local[0])) * 100) / 100;
+    s.height = Math.round(Math.max(1, Math.abs(local[1])) * 100) / 100;
+    s.center = round2([(corner[0] + opposite[0]) / 2, (corner[1] + opposite[1]) / 2]);
+  } else if (g.part === 'rotate' && s.kind === 'rect') {
+    const angle = (p: Pt): number => (Math.atan2(p[1] - s.center[1], p[0] - s.center[0]) * 180) / Math.PI;
+    let deg = s.rotationDeg + angle(m.to) - angle(m.from);
+    if (m.snap !== null) deg = Math.round(deg / 15) * 15;
+    s.rotationDeg = Math.round((((deg % 360) + 540) % 360 - 180) * 100) / 100;
+  }
+  return c;
+}
+
+/** The control-point piece a piece of the drawn polyline belongs to. */
+export function pieceOf(o: SceneObject, segment: number): number {
+  return isPath(o) && o.kind !== 'polyline' ? Math.floor(segment / CURVE_CHORDS) : segment;
+}
+
+/**
+ * `o` with a point inserted at `at` on piece `piece` (between points `piece` and `piece + 1`, or
+ * after the last on a closed line's closing piece); a segment becomes an open polyline. Null
+ * for circles and rectangles.
+ */
+export function withPointInserted(o: SceneObject, piece: number, at: Pt): SceneObject | null {
+  const c = structuredClone(o);
+  const p = round2(at);
+  if (isPath(c)) {
+    const k = Math.min(piece + 1, c.points.length);
+    c.points.splice(k, 0, p);
+    if (c.kind === 'bezier') {
+      const handles = c.handles ?? [];
+      while (handles.length < c.points.length - 1) handles.push({ in: [0, 0], out: [0, 0] });
+      handles.splice(k, 0, autoHandles(c.points, c.closed)[k]);
+      c.handles = handles;
+    }
+    return c;
+  }
+  const s = c.shape;
+  if (s.kind === 'segment') {
+    c.shape = { kind: 'polyline', points: [s.a, p, s.b], closed: false };
+    return c;
+  }
+  if (s.kind !== 'polyline') return null;
+  s.points.splice(Math.min(piece + 1, s.points.length), 0, p);
+  return c;
+}
+
+/** `o` without point `k`, or null when it would keep too few points (or has none to delete). */
+export function withPointDeleted(o: SceneObject, k: number): SceneObject | null {
+  const c = structuredClone(o);
+  if (isPath(c)) {
+    if (c.points.length <= (c.closed ? 3 : 2) || c.points[k] === undefined) return null;
+    c.points.splice(k, 1);
+    if (c.handles !== undefined && c.handles.length > k) c.handles.splice(k, 1);
+    return c;
+  }
+  const s = c.shape;
+  if (s.kind !== 'polyline' || s.points.length <= (s.closed ? 3 : 2) || s.points[k] === undefined) return null;
+  s.points.splice(k, 1);
+  return c;
+}
+
+/** What a hit part grabs (`hitObject`'s `part`: a circle's line sets its radius, any other line moves the object). */
+export function grabOf(o: SceneObject, part: string, point: number | undefined): Grab {
+  if ((part === 'point' || part === 'handleIn' || part === 'handleOut') && point !== undefined) return { part, point };
+  if (part === 'edge' && !isPath(o) && o.shape.kind === 'circle') return { part: 'radius' };
+  return { part: 'move' };
+}
