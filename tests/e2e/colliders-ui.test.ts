@@ -1,0 +1,170 @@
+// End-to-end (WebGL2 tier): a collider drawn on the canvas with the mouse, as a user does. With a
+// falling system loaded, "Add collider → Line segment" and two clicks under it put a segment in
+// the document where the clicks were; the preview's particles then stay above it (canvas pixels),
+// the page's own export (the downloaded SpineParticle.json, posed frame by frame by spine-core
+// 4.2.119) never shows a particle below the line and shows them reaching it; one undo removes the
+// collider (the particles fall through again), redo brings it back, and dragging its end point
+// moves that end only, in one undo step.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { Poser } from '../node/oracle/pose';
+import { parseExport } from '../node/oracle/oracle';
+import { canvasPixels, documentOf, freezeAt, openEditor, plainView, useSite, type SeamWindow } from './support';
+
+const site = useSite('webgl2');
+
+/** The line is drawn at scene y = FLOOR_Y from x = −LINE_X to LINE_X (view: pan 0, zoom 1). */
+const FLOOR_Y = 100;
+const LINE_X = 200;
+/** Half the drawn particle: the 64 px soft dot at scale 0.3. */
+const HALF_SPRITE = (64 * 0.3) / 2;
+
+const SCENE = JSON.stringify({
+  version: 1,
+  export: { fps: 30 },
+  systems: [
+    {
+      name: 'drops',
+      seed: 7,
+      mode: 'oneShot',
+      durationSecs: 0.5,
+      transform: { x: 0, y: -100 },
+      emitter: { kind: 'line', length: 200 },
+      ratePerSec: 16,
+      maxParticles: 50,
+      lifetimeSecs: { min: 1.6, max: 1.6 },
+      speed: { min: 0, max: 0 },
+      gravity: [0, 600],
+      startScale: { min: 0.3, max: 0.3 },
+      colorGradient: [{ t: 0, color: '#ffffff' }],
+      alphaCurve: [{ t: 0, v: 1 }],
+      textures: ['builtin:soft_dot'],
+      blend: 'additive',
+      collision: { response: 'bounce', restitution: 0.5, friction: 0, pauseSecs: 0.5, radiusPx: 0 },
+    },
+  ],
+});
+
+type Doc = Awaited<ReturnType<typeof documentOf>>;
+type Pt = [number, number];
+const collidersOf = (d: Doc): { name: string; shape: { kind: string; a: Pt; b: Pt } }[] => (d.colliders as never) ?? [];
+const isWhite = (r: number, g: number, b: number) => r > 120 && g > 120 && b > 120 && Math.abs(r - b) < 40;
+
+/** Page (CSS) position of scene point `p`. */
+async function pageAt(page: Page, p: Pt): Promise<Pt> {
+  const box = await page.locator('#canvas').boundingBox();
+  const view = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.view());
+  assert.ok(box !== null);
+  return [box.x + box.width / 2 + (p[0] - view.pan[0]) * view.zoom, box.y + box.height / 2 + (p[1] - view.pan[1]) * view.zoom];
+}
+
+/** Lowest scene y of white pixels over the line's width at time `t` (zoom 1, pan 0). */
+async function lowestWhite(page: Page, t: number): Promise<number> {
+  await freezeAt(page, t);
+  const { pixels: p } = await canvasPixels(page);
+  const rect = await page.evaluate(() => (document.getElementById('canvas') as HTMLCanvasElement).getBoundingClientRect().width);
+  const s = p.width / rect;
+  const cx = p.width / 2;
+  const cy = p.height / 2;
+  let lowest = -Infinity;
+  for (let py = 0; py < p.height; py++) {
+    for (let px = Math.round(cx - 150 * s); px <= Math.round(cx + 150 * s); px++) {
+      const i = (py * p.width + px) * 4;
+      if (isWhite(p.rgba[i], p.rgba[i + 1], p.rgba[i + 2])) lowest = Math.max(lowest, py);
+    }
+  }
+  // The overlays come back for the mouse.
+  await page.evaluate(() => document.getElementById('e2e-hide-overlays')?.remove());
+  return (lowest - cy) / s;
+}
+
+describe('drawing a collider on the canvas (WebGL2)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    ({ page, errors } = await openEditor(context, site.url, '?renderer=webgl2'));
+    await page.waitForFunction(() => document.getElementById('status-tier')?.textContent === 'WebGL2');
+    await plainView(page);
+    await page.addStyleTag({ content: '#object-panels { visibility: hidden !important; }' });
+    const ok = await page.evaluate((json) => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      const loaded = seam.replaceScene(json, 'e2e');
+      seam.setView([0, 0], 1);
+      return loaded;
+    }, SCENE);
+    assert.ok(ok, 'the scene loads');
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('draws a line with two clicks; the preview and the export bounce on it; undo removes it; its end drags', async () => {
+    // Without a collider the drops fall past the line's height.
+    assert.ok((await lowestWhite(page, 1.2)) > FLOOR_Y + 60, 'without a collider the particles fall through');
+
+    await page.selectOption('#add-collider', 'segment');
+    for (const x of [-LINE_X, LINE_X]) {
+      const [px, py] = await pageAt(page, [x, FLOOR_Y]);
+      await page.mouse.click(px, py);
+    }
+    let doc = await documentOf(page);
+    const [line] = collidersOf(doc);
+    assert.equal(collidersOf(doc).length, 1, 'one collider drawn');
+    assert.equal(line.shape.kind, 'segment');
+    for (const [got, want] of [[line.shape.a, [-LINE_X, FLOOR_Y]], [line.shape.b, [LINE_X, FLOOR_Y]]] as const) {
+      assert.ok(Math.hypot(got[0] - want[0], got[1] - want[1]) < 1.5, `end at ${got.join(', ')}, clicked at ${want.join(', ')}`);
+    }
+    assert.equal(await page.locator('#collider-list li').count(), 1, 'listed in the scene list');
+    assert.equal(await page.locator('#collider-list li.selected').count(), 1, 'and selected');
+
+    // The preview: the drops stay above the line (their centres on it at most).
+    const lowest = await lowestWhite(page, 1.2);
+    assert.ok(lowest <= FLOOR_Y + HALF_SPRITE + 1, `the particles stay above the line (lowest white at y ${lowest.toFixed(1)})`);
+
+    // The page's export, posed by spine-core at every frame: no particle below the line (Spine y is
+    // up: scene y = −y), and some reach it.
+    const got = page.waitForEvent('download', { timeout: 60_000 });
+    await page.click('#export-button');
+    const data = parseExport(readFileSync(await (await got).path(), 'utf8'));
+    const poser = new Poser(data);
+    const fps = 30;
+    const animation = data.animations[0];
+    let deepest = -Infinity;
+    let shown = 0;
+    for (let frame = 0; frame <= Math.round(animation.duration * fps); frame++) {
+      for (const slot of poser.pose(animation, frame, fps).systems.flat()) {
+        shown++;
+        deepest = Math.max(deepest, -slot.y);
+      }
+    }
+    assert.ok(shown > 100, `the export shows particles (${shown} slot-frames)`);
+    assert.ok(deepest <= FLOOR_Y + 0.5, `no exported particle below the line (deepest at scene y ${deepest.toFixed(2)})`);
+    assert.ok(deepest > FLOOR_Y - 5, `exported particles reach the line (deepest at scene y ${deepest.toFixed(2)})`);
+
+    // Undo removes the collider: the drops fall through again.
+    await page.click('#undo-button');
+    assert.equal(collidersOf(await documentOf(page)).length, 0, 'undo removes the collider');
+    assert.ok((await lowestWhite(page, 1.2)) > FLOOR_Y + 60, 'after undo the particles fall through');
+
+    // Redo, then drag the right end up by 40 px: only that end moves, in one undo step.
+    await page.click('#redo-button');
+    const from = await pageAt(page, [LINE_X, FLOOR_Y]);
+    await page.mouse.move(from[0], from[1]);
+    await page.mouse.down();
+    for (let k = 1; k <= 5; k++) await page.mouse.move(from[0], from[1] - 8 * k);
+    await page.mouse.up();
+    doc = await documentOf(page);
+    const moved = collidersOf(doc)[0].shape;
+    assert.ok(Math.abs(moved.b[0] - LINE_X) < 1.5 && Math.abs(moved.b[1] - (FLOOR_Y - 40)) < 1.5, `the dragged end is at ${moved.b.join(', ')}`);
+    assert.ok(Math.hypot(moved.a[0] + LINE_X, moved.a[1] - FLOOR_Y) < 1.5, `the other end stays (${moved.a.join(', ')})`);
+    await page.click('#undo-button');
+    const back = collidersOf(await documentOf(page))[0].shape;
+    assert.ok(Math.abs(back.b[1] - FLOOR_Y) < 1.5, `one undo puts the end back (${back.b.join(', ')})`);
+    assert.deepEqual(errors, []);
+  });
+});
