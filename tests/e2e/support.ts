@@ -204,7 +204,7 @@ export async function freezeAt(page: Page, timeSecs: number): Promise<void> {
     if (style === null) {
       style = document.createElement('style');
       style.id = 'e2e-hide-overlays';
-      style.textContent = '#messages, #view-tools, #share-box, #drop-overlay, .system-marker, .canvas-gizmos { display: none !important; }';
+      style.textContent = '#messages, #view-tools, #share-box, #drop-overlay, .system-marker, .canvas-gizmos, .object-gizmos { display: none !important; }';
       document.head.appendChild(style);
     }
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));

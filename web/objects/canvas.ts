@@ -115,7 +115,7 @@ export class ObjectCanvas {
     private readonly host: ObjectCanvasHost,
   ) {
     this.preview = new ScenePreview(engine);
-    this.svg = el('svg', { class: 'canvas-gizmos object-gizmos' });
+    this.svg = el('svg', { class: 'object-gizmos' });
     container.appendChild(this.svg);
     this.snapOn = readSnap();
     this.snapButton = h('button', { type: 'button', id: 'snap-toggle', class: 'small', onclick: () => this.setSnap(!this.snapOn) });
