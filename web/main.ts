@@ -38,6 +38,7 @@ import { initLang, lang, t, toggleLang, type MessageKey } from './i18n';
 import { ModelObjects } from './models/objects';
 import { ObjectCanvas } from './objects/canvas';
 import { objectListHosts } from './objects/list';
+import { ObjectCard } from './objects/card';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
 import { SkeletonObjects } from './skeleton/skeletons';
@@ -168,6 +169,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     info: (text) => message('info', text),
     selectionChanged: () => refreshPanels(),
   });
+  const objectCard = new ObjectCard(byId('object-panels'), { doc: () => store.doc, selected: () => objects.selected(), edit, remove: (ref) => objects.remove(ref) });
   const objectHosts = objectListHosts({ canvas: objects, doc: () => store.doc, edit, error: (text) => message('error', text) });
   const models = new ModelObjects({
     store,
@@ -242,6 +244,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
     sceneList.update(doc);
     properties.update(doc);
     exporter.update(doc);
+    objectCard.render();
     byId<HTMLButtonElement>('undo-button').disabled = store.undoDepth === 0;
     byId<HTMLButtonElement>('redo-button').disabled = store.redoDepth === 0;
     status.showMissing(doc);
@@ -284,6 +287,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
         timeline.relabel();
         viewport.relabel();
         objects.relabel();
+        objectCard.render(true);
         refreshPanels();
       },
     });

@@ -413,4 +413,8 @@ export const en: { [K in keyof typeof zh]: string } = {
   deletePoint: 'Delete point',
   pointNotDeleted: 'This point cannot be deleted: the object needs the points it has left.',
   objectNameTaken: 'The name "{name}" is empty or already used.',
+  objectClosed: 'Closed',
+  objectPathKind: 'Path kind',
+  objectAffects: 'Affects systems (all ticked: every system, also those added later)',
+  objectEditHint: 'On the canvas: drag points, handles or the line; double-click the line to insert a point; select a point and press Delete to remove it; drag anywhere else on it to move it.',
 };

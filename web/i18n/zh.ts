@@ -411,4 +411,8 @@ export const zh = {
   deletePoint: '删除点',
   pointNotDeleted: '无法删除该点：对象至少需要保留这么多点。',
   objectNameTaken: '名称“{name}”为空或已被使用。',
+  objectClosed: '闭合',
+  objectPathKind: '路径类型',
+  objectAffects: '作用于粒子系统（全选：所有系统，包括以后添加的）',
+  objectEditHint: '在画布上拖动点、手柄或线条；双击线条插入点；选中点后按 Delete 删除；拖动其他部分移动整个对象。',
 };

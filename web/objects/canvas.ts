@@ -106,6 +106,8 @@ export class ObjectCanvas {
   private snapOn: boolean;
   private signature = '';
   private outlines: { doc: Scene; value: ObjectOutlines | null } | null = null;
+  /** Where the pointer hovers (scene pixels), to be hit-tested on the next frame; null: done. */
+  private hover: Pt | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -261,6 +263,7 @@ export class ObjectCanvas {
     const outline = this.outlinesOf(doc)?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index];
     this.drag = { pointer: e.pointerId, ref, grab, from: at, original, corners: outline?.points.slice(0, 4), draft: null };
     this.container.setPointerCapture(e.pointerId);
+    this.container.classList.add('object-dragging');
     this.signature = '';
   }
 
@@ -270,6 +273,7 @@ export class ObjectCanvas {
       return;
     }
     const d = this.drag;
+    if (d === null) this.hover = this.sceneAt(e);
     if (d === null || e.pointerId !== d.pointer) return;
     this.claim(e);
     d.draft = dragged(d.original, d.grab, { from: d.from, to: this.sceneAt(e), snap: this.snapSpacing(e), corners: d.corners });
@@ -281,6 +285,7 @@ export class ObjectCanvas {
     if (d === null || e.pointerId !== d.pointer) return;
     this.claim(e);
     this.drag = null;
+    this.container.classList.remove('object-dragging');
     this.signature = '';
     this.preview.end();
     const draft = d.draft;
@@ -292,6 +297,7 @@ export class ObjectCanvas {
   private abandon(): void {
     if (this.drag === null) return;
     this.drag = null;
+    this.container.classList.remove('object-dragging');
     this.signature = '';
     this.preview.restore(this.host.json());
   }
@@ -395,6 +401,7 @@ export class ObjectCanvas {
   /** Redraws the overlay (every frame; cheap when nothing changed). */
   update(): void {
     const doc = this.host.doc();
+    this.hoverCursor(doc);
     const rect = this.container.getBoundingClientRect();
     const { pan, zoom } = this.viewport;
     const ref = this.selectedRef;
@@ -414,6 +421,18 @@ export class ObjectCanvas {
     }
     if (this.tool !== null) parts.push(...this.drawingPreview(screen));
     this.svg.replaceChildren(...parts);
+  }
+
+  /** The cursor over what the pointer hovers: a grab hand on points and handles, a pointer on lines. */
+  private hoverCursor(doc: Scene): void {
+    const at = this.hover;
+    if (at === null) return;
+    this.hover = null;
+    const any = (doc.colliders ?? []).length + (doc.paths ?? []).length > 0;
+    const hit = any && this.tool === null && this.drag === null ? this.engine.hitObject(this.host.json(), at[0], at[1], PICK_PX / this.viewport.zoom) : null;
+    const part = hit === null ? '' : hit.part === 'edge' ? 'edge' : 'grab';
+    this.container.classList.toggle('object-hover-grab', part === 'grab');
+    this.container.classList.toggle('object-hover-edge', part === 'edge');
   }
 
   private handles(o: SceneObject, outline: Pt[], screen: (p: Pt) => Pt): SVGElement[] {
