@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { Poser } from '../node/oracle/pose';
 import { parseExport } from '../node/oracle/oracle';
 import { canvasPixels, documentOf, freezeAt, openEditor, plainView, useSite, type SeamWindow } from './support';
+import { fallingDrops } from './falling-drops';
 
 const site = useSite('webgl2');
 
@@ -25,25 +26,14 @@ const SCENE = JSON.stringify({
   version: 1,
   export: { fps: 30 },
   systems: [
-    {
-      name: 'drops',
-      seed: 7,
+    fallingDrops({
       mode: 'oneShot',
       durationSecs: 0.5,
-      transform: { x: 0, y: -100 },
-      emitter: { kind: 'line', length: 200 },
       ratePerSec: 16,
       maxParticles: 50,
       lifetimeSecs: { min: 1.6, max: 1.6 },
-      speed: { min: 0, max: 0 },
-      gravity: [0, 600],
-      startScale: { min: 0.3, max: 0.3 },
-      colorGradient: [{ t: 0, color: '#ffffff' }],
-      alphaCurve: [{ t: 0, v: 1 }],
-      textures: ['builtin:soft_dot'],
-      blend: 'additive',
       collision: { response: 'bounce', restitution: 0.5, friction: 0, pauseSecs: 0.5, radiusPx: 0 },
-    },
+    }),
   ],
 });
 

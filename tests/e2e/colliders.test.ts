@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { canvasPixels, freezeAt, openEditor, plainView, useSite, type Pixels, type SeamWindow, type Tier } from './support';
+import { fallingDrops } from './falling-drops';
 
 /** The floor (scene y = FLOOR_Y from x = −200 to 200) and a path at y = PATH_Y, zoom 1, pan 0. */
 const FLOOR_Y = 100;
@@ -15,25 +16,7 @@ const PATH_Y = -150;
 const scene = (withFloor: boolean, floorVisible = true) =>
   JSON.stringify({
     version: 1,
-    systems: [
-      {
-        name: 'drops',
-        seed: 7,
-        transform: { x: 0, y: -100 },
-        emitter: { kind: 'line', length: 200 },
-        ratePerSec: 60,
-        maxParticles: 300,
-        lifetimeSecs: { min: 3, max: 3 },
-        speed: { min: 0, max: 0 },
-        gravity: [0, 600],
-        startScale: { min: 0.3, max: 0.3 },
-        colorGradient: [{ t: 0, color: '#ffffff' }],
-        alphaCurve: [{ t: 0, v: 1 }],
-        textures: ['builtin:soft_dot'],
-        blend: 'additive',
-        collision: { response: 'stop', restitution: 0.5, friction: 0, pauseSecs: 0.5, radiusPx: 0 },
-      },
-    ],
+    systems: [fallingDrops()],
     colliders: withFloor ? [{ name: 'Floor', visible: floorVisible, shape: { kind: 'segment', a: [-200, FLOOR_Y], b: [200, FLOOR_Y] } }] : [],
     paths: [{ name: 'Route', kind: 'polyline', points: [[-200, PATH_Y], [200, PATH_Y]] }],
   });
