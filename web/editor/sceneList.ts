@@ -16,6 +16,8 @@ import type { MessageKey } from '../i18n';
 export interface ObjectListHost {
   /** Name of the selected object, or null. */
   selectedName(): string | null;
+  /** Index of the selected object (when names may repeat), or -1; else matched by name. */
+  selectedIndex?(): number;
   /** Selects object `index` (opens its panel). */
   select(index: number): Promise<void> | void;
   /** Renames object `index`; false when refused. */
@@ -89,7 +91,8 @@ export class SceneListPanel {
     this.root.appendChild(h('div', { class: 'panel-head' }, h('h2', {}, t(kind.heading)), host.addMenu === undefined ? null : addMenu(kind.kind, host.addMenu)));
     const list = h('ul', { class: `system-list ${kind.kind}-list`, id: `${kind.kind}-list`, role: 'listbox' });
     const selectedName = host.selectedName();
-    entries.forEach((k, i) => list.appendChild(this.objectItem(kind, host, k, i, k.name === selectedName)));
+    const selectedIndex = host.selectedIndex?.() ?? null;
+    entries.forEach((k, i) => list.appendChild(this.objectItem(kind, host, k, i, selectedIndex === null ? k.name === selectedName : i === selectedIndex)));
     this.root.appendChild(list);
   }
 

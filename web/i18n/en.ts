@@ -400,7 +400,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   drawSegmentHint: 'Click the two ends on the canvas; Esc cancels.',
   drawCircleHint: 'Click the centre on the canvas, then a point on the circle; Esc cancels.',
   drawRectHint: 'Click two opposite corners on the canvas; Esc cancels.',
-  drawLineHint: 'Click the points on the canvas; double-click or Enter finishes, Esc cancels.',
+  drawLineHint: 'Click the points on the canvas; double-click or Enter finishes, Backspace removes the last one, Esc cancels.',
   snapObjects: 'Snap',
   snapObjectsTitle: 'Snap collider and path points to the grid (hold Shift to snap once)',
   editMovePoint: 'Move point',

@@ -398,7 +398,7 @@ export const zh = {
   drawSegmentHint: '在画布上点击两个端点；Esc 取消。',
   drawCircleHint: '在画布上先点击圆心，再点击圆上一点；Esc 取消。',
   drawRectHint: '在画布上点击两个对角；Esc 取消。',
-  drawLineHint: '在画布上逐个点击各点；双击或按 Enter 完成，Esc 取消。',
+  drawLineHint: '在画布上逐个点击各点；双击或按 Enter 完成，Backspace 撤回上一点，Esc 取消。',
   snapObjects: '吸附',
   snapObjectsTitle: '碰撞体和路径的点吸附到网格（按住 Shift 临时吸附）',
   editMovePoint: '移动点',

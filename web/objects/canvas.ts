@@ -8,7 +8,8 @@
 // selected system).
 //
 // Drawing: segment, circle (centre, then radius) and rectangle (two corners) finish on the second
-// click; polylines and paths on a double-click or Enter; Escape cancels. Editing: drag a point, a
+// click; polylines and paths on a double-click or Enter; Backspace takes back the last click;
+// Escape cancels. Editing: drag a point, a
 // handle end, a circle's line (radius), a rectangle's corner or rotate knob, or any other part of
 // the body (moves the whole object); double-click a line to insert a point; Delete or Backspace
 // removes the selected point (or the object when no point is selected). A drag previews on the
@@ -170,6 +171,8 @@ export class ObjectCanvas {
     this.tool = tool;
     this.clicks = [];
     this.signature = '';
+    // Enter and Escape go to the drawing, not to the menu that started it.
+    (document.activeElement as HTMLElement | null)?.blur?.();
     this.container.classList.add('drawing-object');
     const n = fixedClicks(tool);
     const hint: MessageKey = n !== null ? (tool.target === 'collider' && tool.kind === 'circle' ? 'drawCircleHint' : tool.target === 'collider' && tool.kind === 'rect' ? 'drawRectHint' : 'drawSegmentHint') : 'drawLineHint';
@@ -331,10 +334,16 @@ export class ObjectCanvas {
 
   private onKey(e: KeyboardEvent): void {
     const active = document.activeElement;
-    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) return;
+    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLSelectElement && this.tool === null)) return;
     if (e.key === 'Escape') {
       if (this.drag !== null) this.abandon();
       else if (this.tool !== null) this.stopDrawing();
+      return;
+    }
+    if (e.key === 'Backspace' && this.tool !== null) {
+      e.preventDefault();
+      this.clicks.pop();
+      this.signature = '';
       return;
     }
     if (e.key === 'Enter' && this.tool !== null) {

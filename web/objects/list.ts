@@ -52,6 +52,10 @@ export function objectListHosts(deps: ObjectListDeps): { colliders: ObjectListHo
       const ref = deps.canvas.selected();
       return ref?.kind === kind ? (objectsOf(deps.doc(), kind)[ref.index]?.name ?? null) : null;
     },
+    selectedIndex: () => {
+      const ref = deps.canvas.selected();
+      return ref?.kind === kind ? ref.index : -1;
+    },
     select: (index) => deps.canvas.select({ kind, index }),
     rename: (index, raw) => {
       const name = raw.trim();
