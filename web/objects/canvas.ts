@@ -23,6 +23,7 @@ import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
 import { gridSpacing } from '../editor/force-geometry';
 import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
+import { drawingPreview, objectHandles } from './overlay-svg';
 import type { Pt } from '../editor/shape-geometry';
 import type { Viewport } from '../editor/viewport';
 import {
@@ -30,9 +31,11 @@ import {
   dragged,
   fixedClicks,
   grabOf,
-  isPath,
   pieceOf,
+  objectsOf,
   pointsOf,
+  setObject,
+  withObject,
   withPointDeleted,
   withPointInserted,
   type DrawTool,
@@ -45,8 +48,6 @@ import {
 export const SNAP_KEY = 'spineparticle.objectSnap';
 /** Pick radius, CSS pixels. */
 const PICK_PX = 8;
-/** Distance of a rectangle's rotate knob above its top edge, CSS pixels. */
-const ROTATE_KNOB_PX = 24;
 
 /** What the canvas tools read and write. */
 export interface ObjectCanvasHost {
@@ -74,23 +75,6 @@ interface Drag {
   corners?: Pt[];
   /** The object being previewed (null until the pointer moves). */
   draft: SceneObject | null;
-}
-
-/** The entries of `kind` in `doc`. */
-export function objectsOf(doc: Scene, kind: ObjectRef['kind']): SceneObject[] {
-  return (kind === 'collider' ? doc.colliders : doc.paths) ?? [];
-}
-
-function withObject(doc: Scene, ref: ObjectRef, o: SceneObject): Scene {
-  const copy = { ...doc };
-  if (ref.kind === 'collider') copy.colliders = (doc.colliders ?? []).map((c, i) => (i === ref.index ? (o as typeof c) : c));
-  else copy.paths = (doc.paths ?? []).map((p, i) => (i === ref.index ? (o as PathObject) : p));
-  return copy;
-}
-
-function setObject(doc: Scene, ref: ObjectRef, o: SceneObject): void {
-  const list = objectsOf(doc, ref.kind);
-  if (list[ref.index] !== undefined) list[ref.index] = o;
 }
 
 /** The canvas tools for colliders and paths. */
@@ -426,9 +410,9 @@ export class ObjectCanvas {
       const shown = this.drag?.draft === null || this.drag === null ? doc : withObject(doc, ref, object);
       const outline = this.outlinesOf(shown)?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index]?.points ?? [];
       parts.push(el('path', { class: 'object-selected', d: pathData([{ points: outline, closed: false }], screen) }));
-      parts.push(...this.handles(object, outline, screen));
+      parts.push(...objectHandles(object, outline, this.selectedPoint, screen));
     }
-    if (this.tool !== null) parts.push(...this.drawingPreview(screen));
+    if (this.tool !== null) parts.push(...drawingPreview(this.tool, this.clicks, this.pointer, zoom, screen));
     this.svg.replaceChildren(...parts);
   }
 
@@ -442,71 +426,6 @@ export class ObjectCanvas {
     const part = hit === null ? '' : hit.part === 'edge' ? 'edge' : 'grab';
     this.container.classList.toggle('object-hover-grab', part === 'grab');
     this.container.classList.toggle('object-hover-edge', part === 'edge');
-  }
-
-  private handles(o: SceneObject, outline: Pt[], screen: (p: Pt) => Pt): SVGElement[] {
-    const parts: SVGElement[] = [];
-    const square = (p: Pt, cls: string): SVGElement => {
-      const [x, y] = screen(p);
-      return el('rect', { class: cls, x: (x - 4).toFixed(1), y: (y - 4).toFixed(1), width: 8, height: 8 });
-    };
-    const knob = (p: Pt, cls: string, attrs: Record<string, string | number> = {}): SVGElement => {
-      const [x, y] = screen(p);
-      return el('circle', { class: cls, cx: x.toFixed(1), cy: y.toFixed(1), r: 5, ...attrs });
-    };
-    if (isPath(o) && o.kind === 'bezier') {
-      o.points.forEach((p, k) => {
-        const hd = o.handles?.[k];
-        if (hd === undefined) return;
-        for (const [key, off] of [['in', hd.in], ['out', hd.out]] as const) {
-          if (off[0] === 0 && off[1] === 0) continue;
-          const end: Pt = [p[0] + off[0], p[1] + off[1]];
-          parts.push(el('path', { class: 'gizmo-stem', d: pathData([{ points: [p, end], closed: false }], screen) }));
-          parts.push(knob(end, `object-handle ${key}`));
-        }
-      });
-    }
-    pointsOf(o).forEach((p, k) => {
-      parts.push(square(p, `object-point${k === this.selectedPoint ? ' selected' : ''}`));
-    });
-    if (!isPath(o) && o.shape.kind === 'circle') parts.push(knob([o.shape.center[0] + o.shape.radius, o.shape.center[1]], 'object-radius'));
-    if (!isPath(o) && o.shape.kind === 'rect' && outline.length >= 4) {
-      outline.slice(0, 4).forEach((c, k) => parts.push(knob(c, 'gizmo-grip object-grip object-corner', { 'data-corner': k, style: 'cursor: move' })));
-      const [a, b] = outline;
-      const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      const [sx, sy] = screen(mid);
-      const [cx, cy] = screen(o.shape.center);
-      const away = Math.hypot(sx - cx, sy - cy) || 1;
-      const [kx, ky] = [sx + ((sx - cx) / away) * ROTATE_KNOB_PX, sy + ((sy - cy) / away) * ROTATE_KNOB_PX];
-      parts.push(el('path', { class: 'gizmo-stem', d: `M${sx.toFixed(1)},${sy.toFixed(1)}L${kx.toFixed(1)},${ky.toFixed(1)}` }));
-      const rotate = el('circle', { class: 'gizmo-grip object-grip object-rotate', cx: kx.toFixed(1), cy: ky.toFixed(1), r: 6, style: 'cursor: grab' });
-      const title = el('title');
-      title.textContent = t('editRotate');
-      rotate.append(title);
-      parts.push(rotate);
-    }
-    return parts;
-  }
-
-  private drawingPreview(screen: (p: Pt) => Pt): SVGElement[] {
-    const tool = this.tool;
-    if (tool === null) return [];
-    const pts = this.pointer === null ? [...this.clicks] : [...this.clicks, this.pointer];
-    const parts: SVGElement[] = [];
-    const [a, b] = pts;
-    if (tool.target === 'collider' && tool.kind === 'circle' && a !== undefined && b !== undefined) {
-      const [cx, cy] = screen(a);
-      parts.push(el('circle', { class: 'object-drawing', cx: cx.toFixed(1), cy: cy.toFixed(1), r: (Math.hypot(b[0] - a[0], b[1] - a[1]) * this.viewport.zoom).toFixed(1) }));
-    } else if (tool.target === 'collider' && tool.kind === 'rect' && a !== undefined && b !== undefined) {
-      parts.push(el('path', { class: 'object-drawing', d: pathData([{ points: [a, [b[0], a[1]], b, [a[0], b[1]]], closed: true }], screen) }));
-    } else {
-      parts.push(el('path', { class: 'object-drawing', d: pathData([{ points: pts, closed: tool.target === 'collider' && tool.kind === 'polygon' }], screen) }));
-    }
-    for (const p of this.clicks) {
-      const [x, y] = screen(p);
-      parts.push(el('rect', { class: 'object-point', x: (x - 4).toFixed(1), y: (y - 4).toFixed(1), width: 8, height: 8 }));
-    }
-    return parts;
   }
 }
 

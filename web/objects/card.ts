@@ -9,7 +9,7 @@ import type { Collider, PathKind, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
 import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
-import { autoHandles, isPath, type ObjectRef, type SceneObject } from './shapes';
+import { autoHandles, isPath, objectsOf, setObject, type ObjectRef, type SceneObject } from './shapes';
 
 /** What the card reads and writes. */
 export interface ObjectCardHost {
@@ -59,7 +59,7 @@ export class ObjectCard {
   render(force = false): void {
     const ref = this.host.selected();
     const doc = this.host.doc();
-    const object = ref === null ? undefined : ((ref.kind === 'collider' ? doc.colliders : doc.paths) ?? [])[ref.index];
+    const object = ref === null ? undefined : objectsOf(doc, ref.kind)[ref.index];
     if (ref === null || object === undefined) {
       this.card?.remove();
       this.card = null;
@@ -79,11 +79,10 @@ export class ObjectCard {
   private build(ref: ObjectRef, o: SceneObject, names: string[]): HTMLElement {
     const edit = (label: string, change: (o: SceneObject) => SceneObject | void): void => {
       this.host.edit(label, (d) => {
-        const list: SceneObject[] = (ref.kind === 'collider' ? d.colliders : d.paths) ?? [];
-        const target = list[ref.index];
+        const target = objectsOf(d, ref.kind)[ref.index];
         if (target === undefined) return;
         const next = change(target);
-        if (next !== undefined) list[ref.index] = next;
+        if (next !== undefined) setObject(d, ref, next);
       });
     };
     const heading = h('h3', { class: 'object-name' }, o.name);

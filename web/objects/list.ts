@@ -7,8 +7,8 @@ import type { MessageKey } from '../i18n';
 import { t } from '../i18n';
 import type { Scene } from '../document/types';
 import type { ObjectListHost } from '../editor/sceneList';
-import { objectsOf, type ObjectCanvas } from './canvas';
-import { COLLIDER_TOOLS, PATH_KINDS, type ColliderTool, type ObjectRef } from './shapes';
+import type { ObjectCanvas } from './canvas';
+import { COLLIDER_TOOLS, objectsOf, PATH_KINDS, type ColliderTool, type ObjectRef } from './shapes';
 import type { PathKind } from '../generated/contract';
 
 /** What the list hosts need. */

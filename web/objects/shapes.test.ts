@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Collider, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
 import { renamePath } from './list';
-import { autoHandles, buildObject, dragged, fixedClicks, grabOf, pieceOf, snapPoint, translated, withPointDeleted, withPointInserted } from './shapes';
+import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, pieceOf, setObject, snapPoint, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
 
 const collider = (shape: Collider['shape']): Collider => ({ name: 'C', visible: true, shape, systems: [] });
 const path = (kind: PathObject['kind'], points: [number, number][], closed = false): PathObject => ({ name: 'P', visible: true, kind, points, closed });
@@ -126,6 +126,22 @@ describe('inserting and deleting points', () => {
     const out = withPointDeleted(b, 1) as PathObject;
     expect(out.points).toEqual([[0, 0], [100, 0]]);
     expect(out.handles).toEqual([b.handles[0], b.handles[2]]);
+  });
+});
+
+describe('objects in the document', () => {
+  it('previews a changed object in a copy, and records it in a draft', () => {
+    const a = collider({ kind: 'segment', a: [0, 0], b: [1, 0] });
+    const b = collider({ kind: 'circle', center: [5, 5], radius: 2 });
+    const doc = { systems: [], colliders: [a, b], paths: [] } as unknown as Scene;
+    const moved = translated(b, [1, 0]);
+    const preview = withObject(doc, { kind: 'collider', index: 1 }, moved);
+    expect(objectsOf(preview, 'collider')).toEqual([a, moved]);
+    expect(objectsOf(doc, 'collider')).toEqual([a, b]);
+    setObject(doc, { kind: 'collider', index: 1 }, moved);
+    setObject(doc, { kind: 'collider', index: 5 }, moved);
+    expect(objectsOf(doc, 'collider')).toEqual([a, moved]);
+    expect(objectsOf({ systems: [] } as unknown as Scene, 'path')).toEqual([]);
   });
 });
 

@@ -15,6 +15,7 @@
 //   fewer points than it needs (2 for open lines and paths, 3 for closed ones).
 
 import type { BezierHandles, Collider, ColliderShape, PathKind, PathObject } from '../generated/contract';
+import type { Scene } from '../document/types';
 import type { Pt } from '../editor/shape-geometry';
 
 /** A collider or path of the document, by index. */
@@ -284,4 +285,23 @@ export function grabOf(o: SceneObject, part: string, point: number | undefined):
   if ((part === 'point' || part === 'handleIn' || part === 'handleOut') && point !== undefined) return { part, point };
   if (part === 'edge' && !isPath(o) && o.shape.kind === 'circle') return { part: 'radius' };
   return { part: 'move' };
+}
+
+/** The entries of `kind` in `doc`. */
+export function objectsOf(doc: Scene, kind: ObjectRef['kind']): SceneObject[] {
+  return (kind === 'collider' ? doc.colliders : doc.paths) ?? [];
+}
+
+/** `doc` with object `ref` replaced by `o` (a shallow copy: for previews). */
+export function withObject(doc: Scene, ref: ObjectRef, o: SceneObject): Scene {
+  const copy = { ...doc };
+  if (ref.kind === 'collider') copy.colliders = (doc.colliders ?? []).map((c, i) => (i === ref.index ? (o as typeof c) : c));
+  else copy.paths = (doc.paths ?? []).map((p, i) => (i === ref.index ? (o as PathObject) : p));
+  return copy;
+}
+
+/** Replaces object `ref` of `doc` by `o` (in a draft inside an edit). */
+export function setObject(doc: Scene, ref: ObjectRef, o: SceneObject): void {
+  const list = objectsOf(doc, ref.kind);
+  if (list[ref.index] !== undefined) list[ref.index] = o;
 }
