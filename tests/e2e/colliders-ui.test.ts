@@ -4,7 +4,7 @@
 // the page's own export (the downloaded SpineParticle.json, posed frame by frame by spine-core
 // 4.2.119) never shows a particle below the line and shows them reaching it; one undo removes the
 // collider (the particles fall through again), redo brings it back, and dragging its end point
-// moves that end only, in one undo step.
+// moves that end only, in one undo step; after a reload it is back in the document and the list.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -155,6 +155,13 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     await page.click('#undo-button');
     const back = collidersOf(await documentOf(page))[0].shape;
     assert.ok(Math.abs(back.b[1] - FLOOR_Y) < 1.5, `one undo puts the end back (${back.b.join(', ')})`);
+
+    // The autosave brings it back after a reload, listed.
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
+    assert.equal(collidersOf(await documentOf(page)).length, 1, 'the collider is restored after a reload');
+    assert.equal(await page.locator('#collider-list li').count(), 1, 'and listed');
     assert.deepEqual(errors, []);
   });
 });
