@@ -86,7 +86,7 @@ export class ObjectCard {
       });
     };
     const heading = h('h3', { class: 'object-name' }, o.name);
-    const root = h('section', { class: `model-card object-card ${ref.kind}-card`, 'data-kind': ref.kind, 'data-index': ref.index }, heading);
+    const root = h('section', { class: `object-card ${ref.kind}-card`, 'data-kind': ref.kind, 'data-index': ref.index }, heading);
     const closed = (checked: boolean, apply: (o: SceneObject, on: boolean) => void): HTMLElement => {
       const box = h('input', { type: 'checkbox', class: 'object-closed', checked });
       box.addEventListener('change', () => edit(t('objectClosed'), (target) => apply(target, box.checked)));
@@ -96,11 +96,11 @@ export class ObjectCard {
       const kind = h('select', { class: 'object-path-kind', 'aria-label': t('objectPathKind') });
       for (const k of Object.keys(PATH_KIND_LABELS) as PathKind[]) kind.appendChild(h('option', { value: k, selected: o.kind === k }, t(PATH_KIND_LABELS[k])));
       kind.addEventListener('change', () => edit(t('objectPathKind'), (target) => withPathKind(target as PathObject, kind.value as PathKind)));
-      root.append(h('div', { class: 'model-controls' }, kind, closed(o.closed, (target, on) => void ((target as PathObject).closed = on))));
+      root.append(h('div', { class: 'object-controls' }, kind, closed(o.closed, (target, on) => void ((target as PathObject).closed = on))));
     } else {
       const shape = o.shape;
       if (shape.kind === 'polyline') {
-        root.append(h('div', { class: 'model-controls' }, closed(shape.closed, (target, on) => {
+        root.append(h('div', { class: 'object-controls' }, closed(shape.closed, (target, on) => {
           const s = (target as Collider).shape;
           if (s.kind === 'polyline') s.closed = on;
         })));
