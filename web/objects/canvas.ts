@@ -9,12 +9,13 @@
 //
 // Drawing: segment, circle (centre, then radius) and rectangle (two corners) finish on the second
 // click; polylines and paths on a double-click or Enter; Backspace takes back the last click;
-// Escape cancels. Editing: drag a point, a
-// handle end, a circle's line (radius), a rectangle's corner or rotate knob, or any other part of
-// the body (moves the whole object); double-click a line to insert a point; Delete or Backspace
-// removes the selected point (or the object when no point is selected). A drag previews on the
-// canvas and is recorded once on release (one undo step); Escape abandons it. Snapping (the Snap
-// toggle, kept in localStorage, or Shift held) puts points on the grid the canvas shows.
+// Escape cancels. Editing: drag a point, a handle end, a circle's line (radius), a rectangle's
+// corner or rotate knob, or any other part of the body (moves the whole object); double-click a
+// line to insert a point; Delete or Backspace removes the selected point (or the object when no
+// point is selected). A drag previews on the canvas and is recorded once on release (one undo
+// step); Escape abandons it. Snapping (the Snap toggle, kept in localStorage, or Shift held, as
+// for the system gizmos) puts points on the spacing of the grid the canvas shows (10 px without
+// the grid). The SVG itself is drawn by overlay-svg.ts.
 
 import type { ObjectOutlines, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
@@ -35,6 +36,7 @@ import {
   objectsOf,
   pointsOf,
   setObject,
+  snapPoint,
   withObject,
   withPointDeleted,
   withPointInserted,
@@ -48,6 +50,17 @@ import {
 export const SNAP_KEY = 'spineparticle.objectSnap';
 /** Pick radius, CSS pixels. */
 const PICK_PX = 8;
+
+/** The undo label of a drag of each part. */
+const DRAG_LABELS: Record<Grab['part'], MessageKey> = {
+  point: 'editMovePoint',
+  handleIn: 'editMoveHandle',
+  handleOut: 'editMoveHandle',
+  move: 'editMoveObject',
+  radius: 'editRadius',
+  corner: 'editResize',
+  rotate: 'editRotate',
+};
 
 /** What the canvas tools read and write. */
 export interface ObjectCanvasHost {
@@ -158,14 +171,8 @@ export class ObjectCanvas {
     // Enter and Escape go to the drawing, not to the menu that started it.
     (document.activeElement as HTMLElement | null)?.blur?.();
     this.container.classList.add('drawing-object');
-    const n = fixedClicks(tool);
-    const hint: MessageKey = n !== null ? (tool.target === 'collider' && tool.kind === 'circle' ? 'drawCircleHint' : tool.target === 'collider' && tool.kind === 'rect' ? 'drawRectHint' : 'drawSegmentHint') : 'drawLineHint';
-    this.host.info(t(hint));
-  }
-
-  /** Whether a drawing is in progress. */
-  get drawing(): boolean {
-    return this.tool !== null;
+    const shape = tool.target === 'collider' ? tool.kind : 'path';
+    this.host.info(t(shape === 'circle' ? 'drawCircleHint' : shape === 'rect' ? 'drawRectHint' : shape === 'segment' ? 'drawSegmentHint' : 'drawLineHint'));
   }
 
   /** After a document change: drops a selection the document no longer has. */
@@ -186,12 +193,13 @@ export class ObjectCanvas {
   }
 
   private snapSpacing(e: MouseEvent): number | null {
-    return this.snapOn || e.shiftKey ? gridSpacing(this.viewport.zoom) : null;
+    if (!this.snapOn && !e.shiftKey) return null;
+    return this.viewport.grid ? gridSpacing(this.viewport.zoom) : 10;
   }
 
   private snapped(p: Pt, e: MouseEvent): Pt {
     const s = this.snapSpacing(e);
-    return s === null ? p : [Math.round(p[0] / s) * s, Math.round(p[1] / s) * s];
+    return s === null ? p : snapPoint(p, s);
   }
 
   private outlinesOf(doc: Scene): ObjectOutlines | null {
@@ -277,8 +285,7 @@ export class ObjectCanvas {
     this.preview.end();
     const draft = d.draft;
     if (draft === null) return;
-    const label: MessageKey = d.grab.part === 'point' ? 'editMovePoint' : d.grab.part === 'move' ? 'editMoveObject' : d.grab.part === 'radius' ? 'editRadius' : d.grab.part === 'corner' ? 'editResize' : d.grab.part === 'rotate' ? 'editRotate' : 'editMoveHandle';
-    if (!this.host.edit(t(label), (doc) => setObject(doc, d.ref, draft))) this.preview.restore(this.host.json());
+    if (!this.host.edit(t(DRAG_LABELS[d.grab.part]), (doc) => setObject(doc, d.ref, draft))) this.preview.restore(this.host.json());
   }
 
   private abandon(): void {
