@@ -77,7 +77,9 @@ pub(super) fn scene_objects(u: &mut Unstructured<'_>, scene: &mut Scene) -> Resu
             systems,
         });
     }
-    for i in 0..u.int_in_range(0..=2)? {
+    let count = u.int_in_range(0..=2)?;
+    // Names are unique within a scene (the validator refuses a second "rail").
+    for path_name in &PATH_NAMES[..count] {
         let points = points(u)?;
         let kind = *u.choose(&[PathKind::Polyline, PathKind::CatmullRom, PathKind::Bezier])?;
         let mut handles = Vec::new();
@@ -90,8 +92,7 @@ pub(super) fn scene_objects(u: &mut Unstructured<'_>, scene: &mut Scene) -> Resu
             }
         }
         scene.paths.push(PathObject {
-            // Names are unique within a scene (the validator refuses a second "rail").
-            name: PATH_NAMES[i].to_owned(),
+            name: (*path_name).to_owned(),
             visible: !u.ratio(1u8, 8u8)?,
             kind,
             points,
