@@ -21,6 +21,7 @@ interface Summary {
 interface Row {
   instances: number;
   baked: Summary;
+  bakedInterval: Summary;
   floor: Summary;
   cpu: Summary;
   drawCalls: number;
@@ -84,12 +85,24 @@ describe('MS3D playback benchmark (webgpu)', () => {
     assert.equal(row(runs, 100).drawCalls, row(runs, 1).drawCalls, `draw calls do not grow with the instances\n${log}`);
   });
 
-  // Measured on this machine (2 cores shared, loaded): ~20× at 100 and ~40× at 200 (WebGPU). 3×
-  // leaves room for load and still fails if playback went back to per-instance work of the CPU
-  // side's order.
-  it('vertex frames cost under a third of the CPU of skinning at 100 instances', { timeout: 120_000 }, async () => {
-    const { runs, log } = await bench();
-    const at100 = row(runs, 100);
-    assert.ok(at100.baked.median * 3 < at100.cpu.median, `× 100: render() ${at100.baked.median.toFixed(3)} ms × 3 must be below CPU skinning ${at100.cpu.median.toFixed(3)} ms\n${log}`);
+  // Measured on this machine (2 cores shared, loaded): ~16–20× at 100 and ~40× at 200 (WebGPU).
+  // 3× leaves room for load and still fails if playback went back to per-instance work of the
+  // CPU side's order. A median of 10 frames can still land in a stall of the starved machine
+  // (once: render() 3.6 ms at a 357 ms frame interval), so a miss is measured once more, in a
+  // new page, and the gate holds on that run: a real regression misses both.
+  it('vertex frames cost under a third of the CPU of skinning at 100 instances', { timeout: 240_000 }, async () => {
+    const gate = (runs: Run[]): { ok: boolean; text: string } => {
+      const at100 = row(runs, 100);
+      return {
+        ok: at100.baked.median * 3 < at100.cpu.median,
+        text: `× 100: render() ${at100.baked.median.toFixed(3)} ms × 3 must be below CPU skinning ${at100.cpu.median.toFixed(3)} ms (frame interval ${at100.bakedInterval.median.toFixed(1)} ms)`,
+      };
+    };
+    const first = await bench();
+    const firstGate = gate(first.runs);
+    if (firstGate.ok) return;
+    const again = await runBench();
+    const againGate = gate(again.runs);
+    assert.ok(againGate.ok, `first run: ${firstGate.text}\nsecond run: ${againGate.text}\n${again.log}`);
   });
 });

@@ -8,10 +8,12 @@
 //! vary. Extreme values the limits allow (coordinates and angles up to 10⁶, damping up to 1000)
 //! come up one time in sixteen; the unreduced baseline (`reduce: false`, a measurement mode of
 //! the CLI) one time in thirty-two. The motion-v2 modules (`motion.rs`: forces, over-life
-//! curves, rotation modes, the rate curve, every emitter shape, repeating bursts) and trails
-//! (`trail.rs`) are drawn too.
+//! curves, rotation modes, the rate curve, every emitter shape, repeating bursts), trails
+//! (`trail.rs`), and colliders, paths, collision responses and path following (`objects.rs`) are
+//! drawn too.
 
 mod motion;
+mod objects;
 mod trail;
 
 use arbitrary::{Result, Unstructured};
@@ -286,6 +288,8 @@ fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<Particle
         },
         draw_order: *u.choose(&[DrawOrder::NewestOnTop, DrawOrder::OldestOnTop])?,
         trail: trail::trail(u)?,
+        collision: objects::collision(u)?,
+        path_follow: objects::path_follow(u)?,
     })
 }
 
@@ -317,6 +321,7 @@ pub fn export_case(u: &mut Unstructured<'_>) -> Result<ExportCase> {
         let follow = following && u.arbitrary()?;
         scene.systems.push(system(u, size, follow)?);
     }
+    objects::scene_objects(u, &mut scene)?;
     let mut images = ImageSizes::default();
     for path in &TEXTURES[5..] {
         match u.int_in_range(0..=2)? {
