@@ -254,6 +254,9 @@ export class ObjectCanvas {
     const original = objectsOf(doc, ref.kind)[ref.index];
     if (original === undefined) return;
     this.claim(e);
+    // The press is kept from the page (no focus change): leave the control that had the focus, so
+    // Delete reaches the canvas.
+    (document.activeElement as HTMLElement | null)?.blur?.();
     this.select(ref, point);
     const outline = this.outlinesOf(doc)?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index];
     this.drag = { pointer: e.pointerId, ref, grab, from: at, original, corners: outline?.points.slice(0, 4), draft: null };
@@ -324,8 +327,11 @@ export class ObjectCanvas {
   }
 
   private onKey(e: KeyboardEvent): void {
+    // Keys handled by a focused control (a curve or gradient editor deletes its own keys) or
+    // typed into a field are not the canvas's.
     const active = document.activeElement;
-    if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || (active instanceof HTMLSelectElement && this.tool === null)) return;
+    if (e.defaultPrevented || active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
+    if (this.tool === null && active !== null && active !== document.body && !this.container.contains(active)) return;
     if (e.key === 'Escape') {
       if (this.drag !== null) this.abandon();
       else if (this.tool !== null) this.stopDrawing();
