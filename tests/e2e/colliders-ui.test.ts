@@ -5,6 +5,8 @@
 // 4.2.119) never shows a particle below the line and shows them reaching it; one undo removes the
 // collider (the particles fall through again), redo brings it back, and dragging its end point
 // moves that end only, in one undo step; after a reload it is back in the document and the list.
+// Then a path drawn with clicks and a double-click; a point inserted with a double-click on the
+// line and deleted with Delete; Escape cancels a drawing.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -162,6 +164,43 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
     assert.equal(collidersOf(await documentOf(page)).length, 1, 'the collider is restored after a reload');
     assert.equal(await page.locator('#collider-list li').count(), 1, 'and listed');
+    assert.deepEqual(errors, []);
+  });
+
+  it('draws a path with clicks and a double-click; a double-click on a line inserts a point, Delete removes it; Escape cancels', async () => {
+    const click = async (p: Pt) => {
+      const [x, y] = await pageAt(page, p);
+      await page.mouse.click(x, y);
+    };
+    const pathsOf = async () => ((await documentOf(page)).paths as { kind: string; points: Pt[] }[] | undefined) ?? [];
+    await page.selectOption('#add-path', 'catmullRom');
+    await click([-150, -200]);
+    await click([0, -250]);
+    const [ex, ey] = await pageAt(page, [150, -200]);
+    await page.mouse.dblclick(ex, ey);
+    const [path] = await pathsOf();
+    assert.equal(path?.kind, 'catmullRom');
+    assert.equal(path.points.length, 3, `three clicked points (the double-click's second press is not a point): ${JSON.stringify(path.points)}`);
+    assert.equal(await page.locator('#path-list li.selected').count(), 1, 'the new path is listed and selected');
+
+    // Insert on the drawn collider line, then delete the inserted point with the keyboard.
+    const before = collidersOf(await documentOf(page))[0].shape;
+    const [mx, my] = await pageAt(page, [-100, FLOOR_Y]);
+    await page.mouse.dblclick(mx, my);
+    const inserted = (await documentOf(page)).colliders as { shape: { kind: string; points: Pt[] } }[];
+    assert.equal(inserted[0].shape.kind, 'polyline', 'a point inserted into a segment makes it a polyline');
+    assert.equal(inserted[0].shape.points.length, 3);
+    assert.ok(Math.hypot(inserted[0].shape.points[1][0] + 100, inserted[0].shape.points[1][1] - FLOOR_Y) < 1.5, `inserted where double-clicked: ${JSON.stringify(inserted[0].shape.points)}`);
+    await page.keyboard.press('Delete');
+    const after = (await documentOf(page)).colliders as { shape: { kind: string; points: Pt[] } }[];
+    assert.deepEqual(after[0].shape.points, [before.a, before.b], 'Delete removes the selected point');
+
+    // Escape drops a drawing: nothing is added.
+    await page.selectOption('#add-collider', 'circle');
+    await click([300, 0]);
+    await page.keyboard.press('Escape');
+    await click([340, 0]);
+    assert.equal(collidersOf(await documentOf(page)).length, 1, 'Escape cancels the circle');
     assert.deepEqual(errors, []);
   });
 });
