@@ -2456,6 +2456,13 @@ point?: number,
  */
 segment?: number, 
 /**
+ * The control-point piece that edge lies on (`edge`; points `piece` and `piece + 1`, the
+ * last one closing a closed line): where a point inserted there goes. For a segment or
+ * polyline collider and a polyline path it is `segment`; a curved path draws
+ * [`sp_sim::sim::path_geom::SUBDIVISIONS`] pieces per control-point piece.
+ */
+piece?: number, 
+/**
  * Position along that piece, 0..1 (`edge`).
  */
 t?: number, 

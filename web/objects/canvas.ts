@@ -32,7 +32,6 @@ import {
   dragged,
   fixedClicks,
   grabOf,
-  pieceOf,
   objectsOf,
   pointsOf,
   setObject,
@@ -311,7 +310,7 @@ export class ObjectCanvas {
     }
     const at = this.sceneAt(e);
     const hit = this.engine.hitObject(this.host.json(), at[0], at[1], PICK_PX / this.viewport.zoom);
-    if (hit === null || hit.part !== 'edge' || hit.segment === undefined) return;
+    if (hit === null || hit.part !== 'edge' || hit.segment === undefined || hit.piece === undefined) return;
     const ref: ObjectRef = { kind: hit.kind === 'path' ? 'path' : 'collider', index: hit.index };
     const o = objectsOf(this.host.doc(), ref.kind)[ref.index];
     const outline = this.outlinesOf(this.host.doc())?.[ref.kind === 'collider' ? 'colliders' : 'paths'][ref.index]?.points;
@@ -319,10 +318,11 @@ export class ObjectCanvas {
     const [p, q] = [outline[hit.segment], outline[hit.segment + 1]];
     if (p === undefined || q === undefined) return;
     const s = hit.t ?? 0.5;
-    const next = withPointInserted(o, pieceOf(o, hit.segment), this.snapped([p[0] + (q[0] - p[0]) * s, p[1] + (q[1] - p[1]) * s], e));
+    // The core names the control-point piece the drawn chord lies on.
+    const piece = hit.piece;
+    const next = withPointInserted(o, piece, this.snapped([p[0] + (q[0] - p[0]) * s, p[1] + (q[1] - p[1]) * s], e));
     if (next === null) return;
     this.claim(e);
-    const piece = pieceOf(o, hit.segment);
     if (this.host.edit(t('insertPoint'), (doc) => setObject(doc, ref, next))) this.select(ref, Math.min(piece + 1, pointsOf(next).length - 1));
   }
 

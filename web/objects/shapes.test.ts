@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Collider, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
 import { renamePath } from './list';
-import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, pieceOf, setObject, snapPoint, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
+import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, setObject, snapPoint, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
 
 const collider = (shape: Collider['shape']): Collider => ({ name: 'C', visible: true, shape, systems: [] });
 const path = (kind: PathObject['kind'], points: [number, number][], closed = false): PathObject => ({ name: 'P', visible: true, kind, points, closed });
@@ -105,11 +105,7 @@ describe('inserting and deleting points', () => {
     expect(withPointInserted(collider({ kind: 'circle', center: [0, 0], radius: 1 }), 0, [1, 0])).toBeNull();
   });
 
-  it('maps a piece of a curved path drawing to its control-point piece', () => {
-    const curve = path('catmullRom', [[0, 0], [100, 0], [200, 50]]);
-    expect(pieceOf(curve, 31)).toBe(0);
-    expect(pieceOf(curve, 32)).toBe(1);
-    expect(pieceOf(path('polyline', [[0, 0], [1, 1], [2, 2]]), 1)).toBe(1);
+  it('inserts on a Bézier piece with handles that keep the curve smooth', () => {
     const b = { ...path('bezier', [[0, 0], [120, 0]]), handles: [{ in: [0, 0] as [number, number], out: [10, 0] as [number, number] }, { in: [-10, 0] as [number, number], out: [0, 0] as [number, number] }] };
     const inserted = withPointInserted(b, 0, [60, 30]) as PathObject;
     expect(inserted.points).toEqual([[0, 0], [60, 30], [120, 0]]);

@@ -37,12 +37,6 @@ export const COLLIDER_TOOLS: readonly ColliderTool[] = ['segment', 'polyline', '
 /** Every path kind, in menu order. */
 export const PATH_KINDS: readonly PathKind[] = ['polyline', 'catmullRom', 'bezier'];
 
-/**
- * Pieces of the drawn polyline (`objectOutlines`, `hitObject`'s `segment`) per curved path piece:
- * the core's `path_geom::SUBDIVISIONS` (one per piece for a polyline path).
- */
-export const CURVE_CHORDS = 32;
-
 /** What a grab on the canvas moves. */
 export type Grab =
   | { part: 'point'; point: number }
@@ -229,11 +223,6 @@ export function dragged(original: SceneObject, g: Grab, m: DragMove): SceneObjec
     s.rotationDeg = Math.round((((deg % 360) + 540) % 360 - 180) * 100) / 100;
   }
   return c;
-}
-
-/** The control-point piece a piece of the drawn polyline belongs to. */
-export function pieceOf(o: SceneObject, segment: number): number {
-  return isPath(o) && o.kind !== 'polyline' ? Math.floor(segment / CURVE_CHORDS) : segment;
 }
 
 /**

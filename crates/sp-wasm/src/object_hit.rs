@@ -35,6 +35,13 @@ pub struct ObjectHit {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub segment: Option<usize>,
+    /// The control-point piece that edge lies on (`edge`; points `piece` and `piece + 1`, the
+    /// last one closing a closed line): where a point inserted there goes. For a segment or
+    /// polyline collider and a polyline path it is `segment`; a curved path draws
+    /// [`sp_sim::sim::path_geom::SUBDIVISIONS`] pieces per control-point piece.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub piece: Option<usize>,
     /// Position along that piece, 0..1 (`edge`).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -85,6 +92,7 @@ pub fn hit_object(scene: &Scene, x: f64, y: f64, radius_px: f64) -> Option<Objec
         part,
         point,
         segment: None,
+        piece: None,
         t: None,
         distance_px,
     };
@@ -112,6 +120,7 @@ pub fn hit_object(scene: &Scene, x: f64, y: f64, radius_px: f64) -> Option<Objec
                 2,
                 ObjectHit {
                     segment: Some(segment),
+                    piece: Some(segment),
                     t: Some(t),
                     ..hit("collider", index, "edge", None, d)
                 },
@@ -135,20 +144,18 @@ pub fn hit_object(scene: &Scene, x: f64, y: f64, radius_px: f64) -> Option<Objec
         for (k, q) in path.points.iter().enumerate() {
             offer(1, hit("path", index, "point", Some(k), dist(*q, p)));
         }
-        edges(
-            &PathGeom::new(path, |q| q).polyline(),
-            p,
-            &mut |segment, t, d| {
-                offer(
-                    2,
-                    ObjectHit {
-                        segment: Some(segment),
-                        t: Some(t),
-                        ..hit("path", index, "edge", None, d)
-                    },
-                );
-            },
-        );
+        let geom = PathGeom::new(path, |q| q);
+        edges(&geom.polyline(), p, &mut |segment, t, d| {
+            offer(
+                2,
+                ObjectHit {
+                    segment: Some(segment),
+                    piece: geom.piece_of_chord(segment),
+                    t: Some(t),
+                    ..hit("path", index, "edge", None, d)
+                },
+            );
+        });
     }
     best.map(|(_, _, h)| h)
 }
@@ -211,6 +218,24 @@ mod tests {
             }],
             ..Scene::default()
         }
+    }
+
+    #[test]
+    fn an_edge_names_the_control_point_piece_a_point_is_inserted_on() {
+        let s = Scene {
+            paths: vec![PathObject {
+                kind: PathKind::CatmullRom,
+                points: vec![[0.0, 0.0], [100.0, 0.0], [200.0, 0.0]],
+                ..PathObject::default()
+            }],
+            ..Scene::default()
+        };
+        let first = hit_object(&s, 30.0, 2.0, 6.0).expect("first piece");
+        let second = hit_object(&s, 160.0, 2.0, 6.0).expect("second piece");
+        assert_eq!((first.part, first.piece), ("edge", Some(0)));
+        assert_eq!((second.part, second.piece), ("edge", Some(1)));
+        // The drawn chord is one of the 32 of its piece.
+        assert!(second.segment.expect("a chord") >= 32);
     }
 
     #[test]

@@ -347,6 +347,15 @@ impl PathGeom {
         best.1
     }
 
+    /// The control-point piece (between points `k` and `k + 1`, the last one closing a closed
+    /// path) that chord `chord` of [`Self::polyline`] (from its point `chord` to `chord + 1`)
+    /// lies on; `None` past the end. Where the UI inserts a point on a double-clicked chord.
+    pub fn piece_of_chord(&self, chord: usize) -> Option<usize> {
+        // Each piece's table starts at its `u = 0`, so a chord lies on its start's piece.
+        self.table.get(chord + 1)?;
+        self.table.get(chord).map(|e| e.piece as usize)
+    }
+
     /// The table's points (for drawing the path), in order.
     pub fn polyline(&self) -> Vec<[f32; 2]> {
         if self.table.is_empty() {
@@ -370,6 +379,31 @@ mod tests {
             points: points.to_vec(),
             closed,
             ..PathObject::default()
+        }
+    }
+
+    #[test]
+    fn each_chord_names_its_control_point_piece() {
+        for kind in [PathKind::Polyline, PathKind::CatmullRom, PathKind::Bezier] {
+            for closed in [false, true] {
+                let g = PathGeom::new(
+                    &path(kind, &[[0.0, 0.0], [100.0, 0.0], [100.0, 80.0]], closed),
+                    |q| q,
+                );
+                let chords = g.polyline().len() - 1;
+                let pieces: Vec<usize> = (0..chords)
+                    .map(|k| g.piece_of_chord(k).expect("a chord"))
+                    .collect();
+                let per_piece = if kind == PathKind::Polyline {
+                    1
+                } else {
+                    SUBDIVISIONS as usize
+                };
+                let n = if closed { 3 } else { 2 };
+                let want: Vec<usize> = (0..n * per_piece).map(|k| k / per_piece).collect();
+                assert_eq!(pieces, want, "{kind:?} closed {closed}");
+                assert_eq!(g.piece_of_chord(chords), None);
+            }
         }
     }
 
