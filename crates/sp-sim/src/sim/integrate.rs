@@ -32,8 +32,13 @@
 //! 240 times a second; every other term is evaluated at each stage of each step.
 //!
 //! The grid is `aₙ = n·h`, `h = 1/substepsPerSec` (scene field, default 240). The state at the
-//! last grid point `n = ⌊a/h⌋` reached is kept; a sample at age `a` between grid points is one
-//! fractional step of `τ = a − n·h` from it, not kept. So the state at a given time does not
+//! last grid point `n = ⌊a/h⌋` reached is kept; a sample at age `a` between grid points is read,
+//! `τ = a − n·h` into the grid step, from the midpoint method's continuous extension
+//! `y(aₙ + τ) = yₙ + τ·((1 − θ)·k₁ + θ·k₂)`, `θ = τ/h`, with the slopes `k₁`, `k₂` of the grid
+//! step from `n` (second order like the step; kept with the grid state in [`GridState::ahead`]
+//! and reused by that step when the particle reaches it, so a frame costs its grid steps and no
+//! extra evaluation; a stiff step or a system with colliders takes one fractional step of `τ`
+//! instead). Samples are not kept. So the state at a given time does not
 //! depend on which frame rate asked (24, 30, 60, 144 fps see the same particle at the same time:
 //! the kept grid states are the same numbers, computed by the same operations), a seek replays
 //! the grid from birth, and native = wasm bit for bit (only `+ − × ÷ √`, `libm`, no `mul_add`,
@@ -135,6 +140,20 @@ pub struct GridState {
     pub turbulence: [f64; 2],
     /// Collision state at the grid point ([`super::contact`]).
     pub contact: ContactState,
+    /// The slopes of the midpoint step from this grid point, once a sample between this point
+    /// and the next needed them (see [`MotionModel::sample`]); the next grid step reuses them.
+    /// `None` until then, and for systems with colliders, stiff steps or another integrator.
+    pub ahead: Option<Slopes>,
+}
+
+/// The two slopes of an explicit midpoint step from a grid point `yₙ` over the grid step `h`:
+/// `k₁ = f(yₙ, aₙ)`, `k₂ = f(yₙ + h/2·k₁, aₙ + h/2)`, each `(p', v')`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slopes {
+    /// `k₁`: `(p', v')` at the grid point.
+    pub k1: ([f64; 2], [f64; 2]),
+    /// `k₂`: `(p', v')` at the step's middle.
+    pub k2: ([f64; 2], [f64; 2]),
 }
 
 /// A particle's state at a sample time (not kept).
@@ -620,6 +639,82 @@ impl MotionModel {
         Self::within_world(next)
     }
 
+    /// The slopes of a plain midpoint step of `tau_secs` from `y` at age `age_secs` (see
+    /// [`Slopes`]), `None` when the step is not one: a closed-form or collider system, another
+    /// integrator, or a stiff step (`step` then decides).
+    #[inline(always)]
+    fn midpoint_slopes(
+        &self,
+        r: &SpawnRecord,
+        y: &Kinematics,
+        age_secs: f64,
+        tau_secs: f64,
+        turb: [f64; 2],
+    ) -> Option<Slopes> {
+        if self.exact.is_some()
+            || self.contacts.is_some()
+            || self.integrator != Integrator::Midpoint
+        {
+            return None;
+        }
+        let (a, tau) = (age_secs, tau_secs);
+        let q = self.parts(r, y.p, a, turb);
+        if q.drag * tau > STIFF_DRAG_STEP {
+            return None;
+        }
+        let half = 0.5 * tau;
+        let k1 = Self::derivative_of(&q, y);
+        let mid = Self::along(y, half, &k1);
+        let q2 = self.parts(r, mid.p, a + half, turb);
+        if q2.drag * tau > STIFF_DRAG_STEP {
+            return None;
+        }
+        Some(Slopes {
+            k1,
+            k2: Self::derivative_of(&q2, &mid),
+        })
+    }
+
+    /// `y + s·k`.
+    #[inline(always)]
+    fn along(y: &Kinematics, s: f64, k: &Deriv) -> Kinematics {
+        Kinematics {
+            p: [y.p[0] + s * k.0[0], y.p[1] + s * k.0[1]],
+            v: [y.v[0] + s * k.1[0], y.v[1] + s * k.1[1]],
+        }
+    }
+
+    /// The midpoint step's continuous extension at `τ` into the grid step `h` from `y`:
+    /// `y + τ·((1 − θ)·k₁ + θ·k₂)`, `θ = τ/h` (second order like the step, `y + h·k₂` at `θ = 1`,
+    /// so the samples join the grid states continuously).
+    #[inline(always)]
+    fn dense(y: &Kinematics, tau: f64, h: f64, s: &Slopes) -> Kinematics {
+        let theta = tau / h;
+        let (w1, w2) = (tau * (1.0 - theta), tau * theta);
+        let mix = |a: f64, b: f64| w1 * a + w2 * b;
+        Kinematics {
+            p: [
+                y.p[0] + mix(s.k1.0[0], s.k2.0[0]),
+                y.p[1] + mix(s.k1.0[1], s.k2.0[1]),
+            ],
+            v: [
+                y.v[0] + mix(s.k1.1[0], s.k2.1[0]),
+                y.v[1] + mix(s.k1.1[1], s.k2.1[1]),
+            ],
+        }
+    }
+
+    /// The end of a step at age `age_secs`: speed limits, then the world limit (as `step`).
+    #[inline(always)]
+    fn finish(&self, r: &SpawnRecord, y: Kinematics, age_secs: f64) -> Kinematics {
+        let y = if self.has_limit {
+            self.limit(r, y, age_secs)
+        } else {
+            y
+        };
+        Self::within_world(y)
+    }
+
     /// Clamps every coordinate of the state to `±`[`WORLD_LIMIT_PX`] (see there); the identity
     /// for any state inside it, bit for bit.
     #[inline(always)]
@@ -767,6 +862,7 @@ impl MotionModel {
             at: r.start,
             n: 0,
             contact: ContactState::default(),
+            ahead: None,
             turbulence: self.turbulence(r, r.start.p, 0.0),
             heading_deg: if track_heading {
                 self.heading_deg(r, &r.start, 0.0)
@@ -845,7 +941,11 @@ impl MotionModel {
     fn grid_step(&self, r: &SpawnRecord, grid: &mut GridState, track_heading: bool) {
         let a0 = f64::from(grid.n) * self.h;
         let mut at = grid.at;
-        self.span(r, &mut at, &mut grid.contact, a0, self.h, grid.turbulence);
+        match grid.ahead.take() {
+            // The same operations as the midpoint branch of `step`: the same grid state.
+            Some(s) => at = self.finish(r, Self::along(&at, self.h, &s.k2), a0 + self.h),
+            None => self.span(r, &mut at, &mut grid.contact, a0, self.h, grid.turbulence),
+        }
         grid.at = at;
         grid.n += 1;
         if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
@@ -886,8 +986,14 @@ impl MotionModel {
         let a0 = f64::from(grid.n) * self.h;
         let tau = age_secs - a0;
         if tau > 0.0 {
+            if grid.ahead.is_none() {
+                grid.ahead = self.midpoint_slopes(r, &grid.at, a0, self.h, grid.turbulence);
+            }
             let (mut y, mut contact) = (grid.at, grid.contact);
-            self.span(r, &mut y, &mut contact, a0, tau, grid.turbulence);
+            match grid.ahead {
+                Some(s) => y = self.finish(r, Self::dense(&y, tau, self.h, &s), age_secs),
+                None => self.span(r, &mut y, &mut contact, a0, tau, grid.turbulence),
+            }
             let heading_deg = if track_heading {
                 self.next_heading(r, &y, &contact, age_secs, grid.heading_deg)
             } else {
