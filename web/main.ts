@@ -167,6 +167,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const follow = new FollowTracker(
     (json) => engine.setFollowTracks(json),
     (track, t) => engine.boneTrackPositionAt(track, t),
+    (durationSecs, fps) => engine.stepsCovering(durationSecs, fps),
   );
   const ctx: EditorContext = {
     store,

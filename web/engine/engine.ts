@@ -16,6 +16,23 @@ export { EngineCrash } from './crash';
 export type { AnimationAt, BuiltinTexture, EditorStats, SegmentKind, TimelineInfo } from '../generated/contract';
 export type { RebuildHook } from './lifecycle';
 
+/**
+ * The core's `Timebase.stepsCovering` (sp_sim::time: `max(0, ⌈d·fps − 1e-9⌉)`, frame steps
+ * until the last frame at `fps` reaches `durationSecs`) of module `m`: the one frame rule of
+ * baked clips (web/skeleton/spine/bake.ts `StepsCovering`). Throws unless `fps` is finite and
+ * above 0.
+ */
+export function stepsCoveringOf(m: WasmModule): (durationSecs: number, fps: number) => number {
+  return (durationSecs, fps) => {
+    const timebase = new m.Timebase(fps);
+    try {
+      return timebase.stepsCovering(durationSecs);
+    } finally {
+      timebase.free();
+    }
+  };
+}
+
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
 export function rendererFromQuery(search: string): RendererRequest {
   const value = new URLSearchParams(search).get('renderer');
@@ -95,6 +112,11 @@ export class Engine {
         timebase.free();
       }
     }, null);
+  }
+
+  /** Frame steps at `fps` until the last frame reaches `durationSecs`: {@link stepsCoveringOf} (throws while the module restarts). */
+  stepsCovering(durationSecs: number, fps: number): number {
+    return this.life.call((m) => stepsCoveringOf(m)(durationSecs, fps));
   }
 
   /**

@@ -60,6 +60,7 @@ export class SkeletonObjects {
       sceneTimeSecs: () => host.engine.timeSecs(),
       isRestarting: (e) => e instanceof EngineCrash,
       contentHash: (parts) => host.engine.contentHash(parts),
+      stepsCovering: (durationSecs, fps) => host.engine.stepsCovering(durationSecs, fps),
     });
     this.scene.onProblemsChanged = () => {
       host.refreshPanels();

@@ -11,7 +11,7 @@
 
 import { t } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
-import { DEFAULT_BAKE_FPS, writeInstances } from '../spine';
+import { DEFAULT_BAKE_FPS, writeInstances, type StepsCovering } from '../spine';
 import { placementOf } from './doc';
 import { atlasPageNames } from './files';
 import { SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
@@ -35,6 +35,8 @@ export interface SkeletonSceneHost {
   isRestarting(e: unknown): boolean;
   /** The core's content hash (Engine.contentHash): the files' key. */
   readonly contentHash: ContentHash;
+  /** The core's frame rule the bake samples by (Engine.stepsCovering). */
+  readonly stepsCovering: StepsCovering;
 }
 
 /** A file set with its atlas text and decoded pages. */
@@ -74,6 +76,7 @@ export class SkeletonScene {
       addImage: (path, w, h, rgba) => host.addImage(path, w, h, rgba),
       decodeImage: (file) => host.decodeImage(file),
       viewCentre: () => host.viewCentre(),
+      stepsCovering: host.stepsCovering,
       pushInstances: () => this.pushInstances(),
     };
   }
