@@ -23,14 +23,17 @@ export type { RebuildHook } from './lifecycle';
  * above 0.
  */
 export function stepsCoveringOf(m: WasmModule): (durationSecs: number, fps: number) => number {
-  return (durationSecs, fps) => {
-    const timebase = new m.Timebase(fps);
-    try {
-      return timebase.stepsCovering(durationSecs);
-    } finally {
-      timebase.free();
-    }
-  };
+  return (durationSecs, fps) => withTimebase(m, fps, (timebase) => timebase.stepsCovering(durationSecs));
+}
+
+/** `f` of module `m`'s `Timebase` at `fps` (freed after; throws unless `fps` is finite and above 0). */
+function withTimebase<T>(m: WasmModule, fps: number, f: (timebase: InstanceType<WasmModule['Timebase']>) => T): T {
+  const timebase = new m.Timebase(fps);
+  try {
+    return f(timebase);
+  } finally {
+    timebase.free();
+  }
 }
 
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
@@ -104,14 +107,7 @@ export class Engine {
    * read-out is drawn every frame). Throws unless `fps` is finite and above 0.
    */
   frameAt(timeSecs: number, fps: number): number | null {
-    return this.life.callOr<number | null>((m) => {
-      const timebase = new m.Timebase(fps);
-      try {
-        return timebase.frameOf(timeSecs);
-      } finally {
-        timebase.free();
-      }
-    }, null);
+    return this.life.callOr<number | null>((m) => withTimebase(m, fps, (timebase) => timebase.frameOf(timeSecs)), null);
   }
 
   /** Frame steps at `fps` until the last frame reaches `durationSecs`: {@link stepsCoveringOf} (throws while the module restarts). */

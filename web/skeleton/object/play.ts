@@ -8,7 +8,7 @@
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import type { WasmClipEditor } from '../../engine/wasm-api';
-import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
+import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type ClipInstanceValues, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
 import { errorText } from '../../errors';
 
 /** What the player needs from the page. */
@@ -30,15 +30,8 @@ export interface SkeletonPlayHost {
   pushInstances(): void;
 }
 
-/** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`). */
-export interface ClipInstanceJson {
-  clip: number;
-  timeSecs: number;
-  loop: boolean;
-  x: number;
-  y: number;
-  depth: number;
-}
+/** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`), every field the player sets. */
+export type ClipInstanceJson = Required<Pick<ClipInstanceValues, 'clip' | 'timeSecs' | 'loop' | 'x' | 'y' | 'depth'>>;
 
 /** A placed skeleton instance. */
 export interface SkeletonInstance {
