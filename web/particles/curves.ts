@@ -10,7 +10,7 @@ import type { ColorKey, CurveKey, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
 import { CurveEditor } from '../ui/curve-editor';
 import { GradientEditor } from '../ui/gradient-editor';
-import type { KeyEditorCallbacks } from '../ui/key-editor';
+import type { KeyEditor, KeyEditorCallbacks } from '../ui/key-editor';
 
 export { gradientCss } from '../ui/gradient-editor';
 
@@ -120,36 +120,25 @@ function follow(ctx: EditorContext, el: HTMLElement, refresh: (doc: Scene) => vo
   });
 }
 
-/** What a curve or gradient field reads and writes. */
-interface KeyField<K> {
-  label: string;
-  get(d: Scene): K[];
-  set(d: Scene, v: K[]): void;
-}
-
 /**
- * The document side of a key editor of field `id`: previews on the canvas, a drag abandoned
- * restores the document, a commit is one undo step (refused: the editor shows the document
- * again), and the selection survives panel rebuilds.
+ * The key editor `make` builds, bound to field `o` (`id` keys its kept selection and focus):
+ * drags preview on the canvas, an abandoned drag restores the document, a commit is one undo
+ * step (refused: the editor shows the document again), and it follows the document.
  */
-function bound<K>(ctx: EditorContext, id: string, o: KeyField<K>, editor: () => { element: HTMLElement; setKeys(keys: K[]): void }): KeyEditorCallbacks<K> & { selected?: number } {
-  return {
+function keyField<K extends object, E extends KeyEditor<K> & { element: HTMLElement; focus(): void }>(ctx: EditorContext, id: string, o: { label: string; get(d: Scene): K[]; set(d: Scene, v: K[]): void }, make: (keys: K[], bind: KeyEditorCallbacks<K> & { selected?: number }) => E): HTMLElement {
+  const editor: E = make(read(ctx, o.get, []), {
     preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
     cancel: () => restoreScene(ctx),
     commit: (keys, label, coalesceKey) => {
       pendingPreview = null;
-      noteFocus(editor().element, id);
+      noteFocus(editor.element, id);
       if (coalesceKey === undefined) ctx.store.breakCoalescing();
-      if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor().setKeys(read(ctx, o.get, []));
+      if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));
       if (coalesceKey === undefined) ctx.store.breakCoalescing();
     },
     selected: remembered.get(id),
     onSelect: (i) => remembered.set(id, i),
-  };
-}
-
-/** Gives a rebuilt editor of field `id` its focus back and keeps it showing the document. */
-function attach<K>(ctx: EditorContext, id: string, o: KeyField<K>, editor: { element: HTMLElement; focus(): void; setKeys(keys: K[]): void }): HTMLElement {
+  });
   restoreFocus(id, editor);
   follow(ctx, editor.element, (doc) => {
     try {
@@ -164,26 +153,14 @@ function attach<K>(ctx: EditorContext, id: string, o: KeyField<K>, editor: { ele
 /** A graphical curve editor bound to the document (one undo step per drag, click or typed value). */
 export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElement {
   const step = o.step ?? Math.max(0.01, Number(((Math.min(o.max, 10) - o.min) / 100).toPrecision(1)));
-  const editor: CurveEditor = new CurveEditor(read(ctx, o.get, []), {
-    label: o.label,
-    limits: { min: o.min, max: o.max, step },
-    unit: o.unit,
-    maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS,
-    sample: (keys, n) => ctx.engine.sampleCurve(keys, n),
-    ...bound(ctx, o.label, o, () => editor),
-  });
-  return attach(ctx, o.label, o, editor);
+  const limits = { min: o.min, max: o.max, step };
+  const sample = (keys: CurveKey[], n: number): ArrayLike<number> | null => ctx.engine.sampleCurve(keys, n);
+  return keyField(ctx, o.label, o, (keys, bind) => new CurveEditor(keys, { label: o.label, limits, unit: o.unit, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, sample, ...bind }));
 }
 
 /** A gradient editor bound to the document. */
 export function gradientField(ctx: EditorContext, o: GradientFieldOptions): HTMLElement {
-  const id = `gradient:${o.label}`;
-  const editor: GradientEditor = new GradientEditor(read(ctx, o.get, []), {
-    label: o.label,
-    maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS,
-    ...bound(ctx, id, o, () => editor),
-  });
-  return attach(ctx, id, o, editor);
+  return keyField(ctx, `gradient:${o.label}`, o, (keys, bind) => new GradientEditor(keys, { label: o.label, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, ...bind }));
 }
 
 /** Adds a key halfway through the largest gap (or at 1 when there is one key). */
