@@ -8,7 +8,8 @@
 // language, rather than with the English sentence in `{name}`.
 
 import { ERROR_CODES, type ErrorCode } from '../generated/error-codes';
-import type { Lang } from './index';
+import { lang, type Lang } from './index';
+import { errorText } from '../errors';
 
 type Wording = Record<ErrorCode, string>;
 
@@ -352,4 +353,14 @@ function nestedIssue(params: Readonly<Record<string, number | string | null>>, n
   const nested: Record<string, number | string | null> = {};
   for (const [k, v] of Object.entries(params)) if (k.startsWith(prefix)) nested[k.slice(prefix.length)] = v;
   return { code, params: nested };
+}
+
+/**
+ * Text of anything thrown, for the page's main thread: a coded Rust error worded in the UI
+ * language (English keeps Rust's own sentence, which the CLI prints too), anything else as
+ * {@link errorText} gives it. A worker has no UI language: it keeps `errorText`.
+ */
+export function issueText(e: unknown): string {
+  const current = lang();
+  return (current === 'en' ? null : errorWording(e, current)) ?? errorText(e);
 }

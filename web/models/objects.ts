@@ -13,7 +13,7 @@ import { EngineCrash } from '../engine/engine';
 import type { SceneObjectsHost } from '../editor/context';
 import type { WasmEditor } from '../engine/wasm-api';
 import { isWasmTrap } from '../engine/crash';
-import { errorText } from '../errors';
+import { issueText } from '../i18n/error-wording';
 import { decodeImage } from '../files/images';
 import { t } from '../i18n';
 import type { AddedModel, MarkerEvent } from '../generated/contract';
@@ -106,7 +106,7 @@ export class ModelObjects {
       held = { set, info: this.load(set), error: null };
     } catch (e) {
       if (e instanceof EngineCrash) held = { set, info: null, error: null };
-      else held = { set, info: null, error: errorText(e) };
+      else held = { set, info: null, error: issueText(e) };
     }
     this.held.set(set.key, held);
     return held;
@@ -121,7 +121,7 @@ export class ModelObjects {
       } catch (e) {
         if (isWasmTrap(e)) throw e;
         h.info = null;
-        h.error = errorText(e);
+        h.error = issueText(e);
       }
     }
   }
