@@ -160,7 +160,7 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
   if (animation === undefined) throw new Error(`${spec.name}: the skeleton has no animation`);
   const path = pageImagePath(`bench-${spec.name}`, PAGE);
   engine.addImage(path, PAGE_W, PAGE_H, pageRgba());
-  const baked = BakedSide.create(call, `bench:${spec.name}`, loaded, animation, input.bakeFps, () => path, () => performance.now());
+  const baked = BakedSide.create(call, `bench:${spec.name}`, loaded, animation, input.bakeFps, () => path, () => performance.now(), (d, f) => engine.stepsCovering(d, f));
   const cpu = new CpuSide(loaded, animation, baked.periodSecs());
   const { arrays } = baked.setup;
   const out: SkeletonBenchSkeleton = {

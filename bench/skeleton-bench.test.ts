@@ -9,6 +9,7 @@ import { PER_INSTANCE } from '../web/skeleton/spine/clip';
 import { CpuReference } from './skeleton-cpu';
 import { loadSkeleton } from '../web/skeleton/spine/load';
 import { regionPaths, synthAtlas } from '../tests/support/synth-atlas';
+import { coreStepsCovering } from '../tests/support/wasm';
 
 const FIXTURES = join(import.meta.dirname, '../tests/fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
@@ -76,9 +77,9 @@ describe('instance layout and times', () => {
 describe('the two sides on the coin', () => {
   const loaded = loadSkeleton(COIN_JSON, synthAtlas(regionPaths(COIN_JSON)));
 
-  it('baked: one upload, then per frame one instance list with phased times and no vertex work', () => {
+  it('baked: one upload, then per frame one instance list with phased times and no vertex work', async () => {
     const rec = recorder();
-    const side = BakedSide.create(rec.call, 'coin', loaded, 'animation', 30, () => 'page', () => 0);
+    const side = BakedSide.create(rec.call, 'coin', loaded, 'animation', 30, () => 'page', () => 0, await coreStepsCovering());
     expect(rec.added).toEqual([{ positions: side.setup.arrays.positions.length }]);
     expect(side.setup.arrays.positions.length).toBeGreaterThan(0);
     side.place(50, 20);

@@ -16,7 +16,7 @@
 //
 // Pure apart from the `WasmClipEditor` calls; timing and frames belong to the page.
 
-import { bakeAnimation } from '../web/skeleton/spine/bake';
+import { bakeAnimation, type StepsCovering } from '../web/skeleton/spine/bake';
 import { clipOptionsJson, PER_INSTANCE, toVertexClip, writeInstance, type VertexClipArrays } from '../web/skeleton/spine/clip';
 import { CpuReference } from './skeleton-cpu';
 import type { LoadedSkeleton } from '../web/skeleton/spine/load';
@@ -93,11 +93,12 @@ export class BakedSide {
 
   /**
    * Bakes `animation` of `loaded` at `fps`, converts and uploads it. `pagePath(i)` is the image
-   * path registered for atlas page i; `now` is the clock for the bake time.
+   * path registered for atlas page i; `now` is the clock for the bake time; `stepsCovering` the
+   * core's frame rule (Engine.stepsCovering).
    */
-  static create(call: <T>(f: (e: BenchClipEditor) => T) => T, name: string, loaded: LoadedSkeleton, animation: string, fps: number, pagePath: (page: number) => string | null, now: () => number): BakedSide {
+  static create(call: <T>(f: (e: BenchClipEditor) => T) => T, name: string, loaded: LoadedSkeleton, animation: string, fps: number, pagePath: (page: number) => string | null, now: () => number, stepsCovering: StepsCovering): BakedSide {
     const t0 = now();
-    const baked = bakeAnimation(loaded, animation, { fps });
+    const baked = bakeAnimation(loaded, animation, { fps, stepsCovering });
     const arrays = toVertexClip(baked, pagePath);
     const bakeMs = now() - t0;
     const clipId = call((e) => e.addVertexClip(name, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays)));

@@ -33,6 +33,7 @@ import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
 import { errorText } from './errors';
+import { issueText } from './i18n/error-wording';
 import { mountExport, type ExportFeature } from './export/mount';
 import { initLang, lang, t, toggleLang, type MessageKey } from './i18n';
 import { ModelObjects } from './models/objects';
@@ -185,6 +186,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const follow = new FollowTracker(
     (json) => engine.setFollowTracks(json),
     (track, t) => engine.boneTrackPositionAt(track, t),
+    (durationSecs, fps) => engine.stepsCovering(durationSecs, fps),
   );
   const ctx: EditorContext = {
     store,
@@ -256,7 +258,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       engine.setScene(store.json);
       engine.setTime(time);
     } catch (e) {
-      message('error', t('engineRefused', { error: errorText(e) }));
+      message('error', t('engineRefused', { error: issueText(e) }));
     }
   }
   /** Re-derives the bone tracks of following systems (web/skeleton/object/follow-live.ts). */

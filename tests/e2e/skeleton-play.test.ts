@@ -17,6 +17,7 @@ import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/spine/bak
 import { clipOptionsJson, toVertexClip, writeInstances, type VertexClipArrays } from '../../web/skeleton/spine/clip';
 import { loadSkeleton } from '../../web/skeleton/spine/load';
 import { regionPaths, synthAtlas } from '../support/synth-atlas';
+import { coreStepsCovering } from '../support/wasm';
 import { pagePng, pageRgba, SPINE_FIXTURES } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type SeamWindow, type Tier } from './support';
 
@@ -166,7 +167,7 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
     });
 
     it('plays per-frame colours and tint-black dark colours of the coin', async () => {
-      const baked = bakeAnimation(loadSkeleton(COIN_JSON, ATLAS, { pageSizes: { [PAGE]: { width: 1024, height: 512 } } }), 'animation', { fps: 30 });
+      const baked = bakeAnimation(loadSkeleton(COIN_JSON, ATLAS, { pageSizes: { [PAGE]: { width: 1024, height: 512 } } }), 'animation', { fps: 30, stepsCovering: await coreStepsCovering() });
       const TEX = 'e2e:coin-page.png';
       const frame0 = baked.frames[0].draws;
       const clips = {

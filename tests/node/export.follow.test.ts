@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
 import { loadSkeleton } from '../../web/skeleton/spine/load.ts';
 import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
-import { loadWasm, trackPositionAt } from '../support/wasm.ts';
+import { coreStepsCovering, loadWasm, trackPositionAt } from '../support/wasm.ts';
 import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
@@ -21,9 +21,10 @@ const OFFSET = { x: 12, y: -8 };
 
 const VINE = loadSkeleton(VINE_JSON, synthAtlas(regionPaths(VINE_JSON)));
 const GROW_SECS = VINE.data.findAnimation('grow')!.duration;
+const stepsCovering = await coreStepsCovering();
 
 function vineTrack(skeleton = 'vine', speed = 1.5): BoneTrackJson {
-  return sampleBoneTrack(VINE, { skeleton, bone: 'vine13', animation: 'grow', placeX: -40, placeY: 260, speed, loop: true });
+  return sampleBoneTrack(VINE, { skeleton, bone: 'vine13', animation: 'grow', placeX: -40, placeY: 260, speed, loop: true, stepsCovering });
 }
 
 function followingScene(): object {
@@ -57,7 +58,7 @@ describe('export of systems following a skeleton bone', () => {
   const followPath = join(dir, 'follow.json');
   writeFileSync(scenePath, JSON.stringify(followingScene()));
   // The speed at which the skeleton, as the canvas plays it, repeats every 2 s.
-  const fast = vineTrack('vine_fast', trackPeriodSecs(GROW_SECS, 30, 1) / 2);
+  const fast = vineTrack('vine_fast', trackPeriodSecs(GROW_SECS, 30, 1, stepsCovering) / 2);
   writeFileSync(followPath, followDocument([track, fast]));
 
   it('the sampled bone really moves (the test would prove nothing otherwise)', () => {

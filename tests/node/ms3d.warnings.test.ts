@@ -40,13 +40,40 @@ describe('ms3d warnings', () => {
     expect(errorWording(info.warningDetails[0], 'zh-CN')).toBe(`注释段第 ${size} 字节：未知子版本 7（应为 [1] 之一）；文件其余部分未读取。`);
   });
 
-  it('a comments section cut short: the model loads, the warning says what is lost in both languages', () => {
+  it('a comments section cut short: the model loads, the warning says what is lost and why in both languages', () => {
     const { info, size } = infoWith([1, 0, 0, 0]);
     const [w] = info.warningDetails;
     expect(w.code).toBe('ms3d.warning.commentsNotRead');
     expect(w.params.offset).toBe(size);
     expect(info.bytesConsumed).toBe(size);
-    expect(stripStop(errorWording(w, 'en') ?? '')).toBe(stripStop(w.message));
-    expect(errorWording(w, 'zh-CN')).toContain(`注释段第 ${size} 字节：未能读取，因此缺少注释`);
+    // Why, as a nested issue: the reader's error code and its parameters (`error.*`).
+    expect(w.params.errorCode).toBe('ms3d.truncated');
+    expect(w.params['error.section']).toBe('comments');
+    expect(w.params['error.offset']).toBe(size + 4);
+    const en = errorWording(w, 'en') ?? '';
+    expect(en).toBe(
+      `comments section, byte ${size}: not read, so the comments (clip names and frame ranges among them) and the sections after them are missing: ` +
+        `The model file ends early: comments section, byte ${size + 4} needs ${w.params['error.needed']} bytes, 0 remain.`,
+    );
+    const zh = errorWording(w, 'zh-CN') ?? '';
+    expect(zh).toBe(
+      `注释段第 ${size} 字节：未能读取，因此缺少注释（包括片段名称和帧范围）及其后的各段：模型文件提前结束：注释段第 ${size + 4} 字节需要 ${w.params['error.needed']} 字节，只剩 0 字节。`,
+    );
+    // No English reaches a Chinese user: no Latin word, no placeholder left.
+    expect(zh).not.toMatch(/[A-Za-z{}]/);
+  });
+
+  it('a comment count larger than the file: the nested cause (count too large) is worded in Chinese too', () => {
+    const { info, size } = infoWith([1, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f]);
+    const [w] = info.warningDetails;
+    expect(w.code).toBe('ms3d.warning.commentsNotRead');
+    expect(w.params.errorCode).toBe('ms3d.countTooLarge');
+    expect(w.params['error.count']).toBe(0x7fffffff);
+    const zh = errorWording(w, 'zh-CN') ?? '';
+    expect(zh).toBe(
+      `注释段第 ${size} 字节：未能读取，因此缺少注释（包括片段名称和帧范围）及其后的各段：` +
+        `注释段第 ${size + 4} 字节：2147483647 项至少需要 ${w.params['error.minBytes']} 字节，只剩 0 字节。`,
+    );
+    expect(zh).not.toMatch(/[A-Za-z{}]/);
   });
 });

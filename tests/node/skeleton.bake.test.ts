@@ -4,19 +4,29 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Physics, RegionAttachment, Skeleton } from '@esotericsoftware/spine-core';
-import { bakeAnimation, frameCountOf, type BakedAnimation } from '../../web/skeleton/spine/bake.ts';
+import { bakeAnimation, type BakedAnimation } from '../../web/skeleton/spine/bake.ts';
 import { CpuReference } from '../../bench/skeleton-cpu.ts';
 import { loadAtlas, loadSkeleton } from '../../web/skeleton/spine/load.ts';
 import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
+import { coreStepsCovering } from '../support/wasm.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
 const COIN_SKEL = new Uint8Array(readFileSync(join(FIXTURES, 'coin-pro-4.2.skel')));
 const REGIONS = regionPaths(COIN_JSON);
 const ATLAS = synthAtlas(REGIONS);
+/** The core's frame rule (wasm `Timebase.stepsCovering`), as the page passes it to the bake. */
+const stepsCovering = await coreStepsCovering();
+
+/** The double next to `x` towards +∞ (`dir` 1) or −∞ (`dir` −1), for positive `x`. */
+function ulp(x: number, dir: 1 | -1): number {
+  const bits = new BigInt64Array(new Float64Array([x]).buffer);
+  bits[0] += BigInt(dir);
+  return new Float64Array(bits.buffer)[0];
+}
 
 function bake(skeleton: string | Uint8Array, fps = 30): BakedAnimation {
-  return bakeAnimation(loadSkeleton(skeleton, ATLAS), 'animation', { fps });
+  return bakeAnimation(loadSkeleton(skeleton, ATLAS), 'animation', { fps, stepsCovering });
 }
 
 describe('skeleton bake', () => {
@@ -38,12 +48,36 @@ describe('skeleton bake', () => {
     expect(json.durationSecs).toBeCloseTo(2.6667, 4);
     // 2.6667 s × 30 = 80.001 → 81 steps + the endpoint.
     expect(json.frames.length).toBe(82);
-    expect(frameCountOf(1, 30)).toBe(31);
-    expect(frameCountOf(0, 30)).toBe(1);
-    expect(frameCountOf(0.5, 24)).toBe(13);
     expect(json.frames[1].timeSecs).toBeCloseTo(1 / 30, 12);
     expect(json.frames.at(-1)!.timeSecs).toBe(json.durationSecs);
     expect(bake(COIN_JSON, 12).frames.length).toBe(Math.ceil(2.6667 * 12) + 1);
+  });
+
+  it('counts its frames by the core’s clock at the edges of a frame (steps_covering + 1)', () => {
+    // [duration s, fps, frames, why]: the bake's count is the core's Timebase::steps_covering
+    // (⌈d·fps − 1e-9⌉) + 1 through the wasm module — the rule MS3D clips and the simulation's
+    // loop period use; the bake has no rule of its own.
+    const cases: [number, number, number, string][] = [
+      [0, 30, 1, 'an empty animation is its setup pose'],
+      [1, 30, 31, 'exactly 30 frames, both ends'],
+      [ulp(1, 1), 30, 31, '1 ulp over a whole frame is float error'],
+      [ulp(1, -1), 30, 31, '1 ulp under a whole frame'],
+      [0.5, 24, 13, 'exactly 12 frames at 24 fps'],
+      [0.1 * 3, 10, 4, '0.1·3 s is 3.0000000000000004 frames'],
+      [0.29, 100, 30, '0.29 s at 100 fps is 28.999999999999996 frames'],
+      [(30 - 5e-10) / 30, 30, 31, '5e-10 frames short of frame 30 counts as on it'],
+      [(30 + 5e-7) / 30, 30, 32, '5e-7 frames past frame 30 needs a step (the old TS 1e-6 said 31)'],
+      [Math.fround(1 / 30) * 30, 30, 32, 'float32 key time at frame 1 × 30: 1.5e-6 frames past frame 30'],
+      [Math.fround(2 / 30), 30, 4, 'float32 key time of frame 2 (binary skeletons): 1e-7 frames past, a step of its own (the old TS 1e-6 said 3)'],
+    ];
+    for (const [durationSecs, fps, frames, why] of cases) {
+      const loaded = loadSkeleton(COIN_JSON, ATLAS);
+      loaded.data.findAnimation('animation')!.duration = durationSecs;
+      const baked = bakeAnimation(loaded, 'animation', { fps, stepsCovering });
+      expect(baked.frames.length, why).toBe(frames);
+      expect(baked.frames.length, why).toBe(stepsCovering(durationSecs, fps) + 1);
+      expect(baked.frames.at(-1)!.timeSecs, why).toBe(Math.min((frames - 1) / fps, durationSecs));
+    }
   });
 
   it('frames are consistent: positions, topology and draws agree', () => {
@@ -136,10 +170,10 @@ describe('skeleton bake', () => {
 
   it('refuses what it cannot do, with the name of the problem', () => {
     const loaded = loadSkeleton(COIN_JSON, ATLAS);
-    expect(() => bakeAnimation(loaded, 'walk', { fps: 30 })).toThrow('animation "walk" not found');
-    expect(() => bakeAnimation(loaded, 'animation', { fps: 0 })).toThrow('fps: 0');
-    expect(() => bakeAnimation(loaded, 'animation', { fps: 30, skin: 'gold' })).toThrow('skin "gold" not found');
-    expect(() => bakeAnimation(loaded, 'animation', { fps: 240, maxFrames: 100 })).toThrow('above the limit 100');
+    expect(() => bakeAnimation(loaded, 'walk', { fps: 30, stepsCovering })).toThrow('animation "walk" not found');
+    expect(() => bakeAnimation(loaded, 'animation', { fps: 0, stepsCovering })).toThrow('fps: 0');
+    expect(() => bakeAnimation(loaded, 'animation', { fps: 30, skin: 'gold', stepsCovering })).toThrow('skin "gold" not found');
+    expect(() => bakeAnimation(loaded, 'animation', { fps: 240, maxFrames: 100, stepsCovering })).toThrow('above the limit 100');
     expect(() => loadSkeleton(COIN_JSON, synthAtlas(REGIONS.slice(1)))).toThrow('skeleton: Region not found in atlas: coin-front-logo');
     expect(() => loadAtlas('')).toThrow('atlas: no page found');
   });

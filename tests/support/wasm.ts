@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BoneTrackJson } from '../../web/generated/contract.ts';
 import type { WasmModule } from '../../web/engine/wasm-api.ts';
+import { stepsCoveringOf } from '../../web/engine/engine.ts';
+import type { StepsCovering } from '../../web/skeleton/spine/bake.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -20,6 +22,11 @@ export function loadWasm(): Promise<WasmModule> {
     return glue;
   })();
   return loaded;
+}
+
+/** The core's frame rule (`Timebase.stepsCovering`, as Engine.stepsCovering calls it): bakes and tracks take it. */
+export async function coreStepsCovering(): Promise<StepsCovering> {
+  return stepsCoveringOf(await loadWasm());
 }
 
 /** The core's position of `track` at scene time `t` (wasm `boneTrackPositionAt`). */

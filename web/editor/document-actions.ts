@@ -10,6 +10,7 @@ import type { DocumentStore } from '../document/store';
 import type { ParticleSystem, Scene } from '../document/types';
 import { EngineCrash, type Engine } from '../engine/engine';
 import { errorText } from '../errors';
+import { issueText } from '../i18n/error-wording';
 import { t, type MessageKey } from '../i18n';
 import { byId } from '../ui/dom';
 import { downloadFile } from '../ui/download';
@@ -71,7 +72,7 @@ export class DocumentActions {
     try {
       normalized = this.host.engine.normalizeScene(preset.json);
     } catch (e) {
-      this.host.message('error', t('documentRefused', { error: errorText(e) }));
+      this.host.message('error', t('documentRefused', { error: issueText(e) }));
       return;
     }
     if (asScene) {

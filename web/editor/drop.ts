@@ -3,6 +3,7 @@
 
 import type { ImageAsset, ParticleSystem } from '../document/types';
 import { errorText } from '../errors';
+import { issueText } from '../i18n/error-wording';
 import type { DropPlan } from '../files/drop';
 import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
 import { t, type MessageKey } from '../i18n';
@@ -83,7 +84,7 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
         try {
           normalized = host.engine.normalizeScene(text);
         } catch (e) {
-          host.message('error', t('documentRefusedFile', { file: action.scene.path, error: errorText(e) }));
+          host.message('error', t('documentRefusedFile', { file: action.scene.path, error: issueText(e) }));
           break;
         }
         const dir = action.scene.path.includes('/') ? action.scene.path.slice(0, action.scene.path.lastIndexOf('/') + 1) : '';

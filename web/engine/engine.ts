@@ -16,6 +16,26 @@ export { EngineCrash } from './crash';
 export type { AnimationAt, BuiltinTexture, EditorStats, SegmentKind, TimelineInfo } from '../generated/contract';
 export type { RebuildHook } from './lifecycle';
 
+/**
+ * The core's `Timebase.stepsCovering` (sp_sim::time: `max(0, ⌈d·fps − 1e-9⌉)`, frame steps
+ * until the last frame at `fps` reaches `durationSecs`) of module `m`: the one frame rule of
+ * baked clips (web/skeleton/spine/bake.ts `StepsCovering`). Throws unless `fps` is finite and
+ * above 0.
+ */
+export function stepsCoveringOf(m: WasmModule): (durationSecs: number, fps: number) => number {
+  return (durationSecs, fps) => withTimebase(m, fps, (timebase) => timebase.stepsCovering(durationSecs));
+}
+
+/** `f` of module `m`'s `Timebase` at `fps` (freed after; throws unless `fps` is finite and above 0). */
+function withTimebase<T>(m: WasmModule, fps: number, f: (timebase: InstanceType<WasmModule['Timebase']>) => T): T {
+  const timebase = new m.Timebase(fps);
+  try {
+    return f(timebase);
+  } finally {
+    timebase.free();
+  }
+}
+
 /** Renderer forced by `?renderer=webgpu|webgl2` in a location search string (else auto). */
 export function rendererFromQuery(search: string): RendererRequest {
   const value = new URLSearchParams(search).get('renderer');
@@ -87,14 +107,12 @@ export class Engine {
    * read-out is drawn every frame). Throws unless `fps` is finite and above 0.
    */
   frameAt(timeSecs: number, fps: number): number | null {
-    return this.life.callOr<number | null>((m) => {
-      const timebase = new m.Timebase(fps);
-      try {
-        return timebase.frameOf(timeSecs);
-      } finally {
-        timebase.free();
-      }
-    }, null);
+    return this.life.callOr<number | null>((m) => withTimebase(m, fps, (timebase) => timebase.frameOf(timeSecs)), null);
+  }
+
+  /** Frame steps at `fps` until the last frame reaches `durationSecs`: {@link stepsCoveringOf} (throws while the module restarts). */
+  stepsCovering(durationSecs: number, fps: number): number {
+    return this.life.call((m) => stepsCoveringOf(m)(durationSecs, fps));
   }
 
   /**

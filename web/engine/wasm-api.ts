@@ -20,14 +20,5 @@ export type WasmEditor = Glue.Editor;
 /** The clip methods of the wasm `Editor` (crates/sp-wasm/src/clips_api.rs). */
 export type WasmClipEditor = Pick<WasmEditor, 'addVertexClip' | 'removeVertexClip' | 'setClipInstanceArray'>;
 
-/** The model methods of the wasm `Editor` (crates/sp-wasm/src/ms3d/editor_api.rs). */
-export type WasmModelEditor = Pick<
-  WasmEditor,
-  'addModel' | 'modelClips' | 'removeModel' | 'modelEvents' | 'modelStats'
->;
-
-/** `Ms3dCpuSkinning`: every instance's vertices skinned on the CPU per frame (sp-wasm ms3d/cpu_skinning.rs). */
-export type WasmMs3dCpuSkinning = Glue.Ms3dCpuSkinning;
-
 /** Loads a fresh, initialised module instance; `generation` > 0 must give a new instance. */
 export type WasmLoader = (generation: number) => Promise<WasmModule>;

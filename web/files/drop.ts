@@ -125,11 +125,6 @@ export function sniffJson(text: string): JsonKind {
   return 'unknown';
 }
 
-/** `path` relative to directory `dir` (which ends in `/` or is empty) when inside it. */
-export function relativeTo(dir: string, path: string): string {
-  return dir !== '' && path.startsWith(dir) ? path.slice(dir.length) : path;
-}
-
 /** Routes a drop (see the module rules). Files must carry `jsonKind` when they are `.json`. */
 export function planDrop(files: readonly DropFile[]): DropPlan {
   const totalBytes = files.reduce((sum, f) => sum + f.size, 0);

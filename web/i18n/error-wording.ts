@@ -3,9 +3,13 @@
 // The codes and their parameter names come from web/generated/error-codes.ts; the tables are
 // typed by them, so tsc refuses a missing code, and error-wording.test.ts refuses a placeholder
 // that is not a parameter of its code. `{name}` placeholders are filled from the parameters.
+// A nested issue (an MS3D section that could not be read, and why) comes as `{name}Code` (its
+// code) with its parameters prefixed `{name}.`: `{name}` is then worded from those, in the same
+// language, rather than with the English sentence in `{name}`.
 
 import { ERROR_CODES, type ErrorCode } from '../generated/error-codes';
-import type { Lang } from './index';
+import { lang, type Lang } from './index';
+import { errorText } from '../errors';
 
 type Wording = Record<ErrorCode, string>;
 
@@ -305,6 +309,7 @@ const PARAM_WORDS_ZH: Readonly<Record<string, Readonly<Record<string, string>>>>
   section: SECTION_WORDS_ZH,
   missing: SECTION_WORDS_ZH,
   channel: { ambient: '环境光', diffuse: '漫反射', specular: '高光', emissive: '自发光' },
+  what: { 'vertex index': '顶点索引', 'triangle index': '三角形索引', 'vertex extra entries': '顶点附加项', 'joint colours': '关节颜色' },
 };
 
 /** True when `e` carries a code of web/generated/error-codes.ts. */
@@ -331,9 +336,31 @@ export function errorWording(e: unknown, lang: Lang): string | null {
   const template = (lang === 'en' ? errorsEn : errorsZh)[e.code];
   const params = e.params ?? {};
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const nested = nestedIssue(params, name);
+    if (nested !== null) return errorWording(nested, lang) ?? whole;
     const v = params[name];
     if (v === undefined || v === null) return whole;
     if (lang === 'en' || typeof v !== 'string') return String(v);
     return PARAM_WORDS_ZH[name]?.[v] ?? VALUE_WORDS_ZH[v] ?? v;
   });
+}
+
+/** The issue nested in parameter `name` (`{name}Code` + `{name}.*` parameters), or null. */
+function nestedIssue(params: Readonly<Record<string, number | string | null>>, name: string): CodedIssue | null {
+  const code = params[`${name}Code`];
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code)) return null;
+  const prefix = `${name}.`;
+  const nested: Record<string, number | string | null> = {};
+  for (const [k, v] of Object.entries(params)) if (k.startsWith(prefix)) nested[k.slice(prefix.length)] = v;
+  return { code, params: nested };
+}
+
+/**
+ * Text of anything thrown, for the page's main thread: a coded Rust error worded in the UI
+ * language (English keeps Rust's own sentence, which the CLI prints too), anything else as
+ * {@link errorText} gives it. A worker has no UI language: it keeps `errorText`.
+ */
+export function issueText(e: unknown): string {
+  const current = lang();
+  return (current === 'en' ? null : errorWording(e, current)) ?? errorText(e);
 }

@@ -2,7 +2,7 @@
 // a store edit, so each is one undo step and goes through the Rust validation). A model object is
 // found by its name (unique among models), else by its files key (a rename or undo changed it).
 
-import { uniqueName } from '../document/names';
+import { findByNameOrKey, uniqueName } from '../document/names';
 import type { ModelObject, Scene } from '../document/types';
 import { stemOf } from '../skeleton/object/doc';
 
@@ -37,9 +37,7 @@ export function copyOfModel(doc: Scene, m: ModelObject): ModelObject {
 
 /** The entry named `name`, else the one with files `key`. */
 export function findModel(doc: Scene, name: string, key: string): { index: number; entry: ModelObject } | null {
-  let index = doc.models.findIndex((m) => m.name === name);
-  if (index < 0 && key !== '') index = doc.models.findIndex((m) => m.key === key);
-  return index < 0 ? null : { index, entry: doc.models[index] };
+  return findByNameOrKey(doc.models, name, key);
 }
 
 /** Places a marker on `frame` of clip `clip` of `entry` (kept sorted by clip, then frame). */

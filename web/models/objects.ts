@@ -8,15 +8,14 @@
 // step); an entry whose file is not in this browser (a shared link, another browser) says which
 // file to drop, and dropping it brings the entry to life.
 
-import type { DocumentStore } from '../document/store';
 import type { ModelObject, Scene } from '../document/types';
-import { EngineCrash, type Engine } from '../engine/engine';
+import { EngineCrash } from '../engine/engine';
+import type { SceneObjectsHost } from '../editor/context';
 import type { WasmEditor } from '../engine/wasm-api';
 import { isWasmTrap } from '../engine/crash';
-import { errorText } from '../errors';
+import { issueText } from '../i18n/error-wording';
 import { decodeImage } from '../files/images';
 import { t } from '../i18n';
-import type { MessageKind } from '../ui/messages';
 import type { AddedModel, MarkerEvent } from '../generated/contract';
 import { copyOfModel, findModel, newModelEntry } from './doc';
 import { loadModelFiles, modelFilesKey, saveModelFiles, type ModelFileSet, type StoredFile } from './files';
@@ -29,19 +28,7 @@ export const LOG_LINES = 50;
 export const EVENT_POLL_MS = 50;
 
 /** What the model objects need from the editor. */
-export interface ModelObjectsHost {
-  readonly store: DocumentStore;
-  readonly engine: Engine;
-  /** Where the model panel opens (`#object-panels`). */
-  readonly panelBox: HTMLElement;
-  /** Scene point at the canvas centre (where a new model is placed). */
-  viewCentre(): [number, number];
-  /** Runs a document command; shows the error and returns false when it is refused. */
-  edit(label: string, mutate: (draft: Scene) => void, coalesceKey?: string | null): boolean;
-  /** Shows a message. */
-  message(kind: MessageKind, text: string): void;
-  /** Redraws the panels (the scene list shows the selection). */
-  refreshPanels(): void;
+export interface ModelObjectsHost extends SceneObjectsHost {
   /** Decodes and registers a dropped image (web/editor/images.ts); false when refused. */
   loadImage(path: string, file: Blob): Promise<boolean>;
   /** The panel over its host (default: the {@link ModelPanel} in `panelBox`; tests pass a fake). */
@@ -119,7 +106,7 @@ export class ModelObjects {
       held = { set, info: this.load(set), error: null };
     } catch (e) {
       if (e instanceof EngineCrash) held = { set, info: null, error: null };
-      else held = { set, info: null, error: errorText(e) };
+      else held = { set, info: null, error: issueText(e) };
     }
     this.held.set(set.key, held);
     return held;
@@ -134,7 +121,7 @@ export class ModelObjects {
       } catch (e) {
         if (isWasmTrap(e)) throw e;
         h.info = null;
-        h.error = errorText(e);
+        h.error = issueText(e);
       }
     }
   }

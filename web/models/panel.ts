@@ -7,12 +7,11 @@
 // switch.
 
 import { followLang, lang, t, type MessageKey } from '../i18n';
-import { errorWording } from '../i18n/error-wording';
+import { errorWording, issueText } from '../i18n/error-wording';
 import { h } from '../ui/dom';
 import './models.css';
 import type { ModelCounts, ModelObject } from '../generated/contract';
 import { formatBytes } from './logic';
-import { errorText } from '../errors';
 import { addModelMarker } from './doc';
 import type { HeldModel } from './objects';
 
@@ -50,7 +49,7 @@ function countsText(c: ModelCounts): string {
 
 /** Shows an error about `file` in `host` (model errors already start with the file name). */
 export function showModelError(host: HTMLElement, file: string, error: unknown): void {
-  const message = errorText(error);
+  const message = issueText(error);
   const box = h('div', { class: 'model-error', role: 'alert' });
   box.textContent = message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
   const close = h('button', { type: 'button', class: 'icon', 'aria-label': t('close') }, '✕');

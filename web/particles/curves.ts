@@ -10,6 +10,7 @@ import type { ColorKey, CurveKey, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
 import { CurveEditor } from '../ui/curve-editor';
 import { GradientEditor } from '../ui/gradient-editor';
+import type { KeyEditor, KeyEditorCallbacks } from '../ui/key-editor';
 
 export { gradientCss } from '../ui/gradient-editor';
 
@@ -119,28 +120,26 @@ function follow(ctx: EditorContext, el: HTMLElement, refresh: (doc: Scene) => vo
   });
 }
 
-/** A graphical curve editor bound to the document (one undo step per drag, click or typed value). */
-export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElement {
-  const step = o.step ?? Math.max(0.01, Number(((Math.min(o.max, 10) - o.min) / 100).toPrecision(1)));
-  const editor = new CurveEditor(read(ctx, o.get, []), {
-    label: o.label,
-    limits: { min: o.min, max: o.max, step },
-    unit: o.unit,
-    maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS,
-    sample: (keys, n) => ctx.engine.sampleCurve(keys, n),
+/**
+ * The key editor `make` builds, bound to field `o` (`id` keys its kept selection and focus):
+ * drags preview on the canvas, an abandoned drag restores the document, a commit is one undo
+ * step (refused: the editor shows the document again), and it follows the document.
+ */
+function keyField<K extends object, E extends KeyEditor<K> & { element: HTMLElement; focus(): void }>(ctx: EditorContext, id: string, o: { label: string; get(d: Scene): K[]; set(d: Scene, v: K[]): void }, make: (keys: K[], bind: KeyEditorCallbacks<K> & { selected?: number }) => E): HTMLElement {
+  const editor: E = make(read(ctx, o.get, []), {
     preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
     cancel: () => restoreScene(ctx),
     commit: (keys, label, coalesceKey) => {
       pendingPreview = null;
-      noteFocus(editor.element, o.label);
+      noteFocus(editor.element, id);
       if (coalesceKey === undefined) ctx.store.breakCoalescing();
       if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));
       if (coalesceKey === undefined) ctx.store.breakCoalescing();
     },
-    selected: remembered.get(o.label),
-    onSelect: (i) => remembered.set(o.label, i),
+    selected: remembered.get(id),
+    onSelect: (i) => remembered.set(id, i),
   });
-  restoreFocus(o.label, editor);
+  restoreFocus(id, editor);
   follow(ctx, editor.element, (doc) => {
     try {
       editor.setKeys(o.get(doc));
@@ -151,32 +150,17 @@ export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElemen
   return editor.element;
 }
 
+/** A graphical curve editor bound to the document (one undo step per drag, click or typed value). */
+export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElement {
+  const step = o.step ?? Math.max(0.01, Number(((Math.min(o.max, 10) - o.min) / 100).toPrecision(1)));
+  const limits = { min: o.min, max: o.max, step };
+  const sample = (keys: CurveKey[], n: number): ArrayLike<number> | null => ctx.engine.sampleCurve(keys, n);
+  return keyField(ctx, o.label, o, (keys, bind) => new CurveEditor(keys, { label: o.label, limits, unit: o.unit, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, sample, ...bind }));
+}
+
 /** A gradient editor bound to the document. */
 export function gradientField(ctx: EditorContext, o: GradientFieldOptions): HTMLElement {
-  const editor = new GradientEditor(read(ctx, o.get, []), {
-    label: o.label,
-    maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS,
-    preview: (keys) => previewScene(ctx, (d) => o.set(d, keys)),
-    cancel: () => restoreScene(ctx),
-    commit: (keys, label, coalesceKey) => {
-      pendingPreview = null;
-      noteFocus(editor.element, `gradient:${o.label}`);
-      if (coalesceKey === undefined) ctx.store.breakCoalescing();
-      if (!ctx.edit(`${label}: ${o.label}`, (d) => o.set(d, keys), coalesceKey ?? null)) editor.setKeys(read(ctx, o.get, []));
-      if (coalesceKey === undefined) ctx.store.breakCoalescing();
-    },
-    selected: remembered.get(`gradient:${o.label}`),
-    onSelect: (i) => remembered.set(`gradient:${o.label}`, i),
-  });
-  restoreFocus(`gradient:${o.label}`, editor);
-  follow(ctx, editor.element, (doc) => {
-    try {
-      editor.setKeys(o.get(doc));
-    } catch {
-      // The system is gone: the panel rebuilds.
-    }
-  });
-  return editor.element;
+  return keyField(ctx, `gradient:${o.label}`, o, (keys, bind) => new GradientEditor(keys, { label: o.label, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, ...bind }));
 }
 
 /** Adds a key halfway through the largest gap (or at 1 when there is one key). */

@@ -4,14 +4,13 @@
 // atlas gets a document entry (one undo step) and its files are kept for reloads; selecting it in
 // the scene list opens its panel again from those files.
 
-import type { DocumentStore } from '../document/store';
 import type { Scene, SkeletonObject } from '../document/types';
-import { EngineCrash, type Engine } from '../engine/engine';
+import { EngineCrash } from '../engine/engine';
+import type { SceneObjectsHost } from '../editor/context';
 import { errorText } from '../errors';
 import { decodeImage } from '../files/images';
 import { followLang, t } from '../i18n';
 import { h } from '../ui/dom';
-import type { MessageKind } from '../ui/messages';
 import { mountPlayback, type PlaybackControls } from './panel/controls';
 import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from './panel/panel';
 import { findSkeleton, newSkeletonEntry, renameSkeleton } from './object/doc';
@@ -21,20 +20,7 @@ import { SkeletonScene } from './object/scene';
 import { pruneObjectFiles, type StoredFile } from './object/store';
 
 /** What the skeleton objects need from the editor. */
-export interface SkeletonObjectsHost {
-  readonly store: DocumentStore;
-  readonly engine: Engine;
-  /** Where the skeleton panel opens (`#object-panels`). */
-  readonly panelBox: HTMLElement;
-  /** Scene point at the canvas centre. */
-  viewCentre(): [number, number];
-  /** Runs a document command; shows the error and returns false when it is refused. */
-  edit(label: string, mutate: (draft: Scene) => void, coalesceKey?: string | null): boolean;
-  /** Shows a message. */
-  message(kind: MessageKind, text: string): void;
-  /** Redraws the panels (the scene list shows the selection). */
-  refreshPanels(): void;
-}
+export type SkeletonObjectsHost = SceneObjectsHost;
 
 async function stored(f: { path: string; file: Blob }): Promise<StoredFile> {
   return { path: f.path, bytes: new Uint8Array(await f.file.arrayBuffer()) };
@@ -60,6 +46,7 @@ export class SkeletonObjects {
       sceneTimeSecs: () => host.engine.timeSecs(),
       isRestarting: (e) => e instanceof EngineCrash,
       contentHash: (parts) => host.engine.contentHash(parts),
+      stepsCovering: (durationSecs, fps) => host.engine.stepsCovering(durationSecs, fps),
     });
     this.scene.onProblemsChanged = () => {
       host.refreshPanels();

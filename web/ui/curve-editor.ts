@@ -10,6 +10,7 @@
 import { t } from '../i18n';
 import type { CurveKey } from '../generated/contract';
 import { h } from './dom';
+import { KeyEditor, type KeyEditorCallbacks } from './key-editor';
 import {
   type CurveLimits,
   NUDGE_T,
@@ -20,10 +21,10 @@ import {
   moveKey,
   nudgeKey,
   plotRange,
-  removeKey,
   samplePath,
   setInterp,
   tidy,
+  widestGapMiddle,
   toPlot,
 } from './curve-model';
 
@@ -36,7 +37,7 @@ const PAD = { left: 30, right: 8, top: 8, bottom: 16 };
 const SAMPLES = 97;
 
 /** What a curve editor needs. */
-export interface CurveEditorOptions {
+export interface CurveEditorOptions extends KeyEditorCallbacks<CurveKey> {
   /** Title (also the accessible name). */
   label: string;
   /** Value limits (schema min/max/step). */
@@ -47,16 +48,8 @@ export interface CurveEditorOptions {
   maxKeys?: number;
   /** `n` values of the curve at lives `i/(n − 1)` (the core's evaluation); null when unavailable. */
   sample(keys: CurveKey[], n: number): ArrayLike<number> | null;
-  /** Shows keys being dragged (no undo step). */
-  preview?(keys: CurveKey[]): void;
-  /** Commits keys as one undo step (`coalesceKey`: repeated nudges of one key merge). */
-  commit(keys: CurveKey[], label: string, coalesceKey?: string): void;
-  /** Called when a drag is abandoned (the caller restores its own preview). */
-  cancel?(): void;
   /** Key selected initially (kept across panel rebuilds by the caller). */
   selected?: number;
-  /** Told when the selection changes. */
-  onSelect?(index: number): void;
 }
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
@@ -70,13 +63,10 @@ function fmt(x: number): string {
 }
 
 /** The curve editor widget. */
-export class CurveEditor {
+export class CurveEditor extends KeyEditor<CurveKey> {
   /** The widget's root element. */
   readonly element: HTMLElement;
-  private keys: CurveKey[];
-  private selected: number;
   private range: PlotRange;
-  private drag: { pointer: number; index: number; start: CurveKey[]; moved: boolean } | null = null;
   private readonly svgEl: SVGSVGElement;
   private readonly plot: SVGGElement;
   private readonly grid: SVGGElement;
@@ -93,8 +83,7 @@ export class CurveEditor {
     keys: CurveKey[],
     private readonly o: CurveEditorOptions,
   ) {
-    this.keys = keys.map((k) => ({ ...k }));
-    this.selected = Math.min(o.selected ?? -1, this.keys.length - 1);
+    super(keys, o, o.selected);
     this.range = plotRange(this.keys, o.limits);
     const W = SIZE.width + PAD.left + PAD.right;
     const H = SIZE.height + PAD.top + PAD.bottom;
@@ -127,10 +116,7 @@ export class CurveEditor {
       h('div', { class: 'row' }, this.addButton, this.readout),
     );
 
-    this.svgEl.addEventListener('pointerdown', (e) => this.onDown(e));
-    this.svgEl.addEventListener('pointermove', (e) => this.onMove(e));
-    this.svgEl.addEventListener('pointerup', (e) => this.onUp(e));
-    this.svgEl.addEventListener('pointercancel', () => this.abandon());
+    this.listen(this.svgEl, 'curve-key');
     this.svgEl.addEventListener('dblclick', (e) => this.onDouble(e));
     this.svgEl.addEventListener('keydown', (e) => this.onKey(e));
     this.removeButton.addEventListener('click', () => this.removeSelected());
@@ -157,11 +143,6 @@ export class CurveEditor {
     this.draw();
   }
 
-  /** The keys shown. */
-  get value(): CurveKey[] {
-    return this.keys.map((k) => ({ ...k }));
-  }
-
   /** Focuses the plot (its keyboard acts on the selected key). */
   focus(): void {
     this.svgEl.focus({ preventScroll: true });
@@ -172,27 +153,8 @@ export class CurveEditor {
     return this.selected;
   }
 
-  /** Shows `keys` (the document changed); ignored while a drag is under way. */
-  setKeys(keys: CurveKey[]): void {
-    if (this.drag !== null) return;
-    if (JSON.stringify(keys) === JSON.stringify(this.keys)) return;
-    this.keys = keys.map((k) => ({ ...k }));
-    if (this.selected >= this.keys.length) this.select(this.keys.length - 1);
+  protected override relayout(): void {
     this.range = plotRange(this.keys, this.o.limits);
-    this.draw();
-  }
-
-  private select(index: number): void {
-    this.selected = index;
-    this.o.onSelect?.(index);
-  }
-
-  /** Commits `next` (a click, typing, a toggle: one undo step each). */
-  private apply(next: CurveKey[], label: string, coalesceKey?: string): void {
-    this.keys = next;
-    this.range = plotRange(this.keys, this.o.limits);
-    this.draw();
-    this.o.commit(this.value, label, coalesceKey);
   }
 
   private pointerKey(e: PointerEvent | MouseEvent): [number, number] {
@@ -202,49 +164,19 @@ export class CurveEditor {
     return fromPlot(p.x, p.y, this.range, SIZE);
   }
 
-  private onDown(e: PointerEvent): void {
-    if (e.button !== 0) return;
-    const target = e.target as Element;
-    const index = target.classList.contains('curve-key') ? Number(target.getAttribute('data-index')) : -1;
-    this.select(index);
-    this.svgEl.focus({ preventScroll: true });
-    if (index >= 0) {
-      e.preventDefault();
-      this.drag = { pointer: e.pointerId, index, start: this.value, moved: false };
-      this.svgEl.setPointerCapture(e.pointerId);
-    }
-    this.draw();
-  }
-
-  private onMove(e: PointerEvent): void {
+  protected override hover(e: PointerEvent): void {
     const [pt, pv] = this.pointerKey(e);
     this.readout.textContent = `t ${fmt(Math.min(1, Math.max(0, pt)))} · ${fmt(pv)}${this.o.unit ? ` ${this.o.unit}` : ''}`;
-    const d = this.drag;
-    if (d === null || e.pointerId !== d.pointer) return;
-    const next = moveKey(d.start, d.index, pt, pv, this.o.limits, e.shiftKey);
-    if (JSON.stringify(next) === JSON.stringify(this.keys)) return;
-    d.moved = true;
-    this.keys = next;
-    this.draw();
-    this.o.preview?.(this.value);
   }
 
-  private onUp(e: PointerEvent): void {
-    const d = this.drag;
-    if (d === null || e.pointerId !== d.pointer) return;
-    this.drag = null;
-    this.range = plotRange(this.keys, this.o.limits);
-    this.draw();
-    if (d.moved && JSON.stringify(d.start) !== JSON.stringify(this.keys)) this.o.commit(this.value, t('moveKey'));
+  protected override dragTo(start: CurveKey[], index: number, e: PointerEvent): CurveKey[] {
+    const [pt, pv] = this.pointerKey(e);
+    return moveKey(start, index, pt, pv, this.o.limits, e.shiftKey);
   }
 
-  private abandon(): void {
-    const d = this.drag;
-    if (d === null) return;
-    this.drag = null;
-    this.keys = d.start;
+  protected override dropped(): void {
+    this.relayout();
     this.draw();
-    this.o.cancel?.();
   }
 
   private onDouble(e: MouseEvent): void {
@@ -258,33 +190,14 @@ export class CurveEditor {
   }
 
   private addMiddle(): void {
-    // Halfway through the widest gap (or the end), on the curve.
-    const ts = this.keys.map((k) => k.t);
-    let at = ts.length === 0 ? 0.5 : (ts[ts.length - 1] + 1) / 2;
-    let width = ts.length === 0 ? 1 : 1 - ts[ts.length - 1];
-    if (ts.length > 0 && ts[0] > width) {
-      at = ts[0] / 2;
-      width = ts[0];
-    }
-    for (let n = 0; n + 1 < ts.length; n++) {
-      if (ts[n + 1] - ts[n] > width) {
-        width = ts[n + 1] - ts[n];
-        at = (ts[n] + ts[n + 1]) / 2;
-      }
-    }
+    // Halfway through the widest gap (the start, the end or between keys), on the curve.
+    const at = widestGapMiddle(this.keys.map((k) => k.t), true);
     const samples = this.o.sample(this.keys, 2049);
     const v = samples !== null ? samples[Math.round(at * 2048)] : (this.keys[0]?.v ?? 1);
     const { keys, index } = insertKey(this.keys, Number(at.toFixed(4)), v, this.o.limits, this.o.maxKeys);
     if (index < 0) return;
     this.select(index);
     this.apply(keys, t('addKey'));
-  }
-
-  private removeSelected(): void {
-    if (this.selected < 0 || this.keys.length <= 1) return;
-    const next = removeKey(this.keys, this.selected);
-    this.select(Math.min(this.selected, next.length - 1));
-    this.apply(next, t('removeKey'));
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -322,7 +235,7 @@ export class CurveEditor {
     this.apply(next, t('moveKey'), `curve-nudge:${this.o.label}:${this.selected}`);
   }
 
-  private draw(): void {
+  protected override draw(): void {
     const { lo, hi } = this.range;
     // Grid: life quarters, value quarters, with the ends labelled.
     this.grid.replaceChildren();

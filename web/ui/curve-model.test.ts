@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurveKey } from '../generated/contract';
-import { colourAt, fromPlot, insertKey, insertStop, moveKey, moveStop, niceCeil, nudgeKey, plotRange, removeKey, samplePath, setInterp, toPlot } from './curve-model';
+import { colourAt, fromPlot, insertKey, insertStop, moveKey, moveStop, niceCeil, nudgeKey, plotRange, removeKey, samplePath, setInterp, toPlot, widestGapMiddle } from './curve-model';
 
 const limits = { min: 0, max: 1, step: 0.05 };
 const keys: CurveKey[] = [
@@ -95,5 +95,15 @@ describe('gradient stops', () => {
     const { keys: out, index } = insertStop(stops, 0.75);
     expect(index).toBe(2);
     expect(out[2]).toEqual({ t: 0.75, color: '#ff8080' });
+  });
+});
+
+describe('widestGapMiddle', () => {
+  it('is the middle of the widest gap: after the last key, between keys, before the first only when asked', () => {
+    expect(widestGapMiddle([], true)).toBe(0.5);
+    expect(widestGapMiddle([0.6], false)).toBeCloseTo(0.8, 12);
+    expect(widestGapMiddle([0.6], true)).toBeCloseTo(0.3, 12);
+    expect(widestGapMiddle([0.2, 1], true)).toBeCloseTo(0.6, 12);
+    expect(widestGapMiddle([0, 0.3, 0.5], false)).toBeCloseTo(0.75, 12);
   });
 });

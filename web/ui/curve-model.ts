@@ -214,3 +214,24 @@ export function insertStop(keys: readonly ColorKey[], t: number, maxKeys = 64): 
   out.splice(index, 0, { t: tt, color: colourAt(keys, tt) });
   return { keys: out, index };
 }
+
+/**
+ * The middle of the widest gap of the sorted key lives `ts` in [0, 1]: between two keys or after
+ * the last (and before the first when `fromStart`); 0.5 without keys. The first widest wins.
+ */
+export function widestGapMiddle(ts: readonly number[], fromStart: boolean): number {
+  if (ts.length === 0) return 0.5;
+  let at = (ts[ts.length - 1] + 1) / 2;
+  let width = 1 - ts[ts.length - 1];
+  if (fromStart && ts[0] > width) {
+    at = ts[0] / 2;
+    width = ts[0];
+  }
+  for (let n = 0; n + 1 < ts.length; n++) {
+    if (ts[n + 1] - ts[n] > width) {
+      width = ts[n + 1] - ts[n];
+      at = (ts[n] + ts[n + 1]) / 2;
+    }
+  }
+  return at;
+}

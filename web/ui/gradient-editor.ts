@@ -7,25 +7,18 @@
 import { t } from '../i18n';
 import type { ColorKey } from '../generated/contract';
 import { h } from './dom';
-import { NUDGE_T, insertStop, moveStop, removeKey, tidy } from './curve-model';
+import { NUDGE_T, insertStop, moveStop, tidy, widestGapMiddle } from './curve-model';
+import { KeyEditor, type KeyEditorCallbacks } from './key-editor';
 import { normalizeHex } from './widgets';
 
 /** What a gradient editor needs. */
-export interface GradientEditorOptions {
+export interface GradientEditorOptions extends KeyEditorCallbacks<ColorKey> {
   /** Title (also the accessible name). */
   label: string;
   /** Most stops. */
   maxKeys?: number;
-  /** Shows stops being dragged (no undo step). */
-  preview?(keys: ColorKey[]): void;
-  /** Commits stops as one undo step (`coalesceKey`: repeated nudges or picker moves merge). */
-  commit(keys: ColorKey[], label: string, coalesceKey?: string): void;
-  /** A drag was abandoned (the caller restores its own preview). */
-  cancel?(): void;
   /** Stop selected initially. */
   selected?: number;
-  /** Told when the selection changes. */
-  onSelect?(index: number): void;
 }
 
 /** CSS linear-gradient of a colour gradient (colours sanitised to `#rrggbb`). */
@@ -37,12 +30,9 @@ export function gradientCss(keys: readonly ColorKey[]): string {
 }
 
 /** The gradient editor widget. */
-export class GradientEditor {
+export class GradientEditor extends KeyEditor<ColorKey> {
   /** The widget's root element. */
   readonly element: HTMLElement;
-  private keys: ColorKey[];
-  private selected: number;
-  private drag: { pointer: number; index: number; start: ColorKey[]; moved: boolean } | null = null;
   private readonly strip: HTMLElement;
   private readonly tInput: HTMLInputElement;
   private readonly colour: HTMLInputElement;
@@ -52,8 +42,7 @@ export class GradientEditor {
     keys: ColorKey[],
     private readonly o: GradientEditorOptions,
   ) {
-    this.keys = keys.map((k) => ({ ...k }));
-    this.selected = Math.min(o.selected ?? -1, this.keys.length - 1);
+    super(keys, o, o.selected);
     this.strip = h('div', { class: 'gradient-strip gradient-editor-strip', role: 'group', 'aria-label': o.label, tabindex: 0 });
     this.tInput = h('input', { type: 'text', inputmode: 'decimal', class: 'num gradient-t', 'aria-label': `${o.label} t` });
     this.colour = h('input', { type: 'color', class: 'gradient-colour', 'aria-label': `${o.label} ${t('colour')}` });
@@ -65,26 +54,14 @@ export class GradientEditor {
       h('div', { class: 'row keyrow' }, h('span', { class: 'keylabel' }, 't'), this.tInput, this.colour, this.removeButton),
       h('div', { class: 'row' }, add),
     );
-    this.strip.addEventListener('pointerdown', (e) => this.onDown(e));
-    this.strip.addEventListener('pointermove', (e) => this.onMove(e));
-    this.strip.addEventListener('pointerup', (e) => this.onUp(e));
-    this.strip.addEventListener('pointercancel', () => this.abandon());
+    this.listen(this.strip, 'gradient-stop');
     this.strip.addEventListener('dblclick', (e) => {
       if ((e.target as Element).classList.contains('gradient-stop')) return;
       this.add(this.lifeAt(e.clientX));
     });
     this.strip.addEventListener('keydown', (e) => this.onKey(e));
     add.addEventListener('click', () => {
-      const ts = this.keys.map((k) => k.t);
-      let at = ts.length === 0 ? 0.5 : (ts[ts.length - 1] + 1) / 2;
-      let width = ts.length === 0 ? 1 : 1 - ts[ts.length - 1];
-      for (let n = 0; n + 1 < ts.length; n++) {
-        if (ts[n + 1] - ts[n] > width) {
-          width = ts[n + 1] - ts[n];
-          at = (ts[n] + ts[n + 1]) / 2;
-        }
-      }
-      this.add(Number(at.toFixed(4)));
+      this.add(Number(widestGapMiddle(this.keys.map((k) => k.t), false).toFixed(4)));
     });
     this.removeButton.addEventListener('click', () => this.removeSelected());
     this.colour.addEventListener('input', () => {
@@ -104,33 +81,9 @@ export class GradientEditor {
     this.draw();
   }
 
-  /** The stops shown. */
-  get value(): ColorKey[] {
-    return this.keys.map((k) => ({ ...k }));
-  }
-
   /** Focuses the strip (its keyboard acts on the selected stop). */
   focus(): void {
     this.strip.focus({ preventScroll: true });
-  }
-
-  /** Shows `keys` (the document changed); ignored while a drag is under way. */
-  setKeys(keys: ColorKey[]): void {
-    if (this.drag !== null || JSON.stringify(keys) === JSON.stringify(this.keys)) return;
-    this.keys = keys.map((k) => ({ ...k }));
-    if (this.selected >= this.keys.length) this.select(this.keys.length - 1);
-    this.draw();
-  }
-
-  private select(index: number): void {
-    this.selected = index;
-    this.o.onSelect?.(index);
-  }
-
-  private apply(next: ColorKey[], label: string, coalesceKey?: string): void {
-    this.keys = next;
-    this.draw();
-    this.o.commit(this.value, label, coalesceKey);
   }
 
   private lifeAt(clientX: number): number {
@@ -145,52 +98,8 @@ export class GradientEditor {
     this.apply(keys, t('addKey'));
   }
 
-  private removeSelected(): void {
-    if (this.selected < 0 || this.keys.length <= 1) return;
-    const next = removeKey(this.keys, this.selected);
-    this.select(Math.min(this.selected, next.length - 1));
-    this.apply(next, t('removeKey'));
-  }
-
-  private onDown(e: PointerEvent): void {
-    if (e.button !== 0) return;
-    const target = e.target as Element;
-    const index = target.classList.contains('gradient-stop') ? Number(target.getAttribute('data-index')) : -1;
-    this.select(index);
-    this.strip.focus({ preventScroll: true });
-    if (index >= 0) {
-      e.preventDefault();
-      this.drag = { pointer: e.pointerId, index, start: this.value, moved: false };
-      this.strip.setPointerCapture(e.pointerId);
-    }
-    this.draw();
-  }
-
-  private onMove(e: PointerEvent): void {
-    const d = this.drag;
-    if (d === null || e.pointerId !== d.pointer) return;
-    const next = moveStop(d.start, d.index, this.lifeAt(e.clientX), e.shiftKey);
-    if (JSON.stringify(next) === JSON.stringify(this.keys)) return;
-    d.moved = true;
-    this.keys = next;
-    this.draw();
-    this.o.preview?.(this.value);
-  }
-
-  private onUp(e: PointerEvent): void {
-    const d = this.drag;
-    if (d === null || e.pointerId !== d.pointer) return;
-    this.drag = null;
-    if (d.moved && JSON.stringify(d.start) !== JSON.stringify(this.keys)) this.o.commit(this.value, t('moveKey'));
-  }
-
-  private abandon(): void {
-    const d = this.drag;
-    if (d === null) return;
-    this.drag = null;
-    this.keys = d.start;
-    this.draw();
-    this.o.cancel?.();
+  protected override dragTo(start: ColorKey[], index: number, e: PointerEvent): ColorKey[] {
+    return moveStop(start, index, this.lifeAt(e.clientX), e.shiftKey);
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -219,7 +128,7 @@ export class GradientEditor {
     this.apply(moveStop(this.keys, this.selected, k.t + dt * (e.shiftKey ? 10 : 1)), t('moveKey'), `gradient-nudge:${this.o.label}:${this.selected}`);
   }
 
-  private draw(): void {
+  protected override draw(): void {
     this.strip.style.background = gradientCss(this.keys);
     this.strip.replaceChildren(
       ...this.keys.map((k, i) => {

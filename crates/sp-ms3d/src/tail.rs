@@ -46,7 +46,7 @@ pub fn parse_tail(
                     offset: start,
                     kind: WarningKind::TailNotRead {
                         section: c.section,
-                        error: e.to_string(),
+                        error: e,
                     },
                 });
                 c.rewind_to(start);

@@ -4,6 +4,11 @@
 //! `<section> section, byte <offset>: <what>`. [`Warning::detail`] gives code, parameters
 //! (with `section` and `offset`) and sentence together, the shape of `sp_sim::Diagnostic`.
 //!
+//! A warning that wraps an [`Error`] (the trailing section that could not be read) also carries
+//! that error as a nested issue: `error` (its English sentence), `errorCode` (its code, one of
+//! [`crate::ERROR_CODES`]) and its parameters prefixed `error.` (`error.section`,
+//! `error.offset`, …), so that the UI words the cause in the reader's language too.
+//!
 //! To add a warning: a variant of [`WarningKind`], its arms in `code`/`kind_params`, its line
 //! in [`WARNING_CODES`] and an example in the test `every_warning_code_is_listed_with_its_params`.
 
@@ -11,6 +16,7 @@ use serde::Serialize;
 use serde_json::{Map, Value, json};
 use sp_sim::Diagnostic;
 
+use crate::Error;
 use crate::section::Section;
 
 /// A repair the parser made, or an oddity it tolerated. Returned with the model, never printed.
@@ -79,8 +85,9 @@ pub enum WarningKind {
     TailNotRead {
         /// The section that failed (the warning's section).
         section: Section,
-        /// Why, in English (the reader's error).
-        error: String,
+        /// Why: the reader's error (serialised as its English sentence).
+        #[serde(serialize_with = "as_text")]
+        error: Error,
     },
     /// Bytes after the last section the parser understands: ignored.
     #[error("{bytes} bytes after the last understood section were ignored")]
@@ -177,6 +184,11 @@ impl CommentAbout {
     }
 }
 
+/// Serialises a value as its `Display` text.
+fn as_text<S: serde::Serializer>(value: &Error, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
 /// What a model loses when the trailing `section` (and those after it) cannot be read.
 fn lost(section: Section) -> &'static str {
     match section {
@@ -191,7 +203,8 @@ fn lost(section: Section) -> &'static str {
     }
 }
 
-/// Every MS3D warning code with its parameter names (each also has `section` and `offset`).
+/// Every MS3D warning code with its parameter names (each also has `section` and `offset`; one
+/// with `errorCode` also has the nested error's parameters, prefixed `error.`: see the module doc).
 pub const WARNING_CODES: &[(&str, &[&str])] = &[
     ("ms3d.warning.fpsBelowOne", &["section", "offset", "fps"]),
     (
@@ -219,19 +232,19 @@ pub const WARNING_CODES: &[(&str, &[&str])] = &[
     ),
     (
         "ms3d.warning.commentsNotRead",
-        &["section", "offset", "error"],
+        &["section", "offset", "error", "errorCode"],
     ),
     (
         "ms3d.warning.vertexExtraNotRead",
-        &["section", "offset", "error"],
+        &["section", "offset", "error", "errorCode"],
     ),
     (
         "ms3d.warning.jointExtraNotRead",
-        &["section", "offset", "error"],
+        &["section", "offset", "error", "errorCode"],
     ),
     (
         "ms3d.warning.modelExtraNotRead",
-        &["section", "offset", "error"],
+        &["section", "offset", "error", "errorCode"],
     ),
     (
         "ms3d.warning.trailingBytes",
@@ -327,7 +340,15 @@ impl WarningKind {
             WarningKind::UngroupedTriangles { count } | WarningKind::ModelComments { count } => {
                 json!({ "count": count })
             }
-            WarningKind::TailNotRead { error, .. } => json!({ "error": error }),
+            WarningKind::TailNotRead { error, .. } => {
+                let mut m = Map::new();
+                m.insert("error".into(), Value::from(error.to_string()));
+                m.insert("errorCode".into(), Value::from(error.code()));
+                for (name, value) in error.params() {
+                    m.insert(format!("error.{name}"), value);
+                }
+                Value::Object(m)
+            }
             WarningKind::TrailingBytes { bytes } => json!({ "bytes": bytes }),
             WarningKind::UnknownSubVersion {
                 sub_version,
@@ -438,7 +459,12 @@ mod tests {
             ]
             .map(|section| WarningKind::TailNotRead {
                 section,
-                error: s("cut short"),
+                error: Error::Truncated {
+                    section,
+                    offset: 50,
+                    needed: 4,
+                    available: 1,
+                },
             }),
         )
         .chain(
@@ -468,8 +494,25 @@ mod tests {
             let mut expected: Vec<&str> = names.to_vec();
             expected.sort_unstable();
             let params = w.params();
-            let got: Vec<&str> = params.keys().map(String::as_str).collect();
+            let got: Vec<&str> = params
+                .keys()
+                .map(String::as_str)
+                .filter(|k| !k.starts_with("error."))
+                .collect();
             assert_eq!(got, expected, "{}", w.code());
+            if let Some(code) = params.get("errorCode").and_then(Value::as_str) {
+                let (_, nested) = crate::ERROR_CODES
+                    .iter()
+                    .find(|(c, _)| *c == code)
+                    .unwrap_or_else(|| panic!("{code} is not an error code"));
+                for name in *nested {
+                    assert!(
+                        params.contains_key(&format!("error.{name}")),
+                        "{}: nested parameter {name}",
+                        w.code()
+                    );
+                }
+            }
             assert_eq!(
                 params["offset"],
                 42,
@@ -493,13 +536,21 @@ mod tests {
             offset: 120,
             kind: WarningKind::TailNotRead {
                 section: Section::Comments,
-                error: "cut short".into(),
+                error: Error::NegativeLength {
+                    section: Section::Comments,
+                    offset: 124,
+                    length: -3,
+                },
             },
         };
         assert_eq!(
             w.to_string(),
-            "comments section, byte 120: not read, so the comments (clip names and frame ranges among them) and the sections after them are missing: cut short"
+            "comments section, byte 120: not read, so the comments (clip names and frame ranges among them) and the sections after them are missing: comments section, byte 124: negative length -3"
         );
-        assert_eq!(w.params()["section"], "comments");
+        let params = w.params();
+        assert_eq!(params["section"], "comments");
+        assert_eq!(params["errorCode"], "ms3d.negativeLength");
+        assert_eq!(params["error.offset"], 124);
+        assert_eq!(params["error.length"], -3);
     }
 }

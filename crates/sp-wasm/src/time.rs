@@ -2,7 +2,8 @@
 //! `frameCount`, `stepsCovering`, `periodFrames`, `periodSecs`, `timeOf`, `framePair`, and the
 //! free functions `wrapSecs` and `timelineLength(sceneJson)`. Frame numbers are returned as JS
 //! numbers (exact below 2⁵³). The timeline's read-out uses `frameOf` (`Engine.frameAt`); the
-//! skeleton baker's `frameCountOf` (`web/skeleton/spine/bake.ts`) is still its own.
+//! skeleton baker and bone tracks count their frames with `stepsCovering` (`Engine.stepsCovering`,
+//! passed into `web/skeleton/spine/bake.ts`).
 
 use sp_sim::time::{Playback, Timebase};
 use wasm_bindgen::prelude::*;

@@ -2,7 +2,7 @@
 // a store edit, so each is one undo step and goes through the Rust validation). Systems follow a
 // skeleton by name (`systems[i].follow.skeleton`): a rename rewrites them in the same change.
 
-import { uniqueName } from '../../document/names';
+import { findByNameOrKey, uniqueName } from '../../document/names';
 import type { Scene, SkeletonObject } from '../../document/types';
 
 /** A name not used by any skeleton: `base`, else `base 2`, `base 3`… */
@@ -64,9 +64,7 @@ export function renameSkeleton(draft: Scene, index: number, name: string): numbe
 
 /** The entry named `name`, else the one with files `key` (a rename or undo changed the name). */
 export function findSkeleton(doc: Scene, name: string, key: string): { index: number; entry: SkeletonObject } | null {
-  let index = doc.skeletons.findIndex((k) => k.name === name);
-  if (index < 0 && key !== '') index = doc.skeletons.findIndex((k) => k.key === key);
-  return index < 0 ? null : { index, entry: doc.skeletons[index] };
+  return findByNameOrKey(doc.skeletons, name, key);
 }
 
 /** Instance positions of an entry: its transform, then its extra instances. */

@@ -8,6 +8,7 @@ import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, typ
 import { loadSkeleton } from '../spine';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
 import { loadWasm, trackPositionAt } from '../../../tests/support/wasm';
+import { stepsCoveringOf } from '../../engine/engine';
 
 const VINE_JSON = readFileSync(join(import.meta.dirname, '../../../tests/fixtures/spine/vine-pro-4.2.json'), 'utf8');
 const loaded = loadSkeleton(VINE_JSON, synthAtlas(regionPaths(VINE_JSON)));
@@ -46,7 +47,7 @@ describe('follow tracker', () => {
   it('samples loaded bones, skips missing ones, and resends only on change', async () => {
     const wasm = await loadWasm();
     const sent: string[] = [];
-    const tracker = new FollowTracker((json) => sent.push(json), (track, t) => trackPositionAt(wasm, track, t));
+    const tracker = new FollowTracker((json) => sent.push(json), (track, t) => trackPositionAt(wasm, track, t), stepsCoveringOf(wasm));
     const d = doc([
       { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0 },
       { skeleton: 'hero', bone: 'hand', offsetX: 0, offsetY: 0 },

@@ -7,7 +7,7 @@
 // decides that; the panel says so).
 
 import type { ParticleSystem, Scene } from '../../document/types';
-import { followDocument, sampleBoneTrack, type BoneTrackJson, type LoadedSkeleton } from '../spine';
+import { followDocument, sampleBoneTrack, type BoneTrackJson, type LoadedSkeleton, type StepsCovering } from '../spine';
 import { errorText } from '../../errors';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
@@ -87,11 +87,13 @@ export class FollowTracker {
   /**
    * `apply` receives the `followJson` document when it changes (`''` for no track);
    * `positionAt` is the core's position of a track at a scene time (Engine.boneTrackPositionAt;
-   * null while the engine restarts).
+   * null while the engine restarts); `stepsCovering` the core's frame rule the track samples by
+   * (Engine.stepsCovering).
    */
   constructor(
     private readonly apply: (followJson: string) => void,
     private readonly positionAt: (track: BoneTrackJson, timeSecs: number) => [number, number] | null,
+    private readonly stepsCovering: StepsCovering,
   ) {}
 
   /** The tracks last sent (`''`: none). */
@@ -133,7 +135,7 @@ export class FollowTracker {
       if (entry === undefined || entry.key !== key) {
         try {
           const at = s.instances[0];
-          const track = sampleBoneTrack(s.loaded, { skeleton, bone, animation: s.animation, skin: s.skin, placeX: at.x, placeY: at.y, speed: s.speed, loop: s.looping, bakeFps: s.fps });
+          const track = sampleBoneTrack(s.loaded, { skeleton, bone, animation: s.animation, skin: s.skin, placeX: at.x, placeY: at.y, speed: s.speed, loop: s.looping, bakeFps: s.fps, stepsCovering: this.stepsCovering });
           entry = { key, track };
           this.cache.set(id, entry);
         } catch (e) {

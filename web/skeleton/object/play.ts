@@ -8,7 +8,7 @@
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import type { WasmClipEditor } from '../../engine/wasm-api';
-import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type PageSize, type VertexClipArrays } from '../spine';
+import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type ClipInstanceValues, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
 import { errorText } from '../../errors';
 
 /** What the player needs from the page. */
@@ -21,6 +21,8 @@ export interface SkeletonPlayHost {
   decodeImage(file: Blob): Promise<{ width: number; height: number; rgba: Uint8Array }>;
   /** Scene point at the canvas centre. */
   viewCentre(): [number, number];
+  /** The core's frame rule the bake samples by (Engine.stepsCovering). */
+  readonly stepsCovering: StepsCovering;
   /**
    * Sends the instances of every skeleton the host plays to the renderer (one
    * `setClipInstanceArray` for all of them: the call replaces every clip instance).
@@ -28,15 +30,8 @@ export interface SkeletonPlayHost {
   pushInstances(): void;
 }
 
-/** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`). */
-export interface ClipInstanceJson {
-  clip: number;
-  timeSecs: number;
-  loop: boolean;
-  x: number;
-  y: number;
-  depth: number;
-}
+/** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`), every field the player sets. */
+export type ClipInstanceJson = Required<Pick<ClipInstanceValues, 'clip' | 'timeSecs' | 'loop' | 'x' | 'y' | 'depth'>>;
 
 /** A placed skeleton instance. */
 export interface SkeletonInstance {
@@ -179,7 +174,7 @@ export class SkeletonPlayer {
     const key = `${this.animation}\u0000${this.skin ?? ''}\u0000${this.fps}\u0000${this.mipmaps}`;
     const have = this.clips.get(key);
     if (have !== undefined) return have;
-    const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined });
+    const baked = bakeAnimation(this.loaded, this.animation, { fps: this.fps, skin: this.skin ?? undefined, stepsCovering: this.host.stepsCovering });
     const arrays = toVertexClip(baked, (i) => this.pagePaths.get(baked.pages[i]?.name ?? '') ?? null);
     const id = this.host.clips.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays, this.mipmaps));
     const clip = { id, arrays, durationSecs: baked.durationSecs };

@@ -14,7 +14,8 @@ import { SkeletonPlayer, type ClipInstanceJson, type SkeletonPlayHost } from './
 import { SkeletonScene } from './scene';
 import { skeletonFilesKey, type ContentHash } from './store';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
-import { loadWasm } from '../../../tests/support/wasm';
+import { coreStepsCovering, loadWasm } from '../../../tests/support/wasm';
+import type { StepsCovering } from '../spine';
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/spine');
 const COIN_SKEL = new Uint8Array(readFileSync(join(FIXTURES, 'coin-pro-4.2.skel')));
@@ -52,6 +53,8 @@ class Restarting extends Error {}
 let editor: FakeEditor;
 /** The core's content hash (wasm `contentHash`), as the page uses it. */
 let contentHash: ContentHash;
+/** The core's frame rule (wasm `Timebase.stepsCovering`), as the page passes it. */
+let stepsCovering: StepsCovering;
 /** Python's FNV-1a 64 (length-prefixed) of the 3 MiB + 7 pattern of the files-key test. */
 const BIG_KEY = '16779f6e3b02b847';
 let sceneTime = 0;
@@ -79,6 +82,7 @@ function sceneHost() {
     sceneTimeSecs: () => sceneTime,
     isRestarting: (e: unknown) => e instanceof Restarting,
     contentHash,
+    stepsCovering,
   };
 }
 
@@ -97,6 +101,7 @@ function entry(name: string, key: string, over: Partial<SkeletonObject> = {}): S
 beforeAll(async () => {
   const wasm = await loadWasm();
   contentHash = (parts) => wasm.contentHash([...parts]);
+  stepsCovering = await coreStepsCovering();
 });
 
 beforeEach(() => {

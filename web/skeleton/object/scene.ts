@@ -15,20 +15,11 @@ import { DEFAULT_BAKE_FPS, writeInstances } from '../spine';
 import { placementOf } from './doc';
 import { atlasPageNames } from './files';
 import { SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
-import type { WasmClipEditor } from '../../engine/wasm-api';
 import { loadSkeletonFiles, saveSkeletonFiles, skeletonFilesKey, type ContentHash, type SkeletonFileSet } from './store';
 import { errorText } from '../../errors';
 
-/** What the skeleton scene needs from the page. */
-export interface SkeletonSceneHost {
-  /** The Editor's clip methods through the facade (they throw while the Editor restarts). */
-  readonly clips: WasmClipEditor;
-  /** Registers a straight-alpha RGBA8 image under `path`. */
-  addImage(path: string, width: number, height: number, rgba: Uint8Array): void;
-  /** Decodes an image file into straight-alpha RGBA8. */
-  decodeImage(file: Blob): Promise<{ width: number; height: number; rgba: Uint8Array }>;
-  /** Scene point at the canvas centre. */
-  viewCentre(): [number, number];
+/** What the skeleton scene needs from the page: what its players need (they push through the scene), and: */
+export interface SkeletonSceneHost extends Omit<SkeletonPlayHost, 'pushInstances'> {
   /** The scene timeline time, seconds. */
   sceneTimeSecs(): number;
   /** Whether `e` is the facade's "the Editor is restarting" error (nothing to report). */
@@ -74,6 +65,7 @@ export class SkeletonScene {
       addImage: (path, w, h, rgba) => host.addImage(path, w, h, rgba),
       decodeImage: (file) => host.decodeImage(file),
       viewCentre: () => host.viewCentre(),
+      stepsCovering: host.stepsCovering,
       pushInstances: () => this.pushInstances(),
     };
   }

@@ -9,9 +9,8 @@
 
 import './skeleton.css';
 import { followLang, lang, Relabel, t, type MessageKey } from '../../i18n';
-import { errorWording } from '../../i18n/error-wording';
+import { errorWording, issueText } from '../../i18n/error-wording';
 import { findSkeletonFiles, MAX_SKELETON_BYTES, repairedName, versionSupport, type DroppedFile, type SkeletonFiles } from '../object/files';
-import { errorText } from '../../errors';
 import { h } from '../../ui/dom';
 import { downloadFile as download } from '../../ui/download';
 import type { RepairReport, SkelDefect, SkeletonInfo, SkelWasm } from './types';
@@ -168,7 +167,7 @@ class SkeletonPanel {
       this.info = { info };
       this.version = info.version;
     } catch (e) {
-      this.info = { error: errorText(e) };
+      this.info = { error: issueText(e) };
     }
     this.repairButton.disabled = 'error' in this.info;
     this.showBody();
@@ -252,7 +251,7 @@ class SkeletonPanel {
       }
       download('repair-report.json', `${JSON.stringify(JSON.parse(reportJson), null, 2)}\n`, 'application/json');
     } catch (e) {
-      this.reportState = { error: errorText(e) };
+      this.reportState = { error: issueText(e) };
       this.showReport();
       return;
     }
@@ -332,7 +331,7 @@ export async function openSkeletonDrop(files: { path: string; file: File }[], ho
       }
     }
   } catch (e) {
-    const error = errorText(e);
+    const error = issueText(e);
     panel = problemPanel(() => t('skelCannotOpen', { error }));
   }
   host.append(panel);

@@ -3,9 +3,11 @@
 // sample time and every visible region and mesh (clipped like spine-core's renderers clip) is
 // written out in draw order. Pure TypeScript; runs in Node tests and in the browser.
 //
-// Sampling: frameCount = ceil(durationSecs × fps) + 1 — the +1 is the endpoint, so both ends of
-// the animation are frames — and frame i is at timeSecs = min(i / fps, durationSecs). (A product
-// within 1e-6 of an integer counts as that integer, so 1 s × 30 fps gives 31 frames, not 32.)
+// Sampling: frameCount = stepsCovering(durationSecs, fps) + 1 — the core's clock
+// (sp_sim::time::Timebase::steps_covering, ⌈d·fps − 1e-9⌉, so 1 s × 30 fps gives 31 frames, not
+// 32), passed in by the caller (Engine.stepsCovering) so that there is one frame rule; the +1 is
+// the endpoint, so both ends of the animation are frames — and frame i is at
+// timeSecs = min(i / fps, durationSecs).
 // Each frame: setToSetupPose, animation.apply(time, MixBlend.setup), skeleton.update(Δt) and
 // updateWorldTransform(Physics.update) — frames are visited in order so physics advances like
 // playback from the start.
@@ -97,15 +99,16 @@ export interface BakeOptions {
   skin?: string;
   /** Largest number of frames accepted (default 10 000). */
   maxFrames?: number;
+  /** The core's frame rule (see {@link StepsCovering}). */
+  stepsCovering: StepsCovering;
 }
 
-/** Number of frames of an animation of `durationSecs` sampled at `fps` (see the file comment). */
-export function frameCountOf(durationSecs: number, fps: number): number {
-  const product = durationSecs * fps;
-  const nearest = Math.round(product);
-  const steps = Math.abs(product - nearest) < 1e-6 ? nearest : Math.ceil(product);
-  return Math.max(0, steps) + 1;
-}
+/**
+ * The core's frame rule, `sp_sim::time::Timebase::steps_covering` (wasm `Timebase.stepsCovering`,
+ * `Engine.stepsCovering`, `stepsCoveringOf(module)`): frame steps at `fps` until the last frame
+ * reaches `durationSecs`, `max(0, ⌈d·fps − 1e-9⌉)`. A bake ending at `d` has this + 1 frames.
+ */
+export type StepsCovering = (durationSecs: number, fps: number) => number;
 
 /** A skeleton posed for an animation and skin (shared with the CPU reference path). */
 export function newSkeleton(loaded: LoadedSkeleton, skin?: string): Skeleton {
@@ -181,7 +184,7 @@ export function bakeAnimation(loaded: LoadedSkeleton, animation: string, options
   if (anim === null) throw new Error(`animation "${animation}" not found`);
   const fps = options.fps;
   if (!(fps > 0 && fps <= 240)) throw new Error(`fps: ${fps} is outside 0 < fps ≤ 240`);
-  const frameCount = frameCountOf(anim.duration, fps);
+  const frameCount = options.stepsCovering(anim.duration, fps) + 1;
   const maxFrames = options.maxFrames ?? 10_000;
   if (frameCount > maxFrames) {
     throw new Error(`animation "${animation}": ${anim.duration} s at ${fps} fps is ${frameCount} frames, above the limit ${maxFrames}`);

@@ -8,6 +8,9 @@ import { bakeAnimation, type BakedAnimation, type BakedDraw } from './bake';
 import { NO_TEXTURE, PER_DRAW, PER_DRAW_COLOR, PER_FRAME, PER_INSTANCE, PER_TOPOLOGY, toVertexClip, writeInstances, type VertexClipArrays } from './clip';
 import { loadSkeleton } from './load';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
+import { coreStepsCovering } from '../../../tests/support/wasm';
+
+const stepsCovering = await coreStepsCovering();
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/spine');
 const COIN_JSON = readFileSync(join(FIXTURES, 'coin-pro-4.2.json'), 'utf8');
@@ -27,7 +30,7 @@ function drawsOf(clip: VertexClipArrays, f: number): { ints: number[]; colors: n
 }
 
 describe('toVertexClip', () => {
-  const baked = bakeAnimation(loadSkeleton(COIN_JSON, synthAtlas(regionPaths(COIN_JSON))), 'animation', { fps: 30 });
+  const baked = bakeAnimation(loadSkeleton(COIN_JSON, synthAtlas(regionPaths(COIN_JSON))), 'animation', { fps: 30, stepsCovering });
   const clip = toVertexClip(baked, () => 'spine:coin/skeleton.png');
 
   it('keeps every frame of the coin: its own topology, positions (y negated) and draws', () => {

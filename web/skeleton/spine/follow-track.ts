@@ -6,7 +6,7 @@
 // position too (Engine.boneTrackPositionAt, wasm `boneTrackPositionAt`).
 //
 // Time: the track follows what the canvas shows. The canvas plays the animation's baked frames
-// (bake.ts: frame i at animation time min(i / bakeFps, D), frameCountOf(D, bakeFps) frames) and
+// (bake.ts: frame i at animation time min(i / bakeFps, D), stepsCovering(D, bakeFps) + 1 frames, the core's rule) and
 // blends linearly between neighbours, wrapping a looping clip after frameCount / bakeFps
 // (the player's `animationTimeAt`); scene time t plays animation time t × speed. So the track's
 // points are the bone at those frames, its rate is bakeFps × speed samples per scene second, and
@@ -19,7 +19,7 @@
 // placed at scene (px, py) with y down, so the scene position is (px + x, py − y).
 
 import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
-import { DEFAULT_BAKE_FPS, frameCountOf, newSkeleton } from './bake';
+import { DEFAULT_BAKE_FPS, newSkeleton, type StepsCovering } from './bake';
 import type { LoadedSkeleton } from './load';
 import { editorY } from './axes';
 import type { BoneTrackJson } from '../../generated/contract';
@@ -47,11 +47,13 @@ export interface TrackRequest {
   loop: boolean;
   /** Rate the canvas bakes the animation at (default: the player's default). */
   bakeFps?: number;
+  /** The core's frame rule (bake.ts {@link StepsCovering}). */
+  stepsCovering: StepsCovering;
 }
 
 /** Scene seconds after which a looping track repeats (see the module notes). */
-export function trackPeriodSecs(durationSecs: number, bakeFps: number, speed: number): number {
-  return frameCountOf(durationSecs, bakeFps) / (bakeFps * speed);
+export function trackPeriodSecs(durationSecs: number, bakeFps: number, speed: number, stepsCovering: StepsCovering): number {
+  return (stepsCovering(durationSecs, bakeFps) + 1) / (bakeFps * speed);
 }
 
 /** Samples the scene position of `request.bone` over one period (see the module notes). */
@@ -65,7 +67,7 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
   const bakeFps = request.bakeFps ?? DEFAULT_BAKE_FPS;
   if (!(bakeFps > 0 && bakeFps <= 240)) throw new Error(`bake fps ${bakeFps} is outside 0 < fps ≤ 240`);
   const duration = animation.duration;
-  const frames = frameCountOf(duration, bakeFps);
+  const frames = request.stepsCovering(duration, bakeFps) + 1;
   const points: [number, number][] = [];
   const events: Event[] = [];
   let previous = 0;

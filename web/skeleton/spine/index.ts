@@ -15,7 +15,7 @@
 //          `setFollowTracks` (scene pixels, y down, at the bake frames).
 // Errors are thrown as Errors whose messages name the animation, skin, bone or atlas page.
 
-export { DEFAULT_BAKE_FPS, bakeAnimation, frameCountOf, type BakedAnimation, type BakeOptions } from './bake';
+export { DEFAULT_BAKE_FPS, bakeAnimation, type BakedAnimation, type BakeOptions, type StepsCovering } from './bake';
 export { PER_INSTANCE, clipOptionsJson, toVertexClip, writeInstance, writeInstances, type ClipInstanceValues, type VertexClipArrays } from './clip';
 export { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson, type TrackRequest } from './follow-track';
 export { isJsonSkeleton, loadAtlas, loadSkeleton, type LoadedSkeleton, type LoadOptions, type PageSize } from './load';
