@@ -41,6 +41,7 @@ function fakeLoader() {
             resize: (w: number, h: number) => log(`resize ${w}x${h}`),
             setView: (x: number, y: number, z: number) => log(`view ${x},${y},${z}`),
             setGrid: (on: boolean) => log(`grid ${on}`),
+            setObjectOutlines: (on: boolean) => log(`outlines ${on}`),
             setBackground: (hex: string) => log(`bg ${hex}`),
             addImage: (path: string) => log(`image ${path}`),
             removeImage: (path: string) => log(`remove ${path}`),
@@ -102,6 +103,7 @@ describe('Engine crash recovery', () => {
     engine.resize(640, 480, 1);
     engine.setView(10, 20, 2);
     engine.setGrid(false);
+    engine.setObjectOutlines(false);
     engine.setBackground('#123456');
     engine.addImage('fx/a.png', 1, 1, new Uint8Array(4));
     engine.setFollowTracks('{"tracks":[]}');
@@ -116,6 +118,7 @@ describe('Engine crash recovery', () => {
     expect(calls).toContain('resize 640x480');
     expect(calls).toContain('view 10,20,2');
     expect(calls).toContain('grid false');
+    expect(calls).toContain('outlines false');
     expect(calls).toContain('bg #123456');
     expect(calls).toContain('image fx/a.png');
     expect(calls).toContain('scene {"ok":1}');

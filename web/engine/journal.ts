@@ -24,6 +24,8 @@ export class EditorJournal {
   /** Scene pixel at the canvas centre, and zoom. */
   view: [number, number, number] = [0, 0, 1];
   grid = true;
+  /** Collider and path outlines drawn (off while the compare view measures the preview). */
+  objectOutlines = true;
   background = '#202028';
   /** CSS width, height and device pixel ratio (null before the first resize). */
   size: [number, number, number] | null = null;
@@ -31,7 +33,7 @@ export class EditorJournal {
   timeSecs = 0;
 
   /**
-   * Gives a fresh Editor everything recorded: size, view, grid, background, images, bone tracks
+   * Gives a fresh Editor everything recorded: size, view, grid, outlines, background, images, bone tracks
    * (before the scene, so its followers are born on their bones), the scene when `withScene` (a
    * scene the new Editor refuses is dropped; a trap propagates), and the time.
    */
@@ -39,6 +41,7 @@ export class EditorJournal {
     if (this.size !== null) editor.resize(...this.size);
     editor.setView(...this.view);
     editor.setGrid(this.grid);
+    editor.setObjectOutlines(this.objectOutlines);
     editor.setBackground(this.background);
     for (const [path, img] of this.images) editor.addImage(path, img.width, img.height, img.rgba);
     if (this.followJson !== '') editor.setFollowTracks(this.followJson);

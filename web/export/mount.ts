@@ -56,6 +56,7 @@ export function mountExport(ctx: ExportMountContext): ExportFeature {
     imagesJson: () => imagesJson(loaded()),
     followJson: () => ctx.engine.followTracks(),
     renderPreview: () => ctx.engine.render(),
+    showObjectOutlines: (on) => ctx.engine.setObjectOutlines(on),
     previewCanvas: () => ctx.viewportBox.querySelector<HTMLCanvasElement>('canvas#canvas'),
     images: () => [
       ...ctx.engine.builtinTextures().flatMap((b) => {

@@ -28,6 +28,11 @@ export interface CompareHost {
   view(): { panX: number; panY: number; zoom: number; background?: string };
   /** Renders the preview now (so its canvas holds the frame of the current time). */
   renderPreview(): void;
+  /**
+   * Draws the collider and path outlines on the preview or not: the export has none, so the
+   * compare view hides them while it is on.
+   */
+  showObjectOutlines(on: boolean): void;
   /** The preview canvas (the engine may have replaced it), or null. */
   previewCanvas(): HTMLCanvasElement | null;
   /** Every image the preview can draw: built-in textures and loaded user images. */
@@ -177,6 +182,7 @@ export class CompareOverlay {
     this.button.classList.toggle('on', this.on);
     this.button.setAttribute('aria-pressed', String(this.on));
     this.canvas.hidden = !this.on;
+    this.host.showObjectOutlines(!this.on);
     this.select.hidden = !this.on || this.poser === null;
     this.mode.hidden = !this.on;
     this.pixels?.show(this.on && this.mode.value !== 'overlay');
