@@ -53,10 +53,10 @@ describe('skeleton bake', () => {
     expect(bake(COIN_JSON, 12).frames.length).toBe(Math.ceil(2.6667 * 12) + 1);
   });
 
-  it('counts its frames by the core’s clock at the edges of a frame (clip_steps + 1)', () => {
-    // [duration s, fps, frames, why]: the bake's count is the core's Timebase::clip_steps
-    // (⌈x − ε⌉, x = d·fps, ε = max(1e-9, x·2⁻²²)) + 1 through the wasm module — the rule MS3D
-    // clips bake by too; the bake has no rule of its own.
+  it('counts its frames by the core’s clock at the edges of a frame (steps_covering + 1)', () => {
+    // [duration s, fps, frames, why]: the bake's count is the core's Timebase::steps_covering
+    // (⌈d·fps − 1e-9⌉) + 1 through the wasm module — the rule MS3D clips and the simulation's
+    // loop period use; the bake has no rule of its own.
     const cases: [number, number, number, string][] = [
       [0, 30, 1, 'an empty animation is its setup pose'],
       [1, 30, 31, 'exactly 30 frames, both ends'],
@@ -66,12 +66,9 @@ describe('skeleton bake', () => {
       [0.1 * 3, 10, 4, '0.1·3 s is 3.0000000000000004 frames'],
       [0.29, 100, 30, '0.29 s at 100 fps is 28.999999999999996 frames'],
       [(30 - 5e-10) / 30, 30, 31, '5e-10 frames short of frame 30 counts as on it'],
-      [(30 + 5e-7) / 30, 30, 31, '5e-7 frames past frame 30 is float32 rounding (ε = 30·2⁻²² = 7.2e-6 frames)'],
-      [(30 + 2e-5) / 30, 30, 32, '2e-5 frames past frame 30 is real time: a step of its own'],
-      [Math.fround(1 / 30) * 30, 30, 31, 'float32 key time at frame 1 × 30: 1.5e-6 frames past frame 30, rounding'],
-      [Math.fround(2 / 30), 30, 3, 'float32 duration of a 2-frame binary skeleton: 1e-7 frames past frame 2, 3 frames'],
-      [Math.fround(0.8), 30, 25, 'float32 0.8 s is 24.0000004 frames: 25 frames, not 26'],
-      [Math.fround(32 / 30), 30, 33, 'float32 32/30 s is 32.0000017 frames: 33 frames (the old TS 1e-6 rule made 34)'],
+      [(30 + 5e-7) / 30, 30, 32, '5e-7 frames past frame 30 needs a step (the old TS 1e-6 said 31)'],
+      [Math.fround(1 / 30) * 30, 30, 32, 'float32 key time at frame 1 × 30: 1.5e-6 frames past frame 30'],
+      [Math.fround(2 / 30), 30, 4, 'float32 key time of frame 2 (binary skeletons): 1e-7 frames past, a step of its own (the old TS 1e-6 said 3)'],
     ];
     for (const [durationSecs, fps, frames, why] of cases) {
       const loaded = loadSkeleton(COIN_JSON, ATLAS);

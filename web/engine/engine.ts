@@ -17,14 +17,13 @@ export type { AnimationAt, BuiltinTexture, EditorStats, SegmentKind, TimelineInf
 export type { RebuildHook } from './lifecycle';
 
 /**
- * The core's `Timebase.clipSteps` (sp_sim::time `clip_steps`: `max(0, ⌈x − ε⌉)`, `x = d·fps`,
- * `ε` relative to `x` for durations stored as float32: frame steps until the last frame at
- * `fps` reaches `durationSecs`) of module `m`: the one frame rule of baked clips, MS3D's and
- * Spine skeletons' (web/skeleton/spine/bake.ts `StepsCovering`). Throws unless `fps` is finite and
+ * The core's `Timebase.stepsCovering` (sp_sim::time: `max(0, ⌈d·fps − 1e-9⌉)`, frame steps
+ * until the last frame at `fps` reaches `durationSecs`) of module `m`: the one frame rule of
+ * baked clips (web/skeleton/spine/bake.ts `StepsCovering`). Throws unless `fps` is finite and
  * above 0.
  */
 export function stepsCoveringOf(m: WasmModule): (durationSecs: number, fps: number) => number {
-  return (durationSecs, fps) => withTimebase(m, fps, (timebase) => timebase.clipSteps(durationSecs));
+  return (durationSecs, fps) => withTimebase(m, fps, (timebase) => timebase.stepsCovering(durationSecs));
 }
 
 /** `f` of module `m`'s `Timebase` at `fps` (freed after; throws unless `fps` is finite and above 0). */

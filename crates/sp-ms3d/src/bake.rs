@@ -11,7 +11,7 @@
 //!   (8 bytes per vertex: WebGPU has no 3-component 16-bit format, so `unorm16x4`).
 //! - Optional normals per frame: `[i8; 4]` snorm (`snorm8x4`, `n = q / 127`, `q[3] = 0`).
 //!
-//! A clip of `d` seconds bakes `clip_steps(d) + 1` frames ([`sp_sim::time::Timebase`] at
+//! A clip of `d` seconds bakes `steps_covering(d) + 1` frames ([`sp_sim::time::Timebase`] at
 //! `bake_fps`): frame `k` samples model frame `start + k · model_fps / bake_fps`, the last one
 //! exactly the clip's end. Playback picks frames `i`, `i + 1` and a blend with the one clock
 //! ([`BakedClip::timebase`]).
@@ -202,7 +202,7 @@ pub fn bake_clip(
     let duration_secs = (clip.end_frame - clip.start_frame) / rig.fps();
     let clock = Timebase::new(f64::from(options.fps)).unwrap_or(Timebase::DEFAULT);
     let steps =
-        clock.clip_steps(f64::from(clip.end_frame - clip.start_frame) / f64::from(rig.fps()));
+        clock.steps_covering(f64::from(clip.end_frame - clip.start_frame) / f64::from(rig.fps()));
     if steps >= MAX_BAKED_FRAMES as u64 {
         return Err(Error::Bake(format!(
             "clip \"{}\" would bake {steps} frames (max {MAX_BAKED_FRAMES})",

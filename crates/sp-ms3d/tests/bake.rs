@@ -129,7 +129,7 @@ fn the_clock_picks_neighbours_and_blend() -> Result<()> {
     let d = f64::from(baked.duration_secs);
     assert_eq!(
         u64::from(n),
-        clock.clip_steps(d) + 1,
+        clock.steps_covering(d) + 1,
         "the end point is a frame"
     );
     let at = |t: f64, looping: bool| {

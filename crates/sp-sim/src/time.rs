@@ -16,9 +16,6 @@
 //! - [`Timebase::steps_covering`]`(d) = max(0, ⌈d·fps − ε⌉)`: the frame steps needed so that the
 //!   last frame reaches `d`. A bake that ends exactly at `d` (its last frame's time clamped to
 //!   `d`) has `steps_covering(d) + 1` frames; MS3D clips and Spine skeleton clips bake so.
-//! - [`Timebase::clip_steps`]`(d)`: `steps_covering` with a tolerance relative to `d·fps` for
-//!   clip durations stored as `f32` (Spine binary skeletons and MS3D clips bake
-//!   `clip_steps(d) + 1` frames).
 //! - [`Timebase::period_frames`]`(d) = max(1, steps_covering(d))`: a loop of `d` seconds rounded
 //!   up to whole frames (the exporter's seamless loop length).
 //! - [`Timebase::frame_pair`]`(t, n, mode)`: the frames `a`, `b` and the weight `w` of `b` to
@@ -39,11 +36,6 @@ use crate::document::Scene;
 
 /// Tolerance, in frames, within which a time counts as exactly on a frame (see the module doc).
 pub const FRAME_EPSILON: f64 = 1e-9;
-
-/// Relative tolerance of [`Timebase::clip_steps`]: a clip's duration read from a file as `f32`
-/// (Spine binary, MS3D) is within 2⁻²⁴ of the value meant; 2⁻²² leaves room for the product
-/// with the rate. `f32(2/30)` s is `2.0000001` frames at 30 fps and means 2.
-pub const F32_RELATIVE_EPSILON: f64 = 1.0 / 4_194_304.0;
 
 pub use crate::sim::looping::timeline::MIN_TIMELINE_SECS;
 
@@ -126,17 +118,6 @@ impl Timebase {
     /// `max(0, ⌈d·fps − ε⌉)`: frame steps until the last frame reaches `d` (0 for `d ≤ 0`, NaN).
     pub fn steps_covering(&self, duration_secs: f64) -> u64 {
         let f = libm::ceil(duration_secs * self.fps - FRAME_EPSILON);
-        if f > 0.0 { f as u64 } else { 0 }
-    }
-
-    /// [`Self::steps_covering`] for a clip whose duration was stored as `f32` (Spine binary
-    /// skeletons, MS3D): `max(0, ⌈x − ε⌉)` with `x = d·fps` and `ε = max(`[`FRAME_EPSILON`]`,
-    /// |x|·`[`F32_RELATIVE_EPSILON`]`)`, so the `f32` rounding of a duration on a frame does not
-    /// add a frame (a 2-frame clip bakes 3 frames, not 4). The scene's own durations keep
-    /// [`Self::steps_covering`]: saved documents export as before.
-    pub fn clip_steps(&self, duration_secs: f64) -> u64 {
-        let x = duration_secs * self.fps;
-        let f = libm::ceil(x - FRAME_EPSILON.max(x.abs() * F32_RELATIVE_EPSILON));
         if f > 0.0 { f as u64 } else { 0 }
     }
 

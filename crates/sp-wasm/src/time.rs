@@ -68,13 +68,6 @@ impl JsTimebase {
         self.0.steps_covering(duration_secs) as f64
     }
 
-    /// Frame steps of a clip whose duration was stored as `f32` (Spine binary, MS3D): like
-    /// `stepsCovering` with a tolerance relative to `durationSecs · fps` (`Timebase::clip_steps`).
-    #[wasm_bindgen(js_name = clipSteps)]
-    pub fn clip_steps(&self, duration_secs: f64) -> f64 {
-        self.0.clip_steps(duration_secs) as f64
-    }
-
     /// A loop of `durationSecs` in whole frames (at least 1).
     #[wasm_bindgen(js_name = periodFrames)]
     pub fn period_frames(&self, duration_secs: f64) -> f64 {

@@ -4,9 +4,8 @@
 // written out in draw order. Pure TypeScript; runs in Node tests and in the browser.
 //
 // Sampling: frameCount = stepsCovering(durationSecs, fps) + 1 — the core's clock
-// (sp_sim::time::Timebase::clip_steps, ⌈x − ε⌉ with x = d·fps and ε relative to x for float32
-// durations, so 1 s × 30 fps gives 31 frames, not 32, and a binary skeleton's float32 duration of
-// 2/30 s gives 3), passed in by the caller (Engine.stepsCovering) so that there is one frame rule; the +1 is
+// (sp_sim::time::Timebase::steps_covering, ⌈d·fps − 1e-9⌉, so 1 s × 30 fps gives 31 frames, not
+// 32), passed in by the caller (Engine.stepsCovering) so that there is one frame rule; the +1 is
 // the endpoint, so both ends of the animation are frames — and frame i is at
 // timeSecs = min(i / fps, durationSecs).
 // Each frame: setToSetupPose, animation.apply(time, MixBlend.setup), skeleton.update(Δt) and
@@ -105,10 +104,9 @@ export interface BakeOptions {
 }
 
 /**
- * The core's clip frame rule, `sp_sim::time::Timebase::clip_steps` (wasm `Timebase.clipSteps`,
+ * The core's frame rule, `sp_sim::time::Timebase::steps_covering` (wasm `Timebase.stepsCovering`,
  * `Engine.stepsCovering`, `stepsCoveringOf(module)`): frame steps at `fps` until the last frame
- * reaches `durationSecs`, `max(0, ⌈x − ε⌉)` with `x = d·fps` and `ε = max(1e-9, x·2⁻²²)` (float32
- * durations on a frame count as on it). A bake ending at `d` has this + 1 frames.
+ * reaches `durationSecs`, `max(0, ⌈d·fps − 1e-9⌉)`. A bake ending at `d` has this + 1 frames.
  */
 export type StepsCovering = (durationSecs: number, fps: number) => number;
 

@@ -77,30 +77,6 @@ fn frame_count_includes_both_ends() {
 }
 
 #[test]
-fn clip_durations_stored_as_f32_count_the_frames_they_mean() {
-    // f32 durations on a frame (0.8 s is 24.0000004 frames at 30 fps, 0.7 s is 20.9999996):
-    // the frames meant, at every rate.
-    for d in [0.1f32, 0.3, 0.7, 0.8, 1.2, 2.4, 3.3, 9.9, 2.0 / 30.0] {
-        for fps in [24.0, 30.0, 60.0, 144.0, 240.0] {
-            let decimal: f64 = d.to_string().parse().expect("decimal");
-            let meant = (decimal * fps).round();
-            if (decimal * fps - meant).abs() > 1e-6 {
-                continue; // not on a frame at this rate
-            }
-            assert_eq!(tb(fps).clip_steps(f64::from(d)), meant as u64, "{d} s at {fps}");
-        }
-    }
-    assert_eq!(tb(30.0).clip_steps(f64::from(2.0f32 / 30.0)), 2, "3 frames, not 4");
-    assert_eq!(tb(30.0).steps_covering(f64::from(2.0f32 / 30.0)), 3, "the scene's rule");
-    // Real time past a frame still takes a step: a microsecond is 3·10⁻⁵ frames at 30 fps.
-    assert_eq!(tb(30.0).clip_steps(0.8 + 1e-6), 25);
-    assert_eq!(tb(240.0).clip_steps(10.0 + 1e-5), 2401);
-    assert_eq!(tb(30.0).clip_steps(0.0), 0);
-    assert_eq!(tb(30.0).clip_steps(f64::NAN), 0);
-    assert_eq!(tb(30.0).clip_steps(-1.0), 0);
-}
-
-#[test]
 fn steps_covering_and_period_frames_round_up_but_not_on_float_error() {
     let t = tb(30.0);
     assert_eq!(t.steps_covering(1.0), 30);
