@@ -9,12 +9,12 @@
 //! come up one time in sixteen; the unreduced baseline (`reduce: false`, a measurement mode of
 //! the CLI) one time in thirty-two. The motion-v2 modules (`motion.rs`: forces, over-life
 //! curves, rotation modes, the rate curve, every emitter shape, repeating bursts), trails
-//! (`trail.rs`), and colliders, paths, collision responses and path following (`objects.rs`) are
-//! drawn too.
+//! (`trail.rs`), colliders, paths and the systems' collision and path following (`world.rs`)
+//! are drawn too.
 
 mod motion;
-mod objects;
 mod trail;
+mod world;
 
 use arbitrary::{Result, Unstructured};
 use sp_sim::document::{
@@ -194,7 +194,7 @@ fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<Particle
         float(u, 0.02, size.lifetime_secs)?,
         float(u, 0.02, size.lifetime_secs)?,
     );
-    Ok(ParticleSystem {
+    let mut system = ParticleSystem {
         name: name(u)?,
         visible: !u.ratio(1u8, 8u8)?,
         animation: name(u)?,
@@ -288,9 +288,42 @@ fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Result<Particle
         },
         draw_order: *u.choose(&[DrawOrder::NewestOnTop, DrawOrder::OldestOnTop])?,
         trail: trail::trail(u)?,
-        collision: objects::collision(u)?,
-        path_follow: objects::path_follow(u)?,
-    })
+        collision: world::collision(u)?,
+        path_follow: world::path_follow(u)?,
+    };
+    bound_trail_cost(&mut system);
+    Ok(system)
+}
+
+/// Most vertices of a trail mesh the ordinary (non-extreme) trail settings reach: 16 columns
+/// plus 3 tile seams, 2 rows (`trail.rs`).
+const ORDINARY_TRAIL_VERTICES: usize = 64;
+
+/// Most overlapping copies of a life a loop-continuous system with a trail keeps: lifetimes at
+/// most this many durations.
+const TRAIL_LOOP_COPIES: f32 = 4.0;
+
+/// Bounds what a trail multiplies. A trail's cost is its mesh (written once per trail slot,
+/// parsed back by the target) times its lives; a loop-continuous system keeps about
+/// `lifetime / duration` overlapping copies of each life. Without a bound one input in a few
+/// hundred wrote 2–16 MB of JSON (51 trail slots of a 2,000-vertex mesh) and took a second,
+/// a third of the target's time. So: a system whose trail mesh is larger than the ordinary
+/// settings reach emits at most 2 particles, and a loop-continuous system with a trail keeps
+/// its lifetimes within [`TRAIL_LOOP_COPIES`] durations. Every trail setting, every particle
+/// count and every lifetime stays reachable, only not all at their ends at once.
+fn bound_trail_cost(system: &mut ParticleSystem) {
+    if !system.trail.enabled {
+        return;
+    }
+    if system.trail.vertex_count() > ORDINARY_TRAIL_VERTICES {
+        system.max_particles = system.max_particles.min(2);
+    }
+    if system.mode == PlayMode::LoopContinuous {
+        let longest = system.duration_secs * TRAIL_LOOP_COPIES;
+        let life = &mut system.lifetime_secs;
+        life.min = life.min.min(longest);
+        life.max = life.max.min(longest);
+    }
 }
 
 /// The track of bone `hip` of skeleton object `hero`, through the same parser and checks as
@@ -321,7 +354,7 @@ pub fn export_case(u: &mut Unstructured<'_>) -> Result<ExportCase> {
         let follow = following && u.arbitrary()?;
         scene.systems.push(system(u, size, follow)?);
     }
-    objects::scene_objects(u, &mut scene)?;
+    (scene.colliders, scene.paths) = world::world(u)?;
     let mut images = ImageSizes::default();
     for path in &TEXTURES[5..] {
         match u.int_in_range(0..=2)? {

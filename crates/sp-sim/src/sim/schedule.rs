@@ -72,6 +72,12 @@ pub struct Schedule {
     rate_total: u64,
     /// `(∫ rateCurve, C = r·D·I(1))` when the curve is not constant 1.
     rate_curve: Option<(IntegralEval, f64)>,
+    /// `(i, t_i)`: the time of continuous birth `i` as [`Schedule::rate_time`] computed it, for
+    /// the next birth and the one before it. With a rate curve each time is a 64-step
+    /// bisection, and every step asks for the next birth at least twice ([`Schedule::peek`],
+    /// [`Schedule::pop`]) and a full pool once more ([`Schedule::drop_births`]); remembering the
+    /// two values gives the same bits without the repeated search.
+    rate_memo: [(u64, f64); 2],
     /// Bursts `(offset within a cycle, count)`, stably sorted by offset.
     bursts: Vec<(f64, u32)>,
     /// Current burst cycle (loop mode; always 0 for one-shot).
@@ -131,7 +137,7 @@ impl Schedule {
             Some((_, c)) if *c <= 0.0 => 0.0,
             _ => rate,
         };
-        Schedule {
+        let mut schedule = Schedule {
             delay: f64::from(system.delay_secs.max(0.0)),
             duration,
             rate,
@@ -139,11 +145,48 @@ impl Schedule {
             rate_index: 0,
             rate_total,
             rate_curve,
+            rate_memo: [(u64::MAX, 0.0); 2],
             bursts,
             cycle: 0,
             burst_index: 0,
             burst_taken: 0,
             emitting: true,
+        };
+        schedule.remember_rate_time();
+        schedule
+    }
+
+    /// Remembers the times of continuous births `rate_index` and `rate_index − 1`
+    /// ([`Schedule::rate_memo`]).
+    fn remember_rate_time(&mut self) {
+        if self.rate <= 0.0 {
+            return;
+        }
+        let i = self.rate_index;
+        let [current, previous] = self.rate_memo;
+        let before = match i.checked_sub(1) {
+            Some(p) if current.0 == p => current,
+            Some(p) if previous.0 == p => previous,
+            Some(p) => (p, self.rate_time(p)),
+            None => (u64::MAX, 0.0),
+        };
+        let now = match (current, previous) {
+            (c, _) if c.0 == i => c,
+            (_, p) if p.0 == i => p,
+            _ => (i, self.rate_time(i)),
+        };
+        self.rate_memo = [now, before];
+    }
+
+    /// [`Schedule::rate_time`], from the memo when it holds `i`.
+    fn rate_time_memo(&self, i: u64) -> f64 {
+        let [current, previous] = self.rate_memo;
+        if current.0 == i {
+            current.1
+        } else if previous.0 == i {
+            previous.1
+        } else {
+            self.rate_time(i)
         }
     }
 
@@ -151,7 +194,7 @@ impl Schedule {
         if self.rate <= 0.0 || (!self.looping && self.rate_index >= self.rate_total) {
             return None;
         }
-        Some(self.rate_time(self.rate_index))
+        Some(self.rate_time_memo(self.rate_index))
     }
 
     /// Time of continuous birth `i` (see the module formula).
@@ -215,8 +258,14 @@ impl Schedule {
     /// Consumes the next birth (the one [`Schedule::peek`] reports).
     pub fn pop(&mut self) {
         match (self.next_rate_time(), self.next_burst_time()) {
-            (Some(r), Some(b)) if r <= b => self.rate_index += 1,
-            (Some(_), None) => self.rate_index += 1,
+            (Some(r), Some(b)) if r <= b => {
+                self.rate_index += 1;
+                self.remember_rate_time();
+            }
+            (Some(_), None) => {
+                self.rate_index += 1;
+                self.remember_rate_time();
+            }
             (_, Some(_)) => self.pop_burst(),
             (None, None) => {}
         }
@@ -278,7 +327,7 @@ impl Schedule {
                 0
             };
             // The same time formula as `next_rate_time`, so rounding cannot disagree with it.
-            let time = |i: u64| self.rate_time(i);
+            let time = |i: u64| self.rate_time_memo(i);
             while i > 0 && !before(time(i - 1)) {
                 i -= 1;
             }
@@ -290,6 +339,7 @@ impl Schedule {
             }
             dropped += i.saturating_sub(self.rate_index);
             self.rate_index = self.rate_index.max(i);
+            self.remember_rate_time();
         }
         if self.looping && self.duration > 0.0 && !self.bursts.is_empty() {
             let cycles = (limit_secs - self.delay) / self.duration;
@@ -337,6 +387,61 @@ mod tests {
             s.pop();
         }
         out
+    }
+
+    /// The remembered birth times are the computed ones, bit for bit, however the schedule is
+    /// driven (births popped one by one, dropped in runs up to a time, at it or before it, with a
+    /// rate curve that needs the bisection and without one).
+    #[test]
+    fn remembered_birth_times_equal_the_computed_ones() {
+        use crate::document::{Curve, CurveKey};
+        for (mode, curve) in [
+            (PlayMode::LoopContinuous, true),
+            (PlayMode::OneShot, true),
+            (PlayMode::LoopContinuous, false),
+        ] {
+            let sys = ParticleSystem {
+                mode,
+                rate_per_sec: 37.0,
+                duration_secs: 0.7,
+                delay_secs: 0.1,
+                rate_curve: if curve {
+                    Curve {
+                        keys: vec![
+                            CurveKey::linear(0.0, 0.2),
+                            CurveKey::linear(0.4, 3.0),
+                            CurveKey::linear(1.0, 0.0),
+                        ],
+                    }
+                } else {
+                    ParticleSystem::default().rate_curve
+                },
+                ..Default::default()
+            };
+            let mut s = Schedule::new(&sys);
+            let mut t = 0.0;
+            for step in 0..400u32 {
+                let expected = s.rate_time(s.rate_index);
+                if let Some(r) = s.next_rate_time() {
+                    assert_eq!(r.to_bits(), expected.to_bits(), "{mode:?} step {step}");
+                }
+                match step % 5 {
+                    0 | 1 => s.pop(),
+                    2 => {
+                        s.drop_births(t, true);
+                    }
+                    3 => {
+                        s.drop_births(t + 0.013, false);
+                    }
+                    _ => {
+                        if let Some(next) = s.peek() {
+                            s.drop_births(next, false);
+                        }
+                    }
+                }
+                t += 0.011;
+            }
+        }
     }
 
     #[test]
