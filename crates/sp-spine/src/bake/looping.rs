@@ -30,8 +30,6 @@
 //!
 //! Fake-dead particles keep their bones and are hidden by the attachment timeline.
 
-use std::collections::BTreeMap;
-
 use sp_sim::sim::looping::SegmentKind;
 use sp_sim::sim::{LoopPlan, LoopSet};
 
@@ -192,12 +190,14 @@ pub fn loop_tracks(
     let mut tracks = Vec::new();
     for (w, name) in windows.iter().zip(names) {
         let mut bones: Vec<Vec<Run>> = vec![Vec::new(); bone_count];
-        // Runs extended at the previous frame: (life, k, arc) → (bone, run index).
-        let mut open: BTreeMap<(usize, i64, usize), (usize, usize)> = BTreeMap::new();
-        let mut next: BTreeMap<(usize, i64, usize), (usize, usize)> = BTreeMap::new();
+        // The run each arc extended last: (frame + 1, copy k, run index on the arc's bone). At
+        // one frame an arc shows at most one copy (it spans at most `L` frames of its life, and
+        // the copies of a life shown at one frame read frames `L` apart), so a copy continues
+        // its run when the same copy used its arc at the frame before.
+        let mut last: Vec<(u32, i64, usize)> = vec![(0, 0, 0); arcs.len()];
         for (f, copies) in w.copies.iter().enumerate() {
             let v = w.first + f as u32;
-            next.clear();
+            let f = f as u32;
             for &(j, k) in copies {
                 let life = &lives[j];
                 let u = i64::from(v) + k * i64::from(l);
@@ -217,25 +217,26 @@ pub fn loop_tracks(
                     Some(r) => r(life, idx as usize, v)?,
                     None => life.states[idx as usize],
                 };
-                let key = (j, k, ai);
-                let run = match open.get(&key) {
-                    Some(&(b, r)) => {
-                        bones[b][r].states.push(state);
-                        r
-                    }
-                    None => {
-                        let birth = life.birth_secs - k as f64 * f64::from(l) / fps;
-                        bones[bone].push(Run {
-                            order: (super::assign::micros(birth), life.serial),
-                            start_frame: f as u32,
-                            states: vec![state],
-                        });
-                        bones[bone].len() - 1
-                    }
+                let (seen, seen_k, seen_run) = last[ai];
+                let run = if seen == f && f > 0 && seen_k == k {
+                    bones[bone][seen_run].states.push(state);
+                    seen_run
+                } else {
+                    let birth = life.birth_secs - k as f64 * f64::from(l) / fps;
+                    // Room for the rest of the arc within the window (the run's usual length):
+                    // its states are not copied again as it grows.
+                    let room = (arcs[ai].b - u).min(w.copies.len() as u32 - f) as usize;
+                    let mut states = Vec::with_capacity(room.max(1));
+                    states.push(state);
+                    bones[bone].push(Run {
+                        order: (super::assign::micros(birth), life.serial),
+                        start_frame: f,
+                        states,
+                    });
+                    bones[bone].len() - 1
                 };
-                next.insert(key, (bone, run));
+                last[ai] = (f + 1, k, run);
             }
-            std::mem::swap(&mut open, &mut next);
         }
         for runs in &mut bones {
             runs.sort_by_key(|r| r.start_frame);
