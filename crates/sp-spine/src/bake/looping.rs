@@ -73,13 +73,10 @@ pub fn windows(set: &LoopSet) -> [Window; 3] {
     let stop = plan.stop_frame();
     let end = stop + set.end_frames(stop);
     let window = |kind, first: u32, last: u32, stop: Option<f64>| {
-        let mut buf = Vec::new();
-        let copies = (first..=last)
-            .map(|v| {
-                buf.clear();
-                set.copies_at(f64::from(v), stop, &mut buf);
-                buf.iter().map(|c| (c.life, c.k)).collect()
-            })
+        let copies = set
+            .copies_over(first, last, stop)
+            .into_iter()
+            .map(|frame| frame.iter().map(|c| (c.life, c.k)).collect())
             .collect();
         Window {
             kind,

@@ -344,18 +344,71 @@ impl LoopSet {
         // frames (a copy shown is born by and alive at `(frame + k·L)/fps`, i.e. on a frame in
         // `[first_frame − 1, end_frame)`); the others have an empty range and cost nothing.
         let l = f64::from(self.plan.loop_frames);
-        let ranges: Vec<(usize, i64, i64)> = self
-            .lives
-            .iter()
-            .enumerate()
-            .filter(|(_, life)| {
-                let (a, b) = (
-                    f64::from(life.first_frame) - 2.0,
-                    f64::from(life.end_frame) + 2.0,
-                );
-                frame + libm::ceil((a - frame) / l) * l <= b
+        let candidates = self.lives.iter().enumerate().filter_map(|(j, life)| {
+            let (a, b) = (
+                f64::from(life.first_frame) - 2.0,
+                f64::from(life.end_frame) + 2.0,
+            );
+            (frame + libm::ceil((a - frame) / l) * l <= b).then_some(j)
+        });
+        self.copies_among(frame, stop, candidates, out);
+    }
+
+    /// [`LoopSet::copies_at`] at every frame of `first..=last` (integer frame positions): the
+    /// lives are indexed once by the frames mod `L` within two frames of theirs, so each frame
+    /// looks only at the lives that may show a copy there.
+    pub fn copies_over(&self, first: u32, last: u32, stop: Option<f64>) -> Vec<Vec<LoopCopy>> {
+        let l = i64::from(self.plan.loop_frames.max(1));
+        let mut by_residue: Vec<Vec<u32>> = vec![Vec::new(); l as usize];
+        for (j, life) in self.lives.iter().enumerate() {
+            let (a, b) = (
+                i64::from(life.first_frame) - 2,
+                i64::from(life.end_frame) + 2,
+            );
+            if b - a + 1 >= l {
+                for list in &mut by_residue {
+                    list.push(j as u32);
+                }
+            } else {
+                for u in a..=b {
+                    by_residue[u.rem_euclid(l) as usize].push(j as u32);
+                }
+            }
+        }
+        (first..=last)
+            .map(|v| {
+                let mut out = Vec::new();
+                let candidates = by_residue[(i64::from(v) % l) as usize]
+                    .iter()
+                    .map(|&j| j as usize);
+                self.copies_among(f64::from(v), stop, candidates, &mut out);
+                out
             })
-            .map(|(j, _)| {
+            .collect()
+    }
+
+    /// [`LoopSet::copies_at`] looking at every life (what the candidate filters must match).
+    #[cfg(test)]
+    pub(crate) fn copies_at_every_life(
+        &self,
+        frame: f64,
+        stop: Option<f64>,
+        out: &mut Vec<LoopCopy>,
+    ) {
+        self.copies_among(frame, stop, 0..self.lives.len(), out);
+    }
+
+    /// [`LoopSet::copies_at`] among the lives `candidates` (ascending; every life not listed
+    /// shows no copy at `frame`).
+    fn copies_among(
+        &self,
+        frame: f64,
+        stop: Option<f64>,
+        candidates: impl Iterator<Item = usize>,
+        out: &mut Vec<LoopCopy>,
+    ) {
+        let ranges: Vec<(usize, i64, i64)> = candidates
+            .map(|j| {
                 let (lo, hi) = self.copy_range(j, frame, stop);
                 (j, lo, hi)
             })
