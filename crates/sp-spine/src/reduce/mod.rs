@@ -207,34 +207,30 @@ pub(crate) struct Piece<'a, const N: usize> {
     pub specs: &'a [ChannelSpec; N],
     pub timing: Timing,
     /// Stored (`f32`) key time of each frame.
-    pub key_t: &'a [f64],
+    pub key_t: Vec<f64>,
     /// Evaluation time of each frame.
-    pub eval_t: &'a [f64],
+    pub eval_t: Vec<f64>,
     /// The last frame ends the run: its key is the sample as written (not any value within
     /// tolerance), so a loop's last key equals its first and the seam stays exact.
     pub pin_last: bool,
 }
 
 impl<'a, const N: usize> Piece<'a, N> {
-    /// The piece of frames `from..=to` of a run starting at `start_frame` whose samples, key
-    /// times and evaluation times are `samples`, `key_t` and `eval_t`.
-    #[allow(clippy::too_many_arguments)]
     fn new(
         start_frame: u32,
-        (from, to): (usize, usize),
         samples: &'a [[f64; N]],
-        (key_t, eval_t): (&'a [f64], &'a [f64]),
         specs: &'a [ChannelSpec; N],
         timing: Timing,
         pin_last: bool,
     ) -> Self {
+        let frames = start_frame..start_frame + samples.len() as u32;
         Piece {
-            start_frame: start_frame + from as u32,
-            samples: &samples[from..=to],
+            start_frame,
+            samples,
             specs,
             timing,
-            key_t: &key_t[from..=to],
-            eval_t: &eval_t[from..=to],
+            key_t: frames.clone().map(|f| timing.stored_key_time(f)).collect(),
+            eval_t: frames.map(|f| timing.eval_time(f)).collect(),
             pin_last,
         }
     }
@@ -289,11 +285,6 @@ pub fn reduce_run_forced<const N: usize>(
     // The first key is the first sample as written; every later key is chosen by its segment.
     let mut value: [f64; N] = std::array::from_fn(|c| specs[c].quantize(samples[0][c]));
     let mut from = 0usize;
-    // Key and evaluation times of the run's frames, computed once for all its pieces.
-    let frames = start_frame..start_frame + n as u32;
-    let key_t: Vec<f64> = frames.clone().map(|f| timing.stored_key_time(f)).collect();
-    let eval_t: Vec<f64> = frames.map(|f| timing.eval_time(f)).collect();
-    let mut scratch = bezier::Scratch::default();
     let ends = forced
         .iter()
         .copied()
@@ -304,15 +295,13 @@ pub fn reduce_run_forced<const N: usize>(
             continue;
         }
         let piece = Piece::new(
-            start_frame,
-            (from, to),
-            samples,
-            (&key_t, &eval_t),
+            start_frame + from as u32,
+            &samples[from..=to],
             specs,
             timing,
             to == n - 1,
         );
-        value = reduce_piece(&piece, value, mode, &cost, &mut scratch, &mut keys);
+        value = reduce_piece(&piece, value, mode, &cost, &mut keys);
         from = to;
     }
     keys.push(Key {
@@ -329,10 +318,10 @@ fn reduce_piece<const N: usize>(
     mut value: [f64; N],
     mode: CurveMode,
     cost: &KeyCost,
-    scratch: &mut bezier::Scratch,
     keys: &mut Vec<Key<N>>,
 ) -> [f64; N] {
     let n = piece.samples.len();
+    let mut scratch = bezier::Scratch::default();
     let mut i = 0usize;
     while i + 1 < n {
         let (lin_j, lin_v) = linear::farthest(piece, i, &value);
@@ -340,7 +329,7 @@ fn reduce_piece<const N: usize>(
         if mode == CurveMode::Bezier && lin_j + 1 < n {
             // A Bézier key pays only when it costs fewer bytes per frame it covers.
             let from = i + (cost.bezier / cost.linear * (lin_j - i) as f64) as usize + 1;
-            if let Some((j, v, handles)) = bezier::farthest(piece, i, &value, from, scratch) {
+            if let Some((j, v, handles)) = bezier::farthest(piece, i, &value, from, &mut scratch) {
                 chosen = (j, v, KeyCurve::Bezier(handles));
             }
         }
