@@ -99,6 +99,28 @@ struct Arc {
     bone: usize,
 }
 
+/// The mask of bits `lo..hi` of word `w` (bits `64·w …`), `lo < hi`.
+fn word_mask(w: usize, lo: usize, hi: usize) -> u64 {
+    let from = lo.max(w * 64) - w * 64;
+    let to = hi.min(w * 64 + 64) - w * 64;
+    let upper = if to == 64 { u64::MAX } else { (1u64 << to) - 1 };
+    upper & !((1u64 << from) - 1)
+}
+
+/// Whether bits `lo..hi` of `bits` are all clear.
+fn span_free(bits: &[u64], lo: usize, hi: usize) -> bool {
+    lo >= hi || (lo / 64..=(hi - 1) / 64).all(|w| bits[w] & word_mask(w, lo, hi) == 0)
+}
+
+/// Sets bits `lo..hi` of `bits`.
+fn span_set(bits: &mut [u64], lo: usize, hi: usize) {
+    if lo < hi {
+        for w in lo / 64..=(hi - 1) / 64 {
+            bits[w] |= word_mask(w, lo, hi);
+        }
+    }
+}
+
 /// A copy placed again at its own virtual frame (a Local-space system whose bone moves), its
 /// trail too: `restate(life, state index, virtual frame)`.
 pub type Restate<'a> = &'a dyn Fn(&Life, usize, u32) -> Result<FrameState, String>;
@@ -152,12 +174,17 @@ pub fn loop_tracks(
         occupied = vec![Vec::new(); arcs.len()];
     }
     for arc in arcs.iter_mut().filter(|_| cut != ArcCut::Seam) {
-        let positions: Vec<usize> = (arc.a..arc.b).map(|f| ((f - t0) % l) as usize).collect();
-        let fits = |bits: &Vec<u64>| {
-            positions
-                .iter()
-                .all(|&p| bits[p / 64] & (1 << (p % 64)) == 0)
+        // The arc's positions on the circle: at most `L` consecutive ones from its first,
+        // wrapping once (as half-open ranges, checked and set a word at a time).
+        let first = ((arc.a - t0) % l) as usize;
+        let len = (arc.b - arc.a) as usize;
+        let l_usize = l as usize;
+        let spans: [(usize, usize); 2] = if first + len <= l_usize {
+            [(first, first + len), (0, 0)]
+        } else {
+            [(first, l_usize), (0, first + len - l_usize)]
         };
+        let fits = |bits: &Vec<u64>| spans.iter().all(|&(lo, hi)| span_free(bits, lo, hi));
         let bone = match (pool, cut) {
             (false, _) => None,
             (true, ArcCut::AgeRing) => {
@@ -169,8 +196,8 @@ pub fn loop_tracks(
             occupied.push(vec![0u64; words]);
             occupied.len() - 1
         });
-        for &p in &positions {
-            occupied[bone][p / 64] |= 1 << (p % 64);
+        for &(lo, hi) in &spans {
+            span_set(&mut occupied[bone], lo, hi);
         }
         arc.bone = bone;
         turn = bone + 1;
@@ -274,6 +301,31 @@ mod tests {
             }
         }
         v
+    }
+
+    /// The word-wise span checks agree with checking bit by bit.
+    #[test]
+    fn spans_match_bit_by_bit() {
+        let words = 3;
+        let mut bits = vec![0u64; words];
+        let mut reference = vec![false; words * 64];
+        let mut seed = 7u64;
+        for _ in 0..400 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let lo = (seed >> 33) as usize % (words * 64);
+            let hi = lo + (seed >> 17) as usize % (words * 64 - lo + 1);
+            let free = (lo..hi).all(|p| !reference[p]);
+            assert_eq!(span_free(&bits, lo, hi), free, "{lo}..{hi}");
+            if seed % 5 == 0 {
+                span_set(&mut bits, lo, hi.min(lo + 9));
+                for p in lo..hi.min(lo + 9) {
+                    reference[p] = true;
+                }
+            }
+        }
+        assert!(reference.iter().any(|&b| b) && reference.iter().any(|&b| !b));
     }
 
     #[test]
