@@ -472,21 +472,9 @@ pub fn export_scene_with(
     }) {
         return Err(Error::Cancelled);
     }
-    // Written into a buffer sized for the file up front (growing a multi-megabyte buffer by
-    // doubling copied it over and over), the hash then put in place.
-    let keys: u64 = counts.written.values().sum();
-    let capacity = (keys as usize)
-        .saturating_mul(64)
-        .saturating_add((file.bones.len() + file.slots.len()).saturating_mul(256))
-        .saturating_add(4096);
-    let mut buf = Vec::with_capacity(capacity);
-    serde_json::to_writer(&mut buf, &file)?;
-    let mut json = String::from_utf8(buf)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let mut json = serde_json::to_string(&file)?;
     let hash = fnv1a(json.as_bytes());
-    if let Some(at) = json.find(HASH_PLACEHOLDER) {
-        json.replace_range(at..at + HASH_PLACEHOLDER.len(), &hash_string(hash));
-    }
+    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
     let report = ExportReport {
         bones: file.bones.len(),
         slots: file.slots.len(),

@@ -344,14 +344,17 @@ impl LoopSet {
         // frames (a copy shown is born by and alive at `(frame + k·L)/fps`, i.e. on a frame in
         // `[first_frame − 1, end_frame)`); the others have an empty range and cost nothing.
         let l = f64::from(self.plan.loop_frames);
-        let candidates = self.lives.iter().enumerate().filter_map(|(j, life)| {
-            let (a, b) = (
-                f64::from(life.first_frame) - 2.0,
-                f64::from(life.end_frame) + 2.0,
-            );
-            (frame + libm::ceil((a - frame) / l) * l <= b).then_some(j)
-        });
-        self.copies_among(frame, stop, candidates, out);
+        let candidates: Vec<u32> = (0..self.lives.len() as u32)
+            .filter(|&j| {
+                let life = &self.lives[j as usize];
+                let (a, b) = (
+                    f64::from(life.first_frame) - 2.0,
+                    f64::from(life.end_frame) + 2.0,
+                );
+                frame + libm::ceil((a - frame) / l) * l <= b
+            })
+            .collect();
+        self.copies_among(frame, stop, &candidates, out);
     }
 
     /// [`LoopSet::copies_at`] at every frame of `first..=last` (integer frame positions): the
@@ -378,9 +381,7 @@ impl LoopSet {
         (first..=last)
             .map(|v| {
                 let mut out = Vec::new();
-                let candidates = by_residue[(i64::from(v) % l) as usize]
-                    .iter()
-                    .map(|&j| j as usize);
+                let candidates = &by_residue[(i64::from(v) % l) as usize];
                 self.copies_among(f64::from(v), stop, candidates, &mut out);
                 out
             })
@@ -395,7 +396,8 @@ impl LoopSet {
         stop: Option<f64>,
         out: &mut Vec<LoopCopy>,
     ) {
-        self.copies_among(frame, stop, 0..self.lives.len(), out);
+        let every: Vec<u32> = (0..self.lives.len() as u32).collect();
+        self.copies_among(frame, stop, &every, out);
     }
 
     /// [`LoopSet::copies_at`] among the lives `candidates` (ascending; every life not listed
@@ -404,13 +406,14 @@ impl LoopSet {
         &self,
         frame: f64,
         stop: Option<f64>,
-        candidates: impl Iterator<Item = usize>,
+        candidates: &[u32],
         out: &mut Vec<LoopCopy>,
     ) {
         let ranges: Vec<(usize, i64, i64)> = candidates
-            .map(|j| {
-                let (lo, hi) = self.copy_range(j, frame, stop);
-                (j, lo, hi)
+            .iter()
+            .map(|&j| {
+                let (lo, hi) = self.copy_range(j as usize, frame, stop);
+                (j as usize, lo, hi)
             })
             .collect();
         let count_upto = |kmax: i64| -> u64 {
