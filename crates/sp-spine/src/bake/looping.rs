@@ -115,8 +115,9 @@ fn span_free(bits: &[u64], lo: usize, hi: usize) -> bool {
 /// Sets bits `lo..hi` of `bits`.
 fn span_set(bits: &mut [u64], lo: usize, hi: usize) {
     if lo < hi {
-        for w in lo / 64..=(hi - 1) / 64 {
-            bits[w] |= word_mask(w, lo, hi);
+        let first = lo / 64;
+        for (w, word) in bits[first..=(hi - 1) / 64].iter_mut().enumerate() {
+            *word |= word_mask(first + w, lo, hi);
         }
     }
 }
@@ -318,11 +319,9 @@ mod tests {
             let hi = lo + (seed >> 17) as usize % (words * 64 - lo + 1);
             let free = (lo..hi).all(|p| !reference[p]);
             assert_eq!(span_free(&bits, lo, hi), free, "{lo}..{hi}");
-            if seed % 5 == 0 {
+            if seed.is_multiple_of(5) {
                 span_set(&mut bits, lo, hi.min(lo + 9));
-                for p in lo..hi.min(lo + 9) {
-                    reference[p] = true;
-                }
+                reference[lo..hi.min(lo + 9)].fill(true);
             }
         }
         assert!(reference.iter().any(|&b| b) && reference.iter().any(|&b| !b));
