@@ -30,8 +30,6 @@
 //!
 //! Fake-dead particles keep their bones and are hidden by the attachment timeline.
 
-use std::collections::BTreeMap;
-
 use sp_sim::sim::looping::SegmentKind;
 use sp_sim::sim::{LoopPlan, LoopSet};
 
@@ -75,13 +73,10 @@ pub fn windows(set: &LoopSet) -> [Window; 3] {
     let stop = plan.stop_frame();
     let end = stop + set.end_frames(stop);
     let window = |kind, first: u32, last: u32, stop: Option<f64>| {
-        let mut buf = Vec::new();
-        let copies = (first..=last)
-            .map(|v| {
-                buf.clear();
-                set.copies_at(f64::from(v), stop, &mut buf);
-                buf.iter().map(|c| (c.life, c.k)).collect()
-            })
+        let copies = set
+            .copies_over(first, last, stop)
+            .into_iter()
+            .map(|frame| frame.iter().map(|c| (c.life, c.k)).collect())
             .collect();
         Window {
             kind,
@@ -102,6 +97,29 @@ struct Arc {
     a: u32,
     b: u32,
     bone: usize,
+}
+
+/// The mask of bits `lo..hi` of word `w` (bits `64·w …`), `lo < hi`.
+fn word_mask(w: usize, lo: usize, hi: usize) -> u64 {
+    let from = lo.max(w * 64) - w * 64;
+    let to = hi.min(w * 64 + 64) - w * 64;
+    let upper = if to == 64 { u64::MAX } else { (1u64 << to) - 1 };
+    upper & !((1u64 << from) - 1)
+}
+
+/// Whether bits `lo..hi` of `bits` are all clear.
+fn span_free(bits: &[u64], lo: usize, hi: usize) -> bool {
+    lo >= hi || (lo / 64..=(hi - 1) / 64).all(|w| bits[w] & word_mask(w, lo, hi) == 0)
+}
+
+/// Sets bits `lo..hi` of `bits`.
+fn span_set(bits: &mut [u64], lo: usize, hi: usize) {
+    if lo < hi {
+        let first = lo / 64;
+        for (w, word) in bits[first..=(hi - 1) / 64].iter_mut().enumerate() {
+            *word |= word_mask(first + w, lo, hi);
+        }
+    }
 }
 
 /// A copy placed again at its own virtual frame (a Local-space system whose bone moves), its
@@ -157,12 +175,17 @@ pub fn loop_tracks(
         occupied = vec![Vec::new(); arcs.len()];
     }
     for arc in arcs.iter_mut().filter(|_| cut != ArcCut::Seam) {
-        let positions: Vec<usize> = (arc.a..arc.b).map(|f| ((f - t0) % l) as usize).collect();
-        let fits = |bits: &Vec<u64>| {
-            positions
-                .iter()
-                .all(|&p| bits[p / 64] & (1 << (p % 64)) == 0)
+        // The arc's positions on the circle: at most `L` consecutive ones from its first,
+        // wrapping once (as half-open ranges, checked and set a word at a time).
+        let first = ((arc.a - t0) % l) as usize;
+        let len = (arc.b - arc.a) as usize;
+        let l_usize = l as usize;
+        let spans: [(usize, usize); 2] = if first + len <= l_usize {
+            [(first, first + len), (0, 0)]
+        } else {
+            [(first, l_usize), (0, first + len - l_usize)]
         };
+        let fits = |bits: &Vec<u64>| spans.iter().all(|&(lo, hi)| span_free(bits, lo, hi));
         let bone = match (pool, cut) {
             (false, _) => None,
             (true, ArcCut::AgeRing) => {
@@ -174,8 +197,8 @@ pub fn loop_tracks(
             occupied.push(vec![0u64; words]);
             occupied.len() - 1
         });
-        for &p in &positions {
-            occupied[bone][p / 64] |= 1 << (p % 64);
+        for &(lo, hi) in &spans {
+            span_set(&mut occupied[bone], lo, hi);
         }
         arc.bone = bone;
         turn = bone + 1;
@@ -192,12 +215,14 @@ pub fn loop_tracks(
     let mut tracks = Vec::new();
     for (w, name) in windows.iter().zip(names) {
         let mut bones: Vec<Vec<Run>> = vec![Vec::new(); bone_count];
-        // Runs extended at the previous frame: (life, k, arc) → (bone, run index).
-        let mut open: BTreeMap<(usize, i64, usize), (usize, usize)> = BTreeMap::new();
-        let mut next: BTreeMap<(usize, i64, usize), (usize, usize)> = BTreeMap::new();
+        // The run each arc extended last: (frame + 1, copy k, run index on the arc's bone). At
+        // one frame an arc shows at most one copy (it spans at most `L` frames of its life, and
+        // the copies of a life shown at one frame read frames `L` apart), so a copy continues
+        // its run when the same copy used its arc at the frame before.
+        let mut last: Vec<(u32, i64, usize)> = vec![(0, 0, 0); arcs.len()];
         for (f, copies) in w.copies.iter().enumerate() {
             let v = w.first + f as u32;
-            next.clear();
+            let f = f as u32;
             for &(j, k) in copies {
                 let life = &lives[j];
                 let u = i64::from(v) + k * i64::from(l);
@@ -217,25 +242,26 @@ pub fn loop_tracks(
                     Some(r) => r(life, idx as usize, v)?,
                     None => life.states[idx as usize],
                 };
-                let key = (j, k, ai);
-                let run = match open.get(&key) {
-                    Some(&(b, r)) => {
-                        bones[b][r].states.push(state);
-                        r
-                    }
-                    None => {
-                        let birth = life.birth_secs - k as f64 * f64::from(l) / fps;
-                        bones[bone].push(Run {
-                            order: (super::assign::micros(birth), life.serial),
-                            start_frame: f as u32,
-                            states: vec![state],
-                        });
-                        bones[bone].len() - 1
-                    }
+                let (seen, seen_k, seen_run) = last[ai];
+                let run = if seen == f && f > 0 && seen_k == k {
+                    bones[bone][seen_run].states.push(state);
+                    seen_run
+                } else {
+                    let birth = life.birth_secs - k as f64 * f64::from(l) / fps;
+                    // Room for the rest of the arc within the window (the run's usual length):
+                    // its states are not copied again as it grows.
+                    let room = (arcs[ai].b - u).min(w.copies.len() as u32 - f) as usize;
+                    let mut states = Vec::with_capacity(room.max(1));
+                    states.push(state);
+                    bones[bone].push(Run {
+                        order: (super::assign::micros(birth), life.serial),
+                        start_frame: f,
+                        states,
+                    });
+                    bones[bone].len() - 1
                 };
-                next.insert(key, (bone, run));
+                last[ai] = (f + 1, k, run);
             }
-            std::mem::swap(&mut open, &mut next);
         }
         for runs in &mut bones {
             runs.sort_by_key(|r| r.start_frame);
@@ -276,6 +302,29 @@ mod tests {
             }
         }
         v
+    }
+
+    /// The word-wise span checks agree with checking bit by bit.
+    #[test]
+    fn spans_match_bit_by_bit() {
+        let words = 3;
+        let mut bits = vec![0u64; words];
+        let mut reference = vec![false; words * 64];
+        let mut seed = 7u64;
+        for _ in 0..400 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let lo = (seed >> 33) as usize % (words * 64);
+            let hi = lo + (seed >> 17) as usize % (words * 64 - lo + 1);
+            let free = (lo..hi).all(|p| !reference[p]);
+            assert_eq!(span_free(&bits, lo, hi), free, "{lo}..{hi}");
+            if seed.is_multiple_of(5) {
+                span_set(&mut bits, lo, hi.min(lo + 9));
+                reference[lo..hi.min(lo + 9)].fill(true);
+            }
+        }
+        assert!(reference.iter().any(|&b| b) && reference.iter().any(|&b| !b));
     }
 
     #[test]

@@ -95,8 +95,15 @@ pub struct KeyCounts {
 
 impl KeyCounts {
     pub(super) fn add(&mut self, name: &str, written: usize, unreduced: usize) {
-        *self.written.entry(name.to_owned()).or_default() += written as u64;
-        *self.unreduced.entry(name.to_owned()).or_default() += unreduced as u64;
+        // Looked up before inserting: a name is allocated once, not per call.
+        let bump = |map: &mut BTreeMap<String, u64>, n: usize| match map.get_mut(name) {
+            Some(v) => *v += n as u64,
+            None => {
+                map.insert(name.to_owned(), n as u64);
+            }
+        };
+        bump(&mut self.written, written);
+        bump(&mut self.unreduced, unreduced);
     }
     /// Adds another count.
     pub fn merge(&mut self, other: &KeyCounts) {

@@ -340,19 +340,92 @@ impl LoopSet {
     /// in the real simulation, and since the rule reads only the copies alive at `frame` it is
     /// periodic like them.
     pub fn copies_at(&self, frame: f64, stop: Option<f64>, out: &mut Vec<LoopCopy>) {
-        let ranges: Vec<(i64, i64)> = (0..self.lives.len())
-            .map(|j| self.copy_range(j, frame, stop))
+        // The lives that may show a copy: some `frame + k·L` within two frames of the life's
+        // frames (a copy shown is born by and alive at `(frame + k·L)/fps`, i.e. on a frame in
+        // `[first_frame − 1, end_frame)`); the others have an empty range and cost nothing.
+        let l = f64::from(self.plan.loop_frames);
+        let candidates: Vec<u32> = (0..self.lives.len() as u32)
+            .filter(|&j| {
+                let life = &self.lives[j as usize];
+                let (a, b) = (
+                    f64::from(life.first_frame) - 2.0,
+                    f64::from(life.end_frame) + 2.0,
+                );
+                frame + libm::ceil((a - frame) / l) * l <= b
+            })
+            .collect();
+        self.copies_among(frame, stop, &candidates, out);
+    }
+
+    /// [`LoopSet::copies_at`] at every frame of `first..=last` (integer frame positions): the
+    /// lives are indexed once by the frames mod `L` within two frames of theirs, so each frame
+    /// looks only at the lives that may show a copy there.
+    pub fn copies_over(&self, first: u32, last: u32, stop: Option<f64>) -> Vec<Vec<LoopCopy>> {
+        let l = i64::from(self.plan.loop_frames.max(1));
+        let mut by_residue: Vec<Vec<u32>> = vec![Vec::new(); l as usize];
+        for (j, life) in self.lives.iter().enumerate() {
+            let (a, b) = (
+                i64::from(life.first_frame) - 2,
+                i64::from(life.end_frame) + 2,
+            );
+            if b - a + 1 >= l {
+                for list in &mut by_residue {
+                    list.push(j as u32);
+                }
+            } else {
+                for u in a..=b {
+                    by_residue[u.rem_euclid(l) as usize].push(j as u32);
+                }
+            }
+        }
+        (first..=last)
+            .map(|v| {
+                let mut out = Vec::new();
+                let candidates = &by_residue[(i64::from(v) % l) as usize];
+                self.copies_among(f64::from(v), stop, candidates, &mut out);
+                out
+            })
+            .collect()
+    }
+
+    /// [`LoopSet::copies_at`] looking at every life (what the candidate filters must match).
+    #[cfg(test)]
+    pub(crate) fn copies_at_every_life(
+        &self,
+        frame: f64,
+        stop: Option<f64>,
+        out: &mut Vec<LoopCopy>,
+    ) {
+        let every: Vec<u32> = (0..self.lives.len() as u32).collect();
+        self.copies_among(frame, stop, &every, out);
+    }
+
+    /// [`LoopSet::copies_at`] among the lives `candidates` (ascending; every life not listed
+    /// shows no copy at `frame`).
+    fn copies_among(
+        &self,
+        frame: f64,
+        stop: Option<f64>,
+        candidates: &[u32],
+        out: &mut Vec<LoopCopy>,
+    ) {
+        let ranges: Vec<(usize, i64, i64)> = candidates
+            .iter()
+            .map(|&j| {
+                let (lo, hi) = self.copy_range(j as usize, frame, stop);
+                (j as usize, lo, hi)
+            })
             .collect();
         let count_upto = |kmax: i64| -> u64 {
             ranges
                 .iter()
-                .map(|&(lo, hi)| (hi.min(kmax) - lo + 1).max(0) as u64)
+                .map(|&(_, lo, hi)| (hi.min(kmax) - lo + 1).max(0) as u64)
                 .sum()
         };
         let cap = self.prep.max_particles as u64;
         let total = count_upto(i64::MAX);
         if total <= cap {
-            for (j, &(lo, hi)) in ranges.iter().enumerate() {
+            for &(j, lo, hi) in &ranges {
                 for k in (lo..=hi).rev() {
                     out.push(LoopCopy { life: j, k });
                 }
@@ -364,14 +437,14 @@ impl LoopSet {
         let (mut a, mut b) = (
             ranges
                 .iter()
-                .filter(|r| r.0 <= r.1)
-                .map(|r| r.0)
+                .filter(|r| r.1 <= r.2)
+                .map(|r| r.1)
                 .min()
                 .unwrap_or(0),
             ranges
                 .iter()
-                .filter(|r| r.0 <= r.1)
-                .map(|r| r.1)
+                .filter(|r| r.1 <= r.2)
+                .map(|r| r.2)
                 .max()
                 .unwrap_or(0),
         );
@@ -385,13 +458,13 @@ impl LoopSet {
         }
         let k_cap = a;
         let mut room = cap - count_upto(k_cap - 1);
-        for (j, &(lo, hi)) in ranges.iter().enumerate().rev() {
+        for &(j, lo, hi) in ranges.iter().rev() {
             if lo <= k_cap && k_cap <= hi && room > 0 {
                 out.push(LoopCopy { life: j, k: k_cap });
                 room -= 1;
             }
         }
-        for (j, &(lo, hi)) in ranges.iter().enumerate() {
+        for &(j, lo, hi) in &ranges {
             for k in (lo..=hi.min(k_cap - 1)).rev() {
                 out.push(LoopCopy { life: j, k });
             }

@@ -475,3 +475,43 @@ fn a_copy_carries_its_life_trail_shifted_by_whole_periods() {
         );
     }
 }
+
+/// The windows' indexed enumeration shows exactly the copies of [`LoopSet::copies_at`] at every
+/// frame, with and without the cap binding, lives shorter and longer than the loop, a delay and
+/// emission stopped.
+#[test]
+fn copies_over_a_window_are_the_copies_at_each_frame() {
+    let mut delayed = looping(25.0, (0.2, 0.5), 1.0, 500);
+    delayed.delay_secs = 0.4;
+    for system in [
+        looping(60.0, (0.9, 1.3), 1.0, 40),
+        looping(20.0, (0.3, 2.7), 1.0, 500),
+        delayed,
+    ] {
+        let plan = LoopPlan::of(&system, 30);
+        let set = LoopSet::record(&system, 240, None, plan);
+        let stop = plan.stop_frame();
+        let last = stop + set.end_frames(stop) + 3;
+        let mut shown = 0;
+        for s in [None, Some(f64::from(stop))] {
+            let over = set.copies_over(0, last, s);
+            assert_eq!(over.len() as u32, last + 1);
+            for (v, copies) in over.iter().enumerate() {
+                let mut at = Vec::new();
+                set.copies_at(v as f64, s, &mut at);
+                assert_eq!(copies, &at, "frame {v}, stop {s:?}");
+                let mut every = Vec::new();
+                set.copies_at_every_life(v as f64, s, &mut every);
+                assert_eq!(at, every, "frame {v}, stop {s:?}");
+                // Between frames too (the preview's positions).
+                let mut half = Vec::new();
+                set.copies_at(v as f64 + 0.5, s, &mut half);
+                every.clear();
+                set.copies_at_every_life(v as f64 + 0.5, s, &mut every);
+                assert_eq!(half, every, "frame {v}.5, stop {s:?}");
+                shown += at.len();
+            }
+        }
+        assert!(shown > 100, "{shown}");
+    }
+}
