@@ -117,8 +117,11 @@ pub fn gradient_xy(x: f64, y: f64, z: f64, seed: u32) -> [f64; 2] {
     let (mut gx, mut gy) = (0.0, 0.0);
     for (ci, cj, ck, dx, dy, dz) in corners(x, y, z) {
         // A corner out of reach (`t_c ≤ 0`) adds `±0` with `t_c = 0` (the sum starts at `+0`, so
-        // it stays bit for bit what skipping it gives): no branch on the random reach.
-        let tc = (0.5 - dx * dx - dy * dy - dz * dz).max(0.0);
+        // it stays bit for bit what skipping it gives): no branch on the random reach. A compare
+        // and select rather than `f64::max`, which wasm32 compiles to a call of `fmax` (the same
+        // value: `t_c` is never `−0`, and a NaN gives 0 both ways).
+        let tc = 0.5 - dx * dx - dy * dy - dz * dz;
+        let tc = if tc > 0.0 { tc } else { 0.0 };
         let g = GRADIENTS[(hash(ci, cj, ck, seed) >> 28) as usize];
         let dot = g[0] * dx + g[1] * dy + g[2] * dz;
         let t2 = tc * tc;

@@ -58,8 +58,11 @@ impl MotionModel {
 
     /// The slopes of a plain midpoint step of `tau_secs` from `y` at age `age_secs` (see
     /// [`Slopes`]), `None` when the step is not one: a closed-form or collider system, another
-    /// integrator, or a stiff step (`step` then decides).
-    #[inline(always)]
+    /// integrator, or a stiff step (`step` then decides). In wasm one out-of-line copy, called
+    /// by the grid step and the sample between grid points (smaller and faster there); inlined
+    /// natively.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
     pub(super) fn midpoint_slopes(
         &self,
         r: &SpawnRecord,
