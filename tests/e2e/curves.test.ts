@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, pixelStats, plainView, useSite, type SeamWindow } from './support';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, overlayElement, pixelStats, plainView, useSite, type SeamWindow } from './support';
 
 const site = useSite('webgl2');
 
@@ -177,7 +177,9 @@ describe('curve editor and force handles (WebGL2)', () => {
     await showOverlays(page);
     const centre = (d: Doc): number[] => (d.systems[0].forces as { center: number[] }[])[0].center;
 
-    const [x, y] = await centreOf(page.locator('.force-handle.vortex .force-centre'));
+    const handle = await overlayElement(page, '.force-handle.vortex .force-centre');
+    assert.ok(handle !== null, 'the vortex centre handle is drawn');
+    const [x, y] = handle.centre;
     // The handle sits on the centre: (40, 0) scene px at zoom 2 is 80 CSS px right of the canvas middle.
     const canvas = await page.locator('#canvas').boundingBox();
     assert.ok(canvas !== null);

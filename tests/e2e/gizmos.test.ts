@@ -7,8 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, plainView, useSite, type SeamWindow } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, overlayElement, plainView, useSite, type SeamWindow } from './support';
 
 const site = useSite('webgl2');
 
@@ -43,12 +43,16 @@ async function showOverlays(page: Page): Promise<void> {
   });
 }
 
-/** Centre of an element on the page (after a commit the overlay redraws on the next frame: wait for it). */
-async function centreOf(target: Locator): Promise<[number, number]> {
-  await target.first().waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-  const box = await target.first().boundingBox();
-  assert.ok(box !== null, `${String(target)} is shown`);
-  return [box.x + box.width / 2, box.y + box.height / 2];
+/** The overlay element `selector` once the overlay has settled (see `overlayElement`); fails when it is not drawn. */
+async function settled(page: Page, selector: string): Promise<{ centre: [number, number]; bboxWidth: number; cursor: string }> {
+  const found = await overlayElement(page, selector);
+  assert.ok(found !== null, `${selector} is drawn`);
+  return found;
+}
+
+/** Centre of an overlay element, CSS pixels. */
+async function centreOf(page: Page, selector: string): Promise<[number, number]> {
+  return (await settled(page, selector)).centre;
 }
 
 /** The canvas middle (scene (0, 0) with the view panned there), CSS pixels. */
@@ -58,7 +62,7 @@ async function canvasMiddle(page: Page): Promise<[number, number]> {
   return [box.x + box.width / 2, box.y + box.height / 2];
 }
 
-const grip = (page: Page, key: string): Locator => page.locator(`.shape-handle.${key} .shape-grip`);
+const grip = (key: string): string => `.shape-handle.${key} .shape-grip`;
 const emitterOf = (d: Doc): Record<string, number | boolean | string> => d.systems[0].emitter as unknown as Record<string, number | boolean | string>;
 const rotationOf = (d: Doc): number => (d.systems[0].transform as { rotationDeg: number }).rotationDeg;
 const near = (a: number, b: number, eps: number): boolean => Math.abs(a - b) < eps;
@@ -88,10 +92,10 @@ describe('emitter shape gizmo (WebGL2)', () => {
     assert.equal(await page.locator('.shape-outline.circle').count(), 1, 'the outline is drawn');
 
     const [mx, my] = await canvasMiddle(page);
-    const [x, y] = await centreOf(grip(page, 'radius'));
+    const [x, y] = await centreOf(page, grip('radius'));
     // The handle sits on the circle: (40, 0) scene px at zoom 2 is 80 CSS px right of the middle.
     assert.ok(near(x, mx + 80, 1.5) && near(y, my, 1.5), `handle at (${x}, ${y}), middle (${mx}, ${my})`);
-    assert.equal(await grip(page, 'radius').evaluate((e) => getComputedStyle(e).cursor), 'ew-resize', 'a resize cursor along the handle');
+    assert.equal((await settled(page, grip('radius'))).cursor, 'ew-resize', 'a resize cursor along the handle');
     await page.mouse.move(x, y);
     await page.mouse.down();
     for (let i = 1; i <= 6; i++) await page.mouse.move(x + i * 10, y);
@@ -101,7 +105,7 @@ describe('emitter shape gizmo (WebGL2)', () => {
     assert.ok(near(radius, 40 + 60 / 2, 0.05), `radius grew by 60 CSS px / zoom 2 = 30 scene px: ${radius}`);
     // The outline followed: the circle is now 2 × 70 scene px = 280 CSS px across.
     // (Its geometry box: the client box adds Chromium's stroke allowance.)
-    const outline = await page.locator('.shape-outline.circle').evaluate((e) => (e as SVGGraphicsElement).getBBox().width);
+    const outline = (await settled(page, '.shape-outline.circle')).bboxWidth;
     assert.ok(near(outline, 280, 1), `outline width ${outline}`);
 
     await freezeAt(page, 1.5);
@@ -117,7 +121,7 @@ describe('emitter shape gizmo (WebGL2)', () => {
 
   it('Shift snaps the radius to 10 px; Escape abandons a drag', async () => {
     await showOverlays(page);
-    const [x, y] = await centreOf(grip(page, 'radius'));
+    const [x, y] = await centreOf(page, grip('radius'));
     await page.keyboard.down('Shift');
     await page.mouse.move(x, y);
     await page.mouse.down();
@@ -126,7 +130,7 @@ describe('emitter shape gizmo (WebGL2)', () => {
     await page.keyboard.up('Shift');
     assert.equal(emitterOf(await documentOf(page)).radius, 50, '40 + 14 snapped to 50');
 
-    const [x2, y2] = await centreOf(grip(page, 'radius'));
+    const [x2, y2] = await centreOf(page, grip('radius'));
     await page.mouse.move(x2, y2);
     await page.mouse.down();
     for (let i = 1; i <= 4; i++) await page.mouse.move(x2 + i * 10, y2);
@@ -143,10 +147,10 @@ describe('emitter shape gizmo (WebGL2)', () => {
     const before = (await canvasPixels(page)).pixels;
     await showOverlays(page);
     assert.equal(await page.locator('.shape-outline.rect').count(), 1);
-    assert.equal(await grip(page, 'width').evaluate((e) => getComputedStyle(e).cursor), 'ew-resize');
+    assert.equal((await settled(page, grip('width'))).cursor, 'ew-resize');
 
     const [mx, my] = await canvasMiddle(page);
-    const [x, y] = await centreOf(grip(page, 'rotate'));
+    const [x, y] = await centreOf(page, grip('rotate'));
     // Above the top edge: (0, −20) scene px at zoom 2, plus 28 CSS px.
     assert.ok(near(x, mx, 1.5) && near(y, my - 40 - 28, 1.5), `rotate handle at (${x}, ${y})`);
     const r = my - y;
@@ -162,9 +166,9 @@ describe('emitter shape gizmo (WebGL2)', () => {
     const rotation = rotationOf(await documentOf(page));
     assert.ok(near(rotation, 90, 1.5), `turned a quarter clockwise: ${rotation}`);
     // The width handle is now below the middle, and its cursor turned with it.
-    const [wx, wy] = await centreOf(grip(page, 'width'));
+    const [wx, wy] = await centreOf(page, grip('width'));
     assert.ok(near(wx, mx, 3) && near(wy, my + 120, 3), `width handle at (${wx}, ${wy})`);
-    assert.equal(await grip(page, 'width').evaluate((e) => getComputedStyle(e).cursor), 'ns-resize');
+    assert.equal((await settled(page, grip('width'))).cursor, 'ns-resize');
 
     await freezeAt(page, 1.5);
     const after = (await canvasPixels(page)).pixels;

@@ -211,6 +211,24 @@ export async function freezeAt(page: Page, timeSecs: number): Promise<void> {
   }, timeSecs);
 }
 
+/**
+ * Reads the first element matching `selector` once the canvas overlay has settled, in one page
+ * call: centre (CSS px), SVG geometry width and cursor. The overlay replaces its elements on the
+ * frame after any change (a commit, a new scene), so an element resolved by a locator before that
+ * redraw is detached when it is read (zero box, empty style) on a slow machine; here the query
+ * runs after two frames and the reads follow it in the same task. `null` when nothing matches.
+ */
+export async function overlayElement(page: Page, selector: string): Promise<{ centre: [number, number]; bboxWidth: number; cursor: string } | null> {
+  return page.evaluate(async (sel) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const e = document.querySelector(sel);
+    if (e === null) return null;
+    const r = e.getBoundingClientRect();
+    const bboxWidth = e instanceof SVGGraphicsElement ? e.getBBox().width : r.width;
+    return { centre: [r.x + r.width / 2, r.y + r.height / 2] as [number, number], bboxWidth, cursor: getComputedStyle(e).cursor };
+  }, selector);
+}
+
 /** RGBA pixels of a screenshot. */
 export interface Pixels {
   width: number;
