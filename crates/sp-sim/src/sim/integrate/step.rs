@@ -139,7 +139,20 @@ impl MotionModel {
     /// for any state inside it, bit for bit.
     #[inline(always)]
     fn within_world(y: Kinematics) -> Kinematics {
-        let c = |x: f64| x.clamp(-WORLD_LIMIT_PX, WORLD_LIMIT_PX);
+        // Compares and selects (`f64::clamp` asserts its bounds first); a NaN stays NaN, as
+        // with `clamp`.
+        let c = |x: f64| {
+            let x = if x < -WORLD_LIMIT_PX {
+                -WORLD_LIMIT_PX
+            } else {
+                x
+            };
+            if x > WORLD_LIMIT_PX {
+                WORLD_LIMIT_PX
+            } else {
+                x
+            }
+        };
         Kinematics {
             p: [c(y.p[0]), c(y.p[1])],
             v: [c(y.v[0]), c(y.v[1])],
