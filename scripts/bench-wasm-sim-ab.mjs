@@ -42,7 +42,7 @@ const results = new Map();
 for (let r = 0; r < rounds; r++) {
   for (const forces of [false, true]) {
     for (const live of sizes) {
-      // ~4 M particle-steps without forces, ~0.5 M frames' worth (2 M grid steps) with them.
+      // ~4 M particle-steps without forces, ~0.5 M particle-frames (2 M grid steps) with them.
       const steps = Math.max(2, Math.round((forces ? 5e5 : 4e6) / live));
       const order = r % 2 ? [...mods.keys()].reverse() : [...mods.keys()];
       for (const i of order) {

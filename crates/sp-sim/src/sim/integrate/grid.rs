@@ -117,9 +117,9 @@ impl MotionModel {
         let mut at = grid.at;
         // A plain midpoint step from its slopes (kept by a sample): the same operations as the
         // midpoint branch of `step`, so the same grid state. When none are kept the slopes are
-        // computed here, skipping the general step's dispatch (faster in V8; natively a replay
-        // from birth, `state_at`, 1.2–1.4× faster with it, the live benchmark unchanged within
-        // its noise: README, Performance).
+        // computed here, skipping the general step's dispatch (faster in V8; natively no change
+        // the benchmarks can show, kept so that both targets run one code path: README, Known
+        // gaps).
         let slopes = grid
             .ahead
             .take()
