@@ -32,6 +32,7 @@ import { shapeHandlesProvider } from './editor/shape-handles';
 import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
+import { WasmFeatureMissing } from './engine/wasm-features';
 import { errorText } from './errors';
 import { issueText } from './i18n/error-wording';
 import { mountExport, type ExportFeature } from './export/mount';
@@ -115,7 +116,11 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   try {
     engine = await Engine.load(loader);
   } catch (e) {
-    fatal(t('wasmLoadFailed', { error: errorText(e) }));
+    fatal(
+      e instanceof WasmFeatureMissing
+        ? t('wasmFeatureMissing', { feature: e.feature.name, since: e.feature.since })
+        : t('wasmLoadFailed', { error: errorText(e) }),
+    );
     return null;
   }
   const notes: string[] = [];

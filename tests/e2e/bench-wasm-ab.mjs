@@ -1,7 +1,9 @@
 // Benchmark runner (not a test): the Editor's `render()` CPU time per frame with two builds of
 // the wasm module, A and B, in the same run, interleaved A B A B … (one fresh Chromium per run,
 // WebGPU via SwiftShader unless --tier webgl2). Each run loads a scene of 10,000 live particles
-// (one loop-continuous system), warms up 20 frames, then times `render()` alone (sprite building,
+// (one loop-continuous system whose 10 s duration keeps the timed frames inside the timeline's
+// `start` segment: at its end, past 3 s of a 1 s system, every particle would be dead and the
+// run would time an empty canvas), warms up 20 frames, then times `render()` alone (sprite building,
 // instance upload, encoding, submit; not the simulation, not the GPU) over 120 frames driven by
 // requestAnimationFrame. Prints per run the median and p10–p90, then the median of the run
 // medians per build and the ratio B / A.
@@ -41,7 +43,7 @@ for (const [name, dir] of [['a', pkgA], ['b', pkgB]]) {
 const scene = {
   version: 1,
   systems: [
-    { name: 'load', mode: 'loopContinuous', durationSecs: 1, ratePerSec: 10000, maxParticles: 20000, lifetimeSecs: { min: 1, max: 1 }, speed: { min: 50, max: 150 }, spreadDeg: 360 },
+    { name: 'load', mode: 'loopContinuous', durationSecs: 10, ratePerSec: 10000, maxParticles: 20000, lifetimeSecs: { min: 1, max: 1 }, speed: { min: 50, max: 150 }, spreadDeg: 360 },
   ],
 };
 writeFileSync(
@@ -106,6 +108,7 @@ try {
         await page.waitForFunction(() => window.result !== undefined, undefined, { timeout: 900_000 });
         const r = await page.evaluate(() => window.result);
         if (r.error) throw new Error(`${build}: ${r.error}`);
+        if (!(r.live >= 9000)) throw new Error(`${build}: ${r.live} live particles at the end of the run, expected 10,000 (the scene no longer loads as this runner assumes)`);
         const sorted = [...r.times].sort((x, y) => x - y);
         const med = quantile(sorted, 0.5);
         medians[build].push(med);

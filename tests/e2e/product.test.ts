@@ -78,4 +78,29 @@ describe('the product build (dist/)', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('in a browser whose WebAssembly lacks SIMD, says so and which browsers have it, without downloading the module', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // An engine without SIMD: `WebAssembly.validate` rejects any module with a 0xfd-prefixed
+    // (SIMD) opcode, as an engine that does not know the prefix does.
+    await context.addInitScript(() => {
+      const original = WebAssembly.validate.bind(WebAssembly);
+      WebAssembly.validate = (bytes: BufferSource): boolean => {
+        const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+        return !view.includes(0xfd) && original(bytes);
+      };
+    });
+    const page = await context.newPage();
+    const wasmRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('.wasm')) wasmRequests.push(r.url());
+    });
+    await page.goto(server.url);
+    await page.waitForFunction(() => (document.getElementById('fatal')?.textContent ?? '') !== '');
+    const fatal = await page.evaluate(() => document.getElementById('fatal')?.textContent ?? '');
+    assert.match(fatal, /WebAssembly SIMD/);
+    assert.match(fatal, /Chrome \/ Edge 91, Firefox 89, Safari 16\.4/);
+    assert.deepEqual(wasmRequests, []);
+    await context.close();
+  });
 });
