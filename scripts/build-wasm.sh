@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the browser module: sp-wasm for wasm32 with SIMD (.cargo/config.toml; cargo profile
 # `wasm`: fat LTO, one codegen unit, opt-level "s") → wasm-bindgen (--target web) into web/pkg/
-# → wasm-opt -Oz (node_modules/binaryen), skipped with SP_FAST=1. Then checks the size budget: the gzipped
-# (-9) module must stay within SP_WASM_BUDGET_BYTES (default 1,500,000 bytes), else it fails.
+# → wasm-opt -Oz (node_modules/binaryen), skipped with SP_FAST=1. Then checks the size budget:
+# the gzipped (-9) module must stay within SP_WASM_BUDGET_BYTES (default 1,500,000 bytes), else
+# it fails.
 # Idempotent and incremental: cargo caches in $CARGO_TARGET_DIR (default target/), and the
 # bindgen/opt steps are skipped when web/pkg is newer than the compiled module.
 set -euo pipefail

@@ -52,7 +52,7 @@ export function assertWasmFeatures(
   validate: ((bytes: Uint8Array<ArrayBuffer>) => boolean) | null = globalThis.WebAssembly?.validate ?? null,
 ): void {
   for (const feature of REQUIRED_FEATURES) {
-    let ok = false;
+    let ok: boolean;
     try {
       ok = validate !== null && validate(feature.probe);
     } catch {

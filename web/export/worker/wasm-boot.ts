@@ -3,7 +3,6 @@
 // and posts typed replies to the page.
 import glueUrl from '../../pkg/sp_wasm.js?url';
 import wasmUrl from '../../pkg/sp_wasm_bg.wasm?url';
-import { assertWasmFeatures } from '../../engine/wasm-features';
 
 /** The part of the wasm-bindgen glue every worker needs: its initialiser. */
 export interface GlueBase {
@@ -24,7 +23,6 @@ export function wasmLoader<G extends GlueBase>(): WasmLoader<G> {
   return {
     load() {
       ready ??= (async () => {
-        assertWasmFeatures();
         const glue = (await import(/* @vite-ignore */ new URL(glueUrl, self.location.href).href)) as G;
         await glue.default({ module_or_path: new URL(wasmUrl, self.location.href) });
         return glue;
