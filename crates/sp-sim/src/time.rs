@@ -100,7 +100,7 @@ impl Timebase {
         let f = time_secs * self.fps + FRAME_EPSILON;
         if f >= 1.0 {
             // `as` saturates at u64::MAX for +∞.
-            libm::floor(f) as u64
+            f64::floor(f) as u64
         } else {
             0
         }
@@ -117,7 +117,7 @@ impl Timebase {
 
     /// `max(0, ⌈d·fps − ε⌉)`: frame steps until the last frame reaches `d` (0 for `d ≤ 0`, NaN).
     pub fn steps_covering(&self, duration_secs: f64) -> u64 {
-        let f = libm::ceil(duration_secs * self.fps - FRAME_EPSILON);
+        let f = f64::ceil(duration_secs * self.fps - FRAME_EPSILON);
         if f > 0.0 { f as u64 } else { 0 }
     }
 
@@ -141,7 +141,7 @@ impl Timebase {
                 let f = snap(f.rem_euclid(f64::from(n)));
                 // `f mod n` may round up to exactly `n`: that is frame 0 again.
                 let f = if f >= f64::from(n) { 0.0 } else { f };
-                let a = (libm::floor(f) as u32).min(n - 1);
+                let a = (f64::floor(f) as u32).min(n - 1);
                 FramePair {
                     a,
                     b: (a + 1) % n,
@@ -150,7 +150,7 @@ impl Timebase {
             }
             Playback::Clamp => {
                 let f = f.clamp(0.0, f64::from(n - 1));
-                let a = (libm::floor(f) as u32).min(n - 1);
+                let a = (f64::floor(f) as u32).min(n - 1);
                 let b = (a + 1).min(n - 1);
                 FramePair {
                     a,
@@ -168,7 +168,7 @@ impl Timebase {
 
 /// `f` rounded to the nearest integer when within [`FRAME_EPSILON`] of it.
 fn snap(f: f64) -> f64 {
-    let r = libm::round(f);
+    let r = f64::round(f);
     if (f - r).abs() <= FRAME_EPSILON { r } else { f }
 }
 

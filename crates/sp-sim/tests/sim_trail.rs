@@ -137,7 +137,7 @@ fn trails_are_the_same_at_any_frame_rate_and_after_a_seek() {
         for system in [trailed(space), with_forces(trailed(space))] {
             let at = |fps: f64, t: f64| {
                 let mut sim = SystemSim::new(&system);
-                let frames = libm::round(t * fps) as u32;
+                let frames = f64::round(t * fps) as u32;
                 for i in 1..=frames {
                     sim.advance_to_quiet(f64::from(i) / fps);
                 }

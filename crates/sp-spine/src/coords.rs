@@ -158,7 +158,7 @@ impl Affine {
     pub fn max_stretch(&self) -> f64 {
         let t = self.a * self.a + self.b * self.b + self.c * self.c + self.d * self.d;
         let det = self.det();
-        libm::sqrt((t + libm::sqrt((t * t - 4.0 * det * det).max(0.0))) / 2.0)
+        f64::sqrt((t + f64::sqrt((t * t - 4.0 * det * det).max(0.0))) / 2.0)
     }
 
     /// Solves `self.matrix · (lx, ly) = (wx − x, wy − y)`; `None` when the matrix is singular.
@@ -177,7 +177,7 @@ impl Affine {
 
 /// Nearest `angle + 360·k` to `hint` (rotation unwrapping, export spec §12.5).
 pub fn unwrap_near(angle_deg: f64, hint_deg: f64) -> f64 {
-    angle_deg + 360.0 * libm::round((hint_deg - angle_deg) / 360.0)
+    angle_deg + 360.0 * f64::round((hint_deg - angle_deg) / 360.0)
 }
 
 /// The local pose that gives a bone the world pose `world` under a parent with world transform
@@ -280,10 +280,10 @@ mod tests {
             d: 1.0,
             ..Affine::IDENTITY
         };
-        assert!(shear.max_stretch() >= libm::sqrt(2.6));
+        assert!(shear.max_stretch() >= f64::sqrt(2.6));
         assert!(close(
             shear.max_stretch(),
-            (1.0 + libm::sqrt(5.0)) / 2.0,
+            (1.0 + f64::sqrt(5.0)) / 2.0,
             1e-12
         ));
     }

@@ -87,7 +87,7 @@ impl FramesWriter {
                             scale_x: Num(s.world.scale_x),
                             scale_y: Num(s.world.scale_y),
                             color: hex_rgba(
-                                s.color.map(|v| libm::round(f64::from(v) * 255.0) as u8),
+                                s.color.map(|v| f64::round(f64::from(v) * 255.0) as u8),
                             ),
                             rgba: s.color.map(|v| Num(f64::from(v))),
                             attachment: s

@@ -223,7 +223,7 @@ fn the_written_bind_and_keys_reproduce_the_ribbon() {
             .as_array()
             .map(|keys| {
                 keys.iter()
-                    .map(|k| libm::round(k["time"].as_f64().unwrap_or(0.0) * fps) as i64)
+                    .map(|k| f64::round(k["time"].as_f64().unwrap_or(0.0) * fps) as i64)
                     .collect()
             })
             .unwrap_or_default()
@@ -244,7 +244,7 @@ fn the_written_bind_and_keys_reproduce_the_ribbon() {
             .as_array()
             .and_then(|keys| {
                 keys.iter()
-                    .find(|k| libm::round(k["time"].as_f64().unwrap_or(0.0) * fps) as i64 == frame)
+                    .find(|k| f64::round(k["time"].as_f64().unwrap_or(0.0) * fps) as i64 == frame)
             })
             .and_then(|k| k[field].as_f64())
             .unwrap_or(default)

@@ -9,7 +9,7 @@ pub fn placement(t: &Transform2D, up: UpAxis, pixels_per_unit: f32) -> [f32; 16]
     let r = t.rotation_deg.to_radians();
     let (sin, cos) = (libm::sinf(r), libm::cosf(r));
     let (sx, sy) = (t.scale_x, t.scale_y);
-    let sz = libm::sqrtf((sx * sy).abs());
+    let sz = f32::sqrt((sx * sy).abs());
     let trs = glam::Mat4::from_cols_array(&[
         cos * sx,
         sin * sx,

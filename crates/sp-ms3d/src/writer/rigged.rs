@@ -297,7 +297,7 @@ fn scale3(a: [f32; 3], k: f32) -> [f32; 3] {
 }
 
 fn normalize(a: [f32; 3]) -> [f32; 3] {
-    let len = libm::sqrtf(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+    let len = f32::sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
     if len > 0.0 {
         scale3(a, 1.0 / len)
     } else {

@@ -34,7 +34,7 @@ pub fn sample(shape: &EmitterShape, u: f32, v: f32) -> [f32; 2] {
             thickness_px,
         } => {
             let r = if !edge {
-                radius * libm::sqrtf(u)
+                radius * f32::sqrt(u)
             } else if thickness_px > 0.0 {
                 band_radius(radius, thickness_px, u)
             } else {
@@ -98,7 +98,7 @@ pub fn sample(shape: &EmitterShape, u: f32, v: f32) -> [f32; 2] {
 /// Radius uniform over the ring `[max(R − T, 0), R]` for `u`.
 fn band_radius(radius: f32, thickness: f32, u: f32) -> f32 {
     let inner = (radius - thickness).max(0.0);
-    libm::sqrtf(inner * inner + u * (radius * radius - inner * inner))
+    f32::sqrt(inner * inner + u * (radius * radius - inner * inner))
 }
 
 /// Point at fraction `u` of the outline of a centred `w × h` rectangle, clockwise from top-left.
@@ -186,7 +186,7 @@ fn rounded_area(w: f32, h: f32, c: f32, u: f32, v: f32) -> [f32; 2] {
                 5 => (-hw + c, hh - c, FRAC_PI_2),
                 _ => (-hw + c, -hh + c, PI),
             };
-            let r = c * libm::sqrtf(s);
+            let r = c * f32::sqrt(s);
             let theta = a0 + FRAC_PI_2 * v;
             [cx + r * libm::cosf(theta), cy + r * libm::sinf(theta)]
         }

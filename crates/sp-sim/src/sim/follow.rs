@@ -61,7 +61,7 @@ impl BoneTrack {
         let span = (n - 1) as f64;
         let mut f = time_secs * self.sample_fps;
         if self.looping {
-            f = f - libm::floor(f / span) * span;
+            f = f - f64::floor(f / span) * span;
         }
         if f <= 0.0 {
             return *first;
@@ -69,7 +69,7 @@ impl BoneTrack {
         if f >= span {
             return *last;
         }
-        let i = libm::floor(f) as usize;
+        let i = f64::floor(f) as usize;
         let w = f - i as f64;
         let (a, b) = (self.points[i], self.points[(i + 1).min(n - 1)]);
         let lerp = |p: f32, q: f32| (f64::from(p) + (f64::from(q) - f64::from(p)) * w) as f32;

@@ -85,7 +85,7 @@ impl PathTravel {
             PathRepeat::Loop => wrap(s0 + d, len),
             PathRepeat::PingPong => {
                 let m = s0 + d;
-                let m = m - 2.0 * len * libm::floor(m / (2.0 * len));
+                let m = m - 2.0 * len * f64::floor(m / (2.0 * len));
                 if m <= len {
                     (m, 0.0, false)
                 } else {
@@ -176,7 +176,7 @@ pub struct PathOnLife {
 
 /// `(s, laps, false)` with `s = x − laps·L ∈ [0, L)`.
 fn wrap(x: f64, len: f64) -> (f64, f64, bool) {
-    let laps = libm::floor(x / len);
+    let laps = f64::floor(x / len);
     ((x - laps * len).clamp(0.0, len), laps, false)
 }
 

@@ -43,7 +43,7 @@ pub fn burst_firings(b: &Burst, duration_secs: f32) -> Vec<f32> {
         b.cycles as usize
     } else if interval > 0.0 {
         let room = f64::from(duration_secs.max(0.0)) - f64::from(time);
-        let n = libm::ceil(room / f64::from(interval));
+        let n = f64::ceil(room / f64::from(interval));
         if n >= FIRINGS_CAP as f64 {
             FIRINGS_CAP
         } else if n >= 1.0 {
@@ -128,9 +128,9 @@ impl Schedule {
         let rate_total = if looping || rate <= 0.0 {
             0
         } else if let Some((_, per_cycle)) = &rate_curve {
-            libm::ceil(*per_cycle) as u64
+            f64::ceil(*per_cycle) as u64
         } else {
-            libm::ceil(duration * rate) as u64
+            f64::ceil(duration * rate) as u64
         };
         // A curve that is zero everywhere emits nothing.
         let rate = match &rate_curve {
@@ -203,7 +203,7 @@ impl Schedule {
             return self.delay + i as f64 / self.rate;
         };
         let target = i as f64;
-        let cycle = libm::floor(target / per_cycle);
+        let cycle = f64::floor(target / per_cycle);
         let q = (target - cycle * per_cycle) / (self.rate * self.duration);
         // Smallest phase x with I(x) ≥ q.
         let (mut lo, mut hi) = (0.0f64, 1.0f64);
@@ -233,7 +233,7 @@ impl Schedule {
             None => since * self.rate,
             Some((integral, per_cycle)) => {
                 let cycles = since / self.duration;
-                let k = libm::floor(cycles);
+                let k = f64::floor(cycles);
                 k * per_cycle + self.rate * self.duration * integral.eval(cycles - k)
             }
         }
@@ -322,7 +322,7 @@ impl Schedule {
         if self.rate > 0.0 {
             let estimate = self.rate_count_estimate(limit_secs);
             let mut i = if estimate > 0.0 {
-                libm::floor(estimate) as u64
+                f64::floor(estimate) as u64
             } else {
                 0
             };
@@ -344,7 +344,7 @@ impl Schedule {
         if self.looping && self.duration > 0.0 && !self.bursts.is_empty() {
             let cycles = (limit_secs - self.delay) / self.duration;
             let cycle = if cycles > 0.0 {
-                libm::floor(cycles) as u64
+                f64::floor(cycles) as u64
             } else {
                 0
             };

@@ -29,7 +29,7 @@ impl ValueNoise {
 
     /// Noise at `(x, y)`, in `[0, 1)`.
     pub fn at(&self, x: f64, y: f64) -> f64 {
-        let (fx, fy) = (libm::floor(x), libm::floor(y));
+        let (fx, fy) = (f64::floor(x), f64::floor(y));
         let (i, j) = (fx as i64, fy as i64);
         let s = |t: f64| t * t * (3.0 - 2.0 * t);
         let (tx, ty) = (s(x - fx), s(y - fy));

@@ -70,7 +70,7 @@ fn frame_count_includes_both_ends() {
     // The simulation hash's old rule: ⌊d·fps + 10⁻⁹⌋ + 1, bit for bit.
     for d in [0.1, 0.25, 1.0 / 3.0, 2.0, 2.5, 7.3, 10.0] {
         for fps in [24.0, 30.0, 60.0, 240.0] {
-            let old = libm::floor(d * fps + 1e-9) as u64 + 1;
+            let old = f64::floor(d * fps + 1e-9) as u64 + 1;
             assert_eq!(tb(fps).frame_count(d), old, "{d} s at {fps}");
         }
     }
@@ -101,7 +101,7 @@ fn steps_covering_and_period_frames_round_up_but_not_on_float_error() {
         let x = f64::from(x);
         assert_eq!(
             t.steps_covering(x),
-            libm::ceil(x * 30.0 - 1e-9) as u64,
+            f64::ceil(x * 30.0 - 1e-9) as u64,
             "{x}"
         );
     }

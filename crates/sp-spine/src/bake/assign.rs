@@ -20,7 +20,7 @@ use super::sample::Life;
 
 /// A birth time in whole microseconds (the draw order key).
 pub fn micros(secs: f64) -> i64 {
-    libm::round(secs * 1e6) as i64
+    f64::round(secs * 1e6) as i64
 }
 
 /// The bone a birth takes in a ring of `bones` bones (see the module docs): `turn` is the bone

@@ -142,7 +142,7 @@ use trail::TrailArena;
 /// exactly the parent the runtime will compute.
 pub fn written_root_pose(p: &SpinePose) -> SpinePose {
     let q = |v: f64, steps: f64| {
-        let r = libm::round(v * steps) / steps;
+        let r = f64::round(v * steps) / steps;
         if r == 0.0 { 0.0 } else { r }
     };
     SpinePose {
@@ -273,7 +273,7 @@ pub fn bake_system(
                 + f64::from(longest_life)
                 + 1.0;
             let limit_frames =
-                libm::ceil(horizon * f64::from(fps)).min(f64::from(u32::MAX / 2)) as u32 + 2;
+                f64::ceil(horizon * f64::from(fps)).min(f64::from(u32::MAX / 2)) as u32 + 2;
             let sampled = sample_system(
                 system,
                 substeps,
@@ -348,7 +348,7 @@ pub fn bake_system(
                 );
                 let gap = libm::hypotf(a.x - b.x, a.y - b.y);
                 let turn = f64::from(a.rotation_deg - b.rotation_deg);
-                let turn = (turn - 360.0 * libm::round(turn / 360.0)).abs();
+                let turn = (turn - 360.0 * f64::round(turn / 360.0)).abs();
                 if gap > 0.1 || turn > 0.01 {
                     warnings.push(Warning::PathSeam {
                         system: system.name.clone(),

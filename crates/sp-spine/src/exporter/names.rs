@@ -90,7 +90,7 @@ pub fn allocate(
         let (w, h) = (f64::from(image.width), f64::from(image.height));
         let (x, y) = anchor_offset(system.anchor, w, h);
         let q = |v: f64| {
-            let r = libm::round(v * 100.0) / 100.0;
+            let r = f64::round(v * 100.0) / 100.0;
             if r == 0.0 { 0.0 } else { r }
         };
         names.regions.insert(

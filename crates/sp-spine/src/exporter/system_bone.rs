@@ -101,13 +101,13 @@ pub(super) fn bounds(baked: &[BakedSystem]) -> [f64; 4] {
     if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
         return [0.0; 4];
     }
-    let lo = |v: f64| libm::floor(v * 100.0) / 100.0;
-    let hi = |v: f64| libm::ceil(v * 100.0) / 100.0;
+    let lo = |v: f64| f64::floor(v * 100.0) / 100.0;
+    let hi = |v: f64| f64::ceil(v * 100.0) / 100.0;
     let (x, y) = (lo(x0), lo(y0));
     [
         x,
         y,
-        libm::round((hi(x1) - x) * 100.0) / 100.0,
-        libm::round((hi(y1) - y) * 100.0) / 100.0,
+        f64::round((hi(x1) - x) * 100.0) / 100.0,
+        f64::round((hi(y1) - y) * 100.0) / 100.0,
     ]
 }

@@ -37,7 +37,7 @@ pub struct Specs {
 
 /// Steps per unit that keep the quantisation error at most a fifth of `tolerance`.
 pub fn steps_for(tolerance: f64) -> f64 {
-    let decimals = libm::ceil(-libm::log10(tolerance / 5.0)).clamp(0.0, 9.0);
+    let decimals = f64::ceil(-libm::log10(tolerance / 5.0)).clamp(0.0, 9.0);
     libm::pow(10.0, decimals)
 }
 
@@ -427,7 +427,7 @@ pub fn slot_timelines_with(
         .map(|k| {
             let c = k
                 .values
-                .map(|v| libm::round(v * 255.0).clamp(0.0, 255.0) as u8);
+                .map(|v| f64::round(v * 255.0).clamp(0.0, 255.0) as u8);
             RgbaKey {
                 time: time(k.frame),
                 color: hex_rgba(c),

@@ -118,7 +118,7 @@ fn bind_length(arena: &TrailArena) -> f64 {
         }
     }
     let mean = if count > 0 { sum / count as f64 } else { 10.0 };
-    (libm::round(mean * 100.0) / 100.0).max(1.0)
+    (f64::round(mean * 100.0) / 100.0).max(1.0)
 }
 
 /// Allocates the trail names of `baked` (a system with an active trail), after its particle
@@ -210,7 +210,7 @@ pub fn allocate(
 
 /// A value as written with `steps` steps per unit.
 fn quantize(v: f64, steps: f64) -> f64 {
-    let q = libm::round(v * steps) / steps;
+    let q = f64::round(v * steps) / steps;
     if q == 0.0 { 0.0 } else { q }
 }
 

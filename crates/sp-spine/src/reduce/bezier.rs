@@ -78,17 +78,17 @@ pub(crate) fn farthest<const N: usize>(
 fn short_decimal(lo: f64, hi: f64, target: f64) -> f64 {
     let mut q = 1.0;
     for _ in 0..=6 {
-        let near = libm::round(target * q) / q;
+        let near = f64::round(target * q) / q;
         if (lo..=hi).contains(&near) {
             return near;
         }
-        let up = libm::ceil(lo * q) / q;
+        let up = f64::ceil(lo * q) / q;
         if up <= hi {
             return up;
         }
         q *= 10.0;
     }
-    libm::round(target * 1e6) / 1e6
+    f64::round(target * 1e6) / 1e6
 }
 
 /// Bernstein weights of the cubic at polyline point `m` (0 = start key, 10 = end key).

@@ -86,7 +86,7 @@ impl ChannelSpec {
 
     /// The value as written to JSON.
     pub fn quantize(&self, v: f64) -> f64 {
-        let q = (libm::round(v * self.steps) / self.steps).clamp(self.range[0], self.range[1]);
+        let q = (f64::round(v * self.steps) / self.steps).clamp(self.range[0], self.range[1]);
         if q == 0.0 { 0.0 } else { q }
     }
     /// The written value in `[lo, hi]` with the fewest decimals, the closest to `target` among
@@ -96,11 +96,11 @@ impl ChannelSpec {
         if self.steps != 255.0 && lo <= hi {
             let mut q = 1.0;
             while q <= self.steps {
-                let near = libm::round(target * q) / q;
+                let near = f64::round(target * q) / q;
                 let candidate = if (lo..=hi).contains(&near) {
                     Some(near)
                 } else {
-                    let (up, down) = (libm::ceil(lo * q) / q, libm::floor(hi * q) / q);
+                    let (up, down) = (f64::ceil(lo * q) / q, f64::floor(hi * q) / q);
                     match (up <= hi, down >= lo) {
                         (true, true) if (down - target).abs() < (up - target).abs() => Some(down),
                         (true, _) => Some(up),
@@ -119,7 +119,7 @@ impl ChannelSpec {
     }
     /// A handle value as written.
     pub(crate) fn quantize_handle(&self, v: f64) -> f64 {
-        let q = libm::round(v * self.handle_steps) / self.handle_steps;
+        let q = f64::round(v * self.handle_steps) / self.handle_steps;
         if q == 0.0 { 0.0 } else { q }
     }
 }

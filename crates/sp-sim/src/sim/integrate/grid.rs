@@ -7,7 +7,7 @@ impl MotionModel {
     /// The grid index reached at age `age_secs`: `⌊a/h⌋` (0 for negative ages).
     #[inline]
     pub fn grid_index(&self, age_secs: f64) -> u32 {
-        let n = libm::floor(age_secs * self.steps_per_sec);
+        let n = f64::floor(age_secs * self.steps_per_sec);
         if n > 0.0 {
             n.min(f64::from(u32::MAX - 1)) as u32
         } else {

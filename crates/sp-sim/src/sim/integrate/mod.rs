@@ -488,7 +488,7 @@ impl MotionModel {
             integrator,
             h: 1.0 / sps,
             steps_per_sec: sps,
-            hold_steps: (libm::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
+            hold_steps: (f64::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
             contacts: None,
             exact: None,
             follow: None,
@@ -603,5 +603,5 @@ impl MotionModel {
 #[inline]
 pub fn unwrap_deg(deg: f64, previous: f64) -> f64 {
     let d = deg - previous;
-    deg - 360.0 * libm::round(d / 360.0)
+    deg - 360.0 * f64::round(d / 360.0)
 }

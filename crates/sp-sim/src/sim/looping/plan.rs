@@ -96,7 +96,7 @@ impl LoopPlan {
     /// Last frame a real simulation must reach to cover every life of the loop set and the
     /// span after it.
     pub fn sample_until(&self, longest_life_secs: f32) -> u32 {
-        let life = libm::ceil(f64::from(longest_life_secs.max(0.0)) * f64::from(self.fps)) as u32;
+        let life = f64::ceil(f64::from(longest_life_secs.max(0.0)) * f64::from(self.fps)) as u32;
         self.t0_frames + self.loop_frames.max(self.span_frames) + life + 2
     }
 }

@@ -57,7 +57,7 @@ fn cap_cannot_bind(system: &ParticleSystem) -> bool {
                     * crate::sim::schedule::burst_firings(b, system.duration_secs).len() as f64
             })
             .sum();
-        per_cycle * (libm::ceil(life / duration) + 1.0)
+        per_cycle * (f64::ceil(life / duration) + 1.0)
     } else {
         0.0
     };
@@ -147,7 +147,7 @@ pub struct LifeTrail<'a> {
 /// The candidate a trail history records next once recorded up to `age_secs` on the closed-form
 /// path (`⌊age/Δ⌋ + 1`, see [`History::record_closed_form`]).
 fn next_candidate(trail: &PreparedTrail, age_secs: f64) -> u32 {
-    let k = libm::floor(age_secs / trail.recorder.interval_secs);
+    let k = f64::floor(age_secs / trail.recorder.interval_secs);
     if k.is_nan() || k < 0.0 {
         1
     } else {
@@ -160,7 +160,7 @@ fn first_frame_at(t_secs: f64, fps: f64) -> u32 {
     if t_secs <= 0.0 || t_secs.is_nan() {
         return 0;
     }
-    let mut f = libm::ceil(t_secs * fps).min(f64::from(u32::MAX - 2)) as u32;
+    let mut f = f64::ceil(t_secs * fps).min(f64::from(u32::MAX - 2)) as u32;
     while f > 0 && t_secs <= f64::from(f - 1) / fps {
         f -= 1;
     }
@@ -269,7 +269,7 @@ impl LoopSet {
     /// The frame position of time `t_secs` (see the module docs).
     pub fn frame_position(&self, t_secs: f64) -> f64 {
         let f = t_secs * f64::from(self.plan.fps);
-        let r = libm::round(f);
+        let r = f64::round(f);
         if (f - r).abs() <= FRAME_SNAP { r } else { f }
     }
 
@@ -294,14 +294,14 @@ impl LoopSet {
         // Smallest k born by u, largest k not dead at u.
         let born = |k: i64| life.birth_secs <= u(k);
         let living = |k: i64| u(k) < life.death_secs;
-        let mut lo = libm::floor((f64::from(life.first_frame) - frame) / l as f64) as i64;
+        let mut lo = f64::floor((f64::from(life.first_frame) - frame) / l as f64) as i64;
         while born(lo - 1) {
             lo -= 1;
         }
         while !born(lo) {
             lo += 1;
         }
-        let mut hi = libm::floor((f64::from(life.end_frame) - frame) / l as f64) as i64;
+        let mut hi = f64::floor((f64::from(life.end_frame) - frame) / l as f64) as i64;
         while !living(hi) && hi >= lo {
             hi -= 1;
         }
@@ -312,7 +312,7 @@ impl LoopSet {
         let kl = |k: i64| (k * l) as f64;
         let delay_ok =
             |k: i64| life.birth_secs - kl(k) / fps >= self.plan.delay_secs - TIME_EPSILON_SECS;
-        let mut d = libm::floor((life.birth_secs - self.plan.delay_secs) * fps / l as f64) as i64;
+        let mut d = f64::floor((life.birth_secs - self.plan.delay_secs) * fps / l as f64) as i64;
         while delay_ok(d + 1) {
             d += 1;
         }
@@ -322,7 +322,7 @@ impl LoopSet {
         hi = hi.min(d);
         if let Some(s) = stop {
             let stop_ok = |k: i64| life.birth_secs <= (s + kl(k)) / fps + TIME_EPSILON_SECS;
-            let mut m = libm::floor((life.birth_secs * fps - s) / l as f64) as i64;
+            let mut m = f64::floor((life.birth_secs * fps - s) / l as f64) as i64;
             while stop_ok(m - 1) {
                 m -= 1;
             }
@@ -351,7 +351,7 @@ impl LoopSet {
                     f64::from(life.first_frame) - 2.0,
                     f64::from(life.end_frame) + 2.0,
                 );
-                frame + libm::ceil((a - frame) / l) * l <= b
+                frame + f64::ceil((a - frame) / l) * l <= b
             })
             .collect();
         self.copies_among(frame, stop, &candidates, out);

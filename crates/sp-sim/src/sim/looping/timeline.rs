@@ -114,7 +114,7 @@ pub struct SceneTimeline {
 }
 
 fn snap(f: f64) -> f64 {
-    let r = libm::round(f);
+    let r = f64::round(f);
     if (f - r).abs() <= super::set::FRAME_SNAP {
         r
     } else {

@@ -72,7 +72,7 @@ impl History {
             return;
         }
         self.next_k = k + 1;
-        let d = libm::hypot(p[0] - self.last[0], p[1] - self.last[1]);
+        let d = super::chain::chord_len(p[0] - self.last[0], p[1] - self.last[1]);
         if d >= rec.min_move_px {
             self.points.push_back(TrailPoint {
                 age_secs: f64::from(k) * rec.interval_secs,
@@ -95,7 +95,7 @@ impl History {
     /// Offers every candidate up to age `age_secs` of a motion given as a function of age
     /// (`at(age)`: the position then, particle space; a particle travelling a path).
     pub fn record_with(&mut self, rec: &Recorder, age_secs: f64, at: impl Fn(f64) -> [f64; 2]) {
-        let last_k = libm::floor(age_secs / rec.interval_secs);
+        let last_k = f64::floor(age_secs / rec.interval_secs);
         if last_k.is_nan() || last_k < f64::from(self.next_k) {
             return;
         }
@@ -190,7 +190,7 @@ mod tests {
         h.prune(&r, 0.55);
         let mut poly = Vec::new();
         h.polyline(&r, [55.0, 0.0], 0.55, &mut poly);
-        let xs: Vec<f64> = poly.iter().map(|p| libm::round(p[0] * 1e9) / 1e9).collect();
+        let xs: Vec<f64> = poly.iter().map(|p| f64::round(p[0] * 1e9) / 1e9).collect();
         assert_eq!(xs, vec![55.0, 50.0, 40.0, 30.0]);
         // Young: the polyline ends at the birth point.
         let mut young = History::default();

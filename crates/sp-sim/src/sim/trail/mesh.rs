@@ -95,16 +95,16 @@ pub fn influences(q: f64, n: usize) -> ([Influence; 2], u8) {
     if q <= 0.5 || n < 2 {
         return single(0);
     }
-    let j = (libm::floor(q - 0.5) as usize).min(n - 2);
+    let j = (f64::floor(q - 0.5) as usize).min(n - 2);
     let (c0, c1) = (centre(j), centre(j + 1));
-    let w1 = libm::round((q - c0) / (c1 - c0) * 1e6) / 1e6;
+    let w1 = f64::round((q - c0) / (c1 - c0) * 1e6) / 1e6;
     if w1 <= 0.0 {
         return single(j);
     }
     if w1 >= 1.0 {
         return single(j + 1);
     }
-    let w0 = libm::round((1.0 - w1) * 1e6) / 1e6;
+    let w0 = f64::round((1.0 - w1) * 1e6) / 1e6;
     (
         [
             Influence {

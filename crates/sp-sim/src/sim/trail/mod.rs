@@ -53,7 +53,7 @@ impl PreparedTrail {
         }
         let sps = f64::from(substeps_per_sec.max(1));
         let (stride, interval) = if integrated {
-            let stride = (libm::round(sps * RECORD_INTERVAL_SECS) as u32).max(1);
+            let stride = (f64::round(sps * RECORD_INTERVAL_SECS) as u32).max(1);
             (stride, f64::from(stride) / sps)
         } else {
             (1, RECORD_INTERVAL_SECS)
