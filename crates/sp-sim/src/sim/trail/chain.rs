@@ -3,19 +3,10 @@
 //! repeating the last chord); zero chords take the nearest defined direction (towards the head
 //! first, then the tail, then `fallback_deg`). Scene pixels, y down, degrees clockwise.
 
+use crate::sim::path_geom::dist;
+
 /// Chords shorter than this (pixels) have no direction of their own.
 pub const MIN_CHORD_PX: f64 = 1e-6;
-
-/// The length of `(dx, dy)`: `√(dx² + dy²)` from IEEE 754 basic operations only (two products, a
-/// sum and a square root, each correctly rounded), so every target computes the same bits. Not
-/// `libm::hypot`: on stable wasm32 its square root is libm's software one (the hardware
-/// instruction needs libm's nightly-only `unstable-intrinsics`), and a chord is measured for every
-/// segment of every trail in every preview frame and for every point the recorder is offered.
-/// Trail lengths are pixels, far from where `dx²` overflows or underflows.
-#[inline]
-pub(crate) fn chord_len(dx: f64, dy: f64) -> f64 {
-    (dx * dx + dy * dy).sqrt()
-}
 
 /// One chain bone in the scene.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,10 +34,7 @@ pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut
         out.resize(n, ChainNode::default());
         return;
     };
-    let total: f64 = polyline
-        .windows(2)
-        .map(|w| chord_len(w[1][0] - w[0][0], w[1][1] - w[0][1]))
-        .sum();
+    let total: f64 = polyline.windows(2).map(|w| dist(w[0], w[1])).sum();
     // Walk the polyline once, placing node i at arc length total·i/(n − 1).
     let mut seg = 0usize;
     let mut seg_start = 0.0f64;
@@ -62,7 +50,7 @@ pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut
                     break polyline[polyline.len() - 1];
                 }
                 let (a, b) = (polyline[seg], polyline[seg + 1]);
-                let len = chord_len(b[0] - a[0], b[1] - a[1]);
+                let len = dist(a, b);
                 if seg_start + len >= target && len > 0.0 {
                     let f = ((target - seg_start) / len).clamp(0.0, 1.0);
                     break [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
@@ -80,7 +68,7 @@ pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut
     // Chords.
     for j in 0..n - 1 {
         let (dx, dy) = (out[j + 1].x - out[j].x, out[j + 1].y - out[j].y);
-        let len = chord_len(dx, dy);
+        let len = dist([out[j].x, out[j].y], [out[j + 1].x, out[j + 1].y]);
         out[j].length_px = len;
         if len >= MIN_CHORD_PX {
             out[j].rotation_deg = libm::atan2(dy, dx).to_degrees();
@@ -110,25 +98,6 @@ pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn chords_agree_with_the_careful_hypot_at_trail_scales() {
-        // Pythagorean triples are exact; elsewhere the plain formula stays within two units in
-        // the last place of libm's hypot over trail-sized offsets (1e-6 px to 10⁵ px, any sign).
-        assert_eq!(chord_len(3.0, 4.0), 5.0);
-        assert_eq!(chord_len(-5.0, 12.0), 13.0);
-        assert_eq!(chord_len(0.0, 0.0), 0.0);
-        let mut worst = 0.0f64;
-        let mut x = 0.618_033_988_7f64;
-        for i in 0..20_000 {
-            x = (x * 9_301.0 + 0.497_5).fract();
-            let mag = 10f64.powf(-6.0 + 11.0 * x);
-            let (dx, dy) = (mag * (x * 7.0).sin(), mag * (x * 13.0 + i as f64).cos());
-            let (ours, careful) = (chord_len(dx, dy), libm::hypot(dx, dy));
-            worst = worst.max((ours - careful).abs() / (careful * f64::EPSILON));
-        }
-        assert!(worst <= 2.0, "{worst} units in the last place");
-    }
 
     #[test]
     fn nodes_are_at_equal_arc_lengths() {

@@ -72,7 +72,7 @@ impl History {
             return;
         }
         self.next_k = k + 1;
-        let d = super::chain::chord_len(p[0] - self.last[0], p[1] - self.last[1]);
+        let d = crate::sim::path_geom::dist(self.last, p);
         if d >= rec.min_move_px {
             self.points.push_back(TrailPoint {
                 age_secs: f64::from(k) * rec.interval_secs,
