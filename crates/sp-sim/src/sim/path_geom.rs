@@ -377,6 +377,7 @@ impl PathGeom {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::document::BezierHandles;
 
     #[test]
     fn distances_agree_with_the_careful_hypot_at_scene_scales() {
@@ -396,7 +397,6 @@ mod tests {
         }
         assert!(worst <= 2.0, "{worst} units in the last place");
     }
-    use crate::document::BezierHandles;
 
     fn path(kind: PathKind, points: &[[f32; 2]], closed: bool) -> PathObject {
         PathObject {
