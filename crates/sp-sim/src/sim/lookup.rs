@@ -75,6 +75,21 @@ impl CurveEval {
         self.constant
     }
 
+    /// The key times, as the document has them.
+    pub(super) fn key_times(&self) -> &[f32] {
+        &self.ts
+    }
+
+    /// Segment `i` (`0..=keys`): `(start, base, slope)` and, for a smooth one, `(1/span, Δ)`.
+    pub(super) fn segment(&self, i: usize) -> ((f32, f32, f32), Option<(f32, f32)>) {
+        (self.segments[i], self.smooth.get(i).copied().flatten())
+    }
+
+    /// Whether any segment is smooth.
+    pub(super) fn has_smooth(&self) -> bool {
+        !self.smooth.is_empty()
+    }
+
     /// Value at normalised life `t`.
     #[inline(always)]
     pub fn eval(&self, t: f32) -> f32 {
@@ -205,6 +220,21 @@ impl GradientEval {
         }
     }
 
+    /// The constant colour, when the gradient has one.
+    pub(super) fn constant(&self) -> Option<Rgb> {
+        self.constant
+    }
+
+    /// The key times, as the document has them.
+    pub(super) fn key_times(&self) -> &[f32] {
+        &self.ts
+    }
+
+    /// Segment `i` (`0..=keys`): `(start, base, slope)`.
+    pub(super) fn segment(&self, i: usize) -> (f32, [f32; 3], [f32; 3]) {
+        self.segments[i]
+    }
+
     /// Colour at normalised life `t`.
     #[inline(always)]
     pub fn eval(&self, t: f32) -> Rgb {
@@ -224,7 +254,7 @@ impl GradientEval {
 /// Number of keys with `tₖ < t` (keys sorted): a branch-free count for up to 4 keys, a binary
 /// search above.
 #[inline(always)]
-fn count_below(ts: &[f32], t: f32) -> usize {
+pub(super) fn count_below(ts: &[f32], t: f32) -> usize {
     if ts.len() > 4 {
         ts.partition_point(|&k| k < t)
     } else {

@@ -24,6 +24,7 @@ pub mod follow;
 pub mod frames;
 pub mod hash;
 pub mod integrate;
+mod life_table;
 pub mod lookup;
 pub mod looping;
 pub mod motion;

@@ -12,6 +12,7 @@ use super::env::SystemEnv;
 use super::follow::Follow;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
+use super::life_table::LifeCurves;
 use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
 use super::motion::StepFactors;
 use super::particle::Particle;
@@ -50,13 +51,10 @@ pub(super) const NO_TRAIL: u32 = u32::MAX;
 pub(super) struct Prepared {
     pub(super) damping: f64,
     pub(super) gravity: [f64; 2],
-    pub(super) scale: CurveEval,
-    pub(super) size_x: CurveEval,
-    pub(super) size_y: CurveEval,
+    /// Scale, size X and Y, alpha and colour over life ([`LifeCurves`]).
+    pub(super) life: LifeCurves,
     /// `∫ spin`, when the spin curve is not constant 1.
     pub(super) spin: Option<IntegralEval>,
-    pub(super) alpha: CurveEval,
-    pub(super) color: GradientEval,
     pub(super) texture_count: u16,
     pub(super) flipbook: Option<(FlipbookMode, f32)>,
     pub(super) max_particles: usize,
@@ -136,12 +134,14 @@ impl Prepared {
         Prepared {
             damping,
             gravity,
-            scale: CurveEval::new(&system.scale_curve, 1.0),
-            size_x: CurveEval::new(&ol.size_x, 1.0),
-            size_y: CurveEval::new(&ol.size_y, 1.0),
+            life: LifeCurves::new(
+                CurveEval::new(&system.scale_curve, 1.0),
+                CurveEval::new(&ol.size_x, 1.0),
+                CurveEval::new(&ol.size_y, 1.0),
+                CurveEval::new(&system.alpha_curve, 1.0),
+                GradientEval::new(&system.color_gradient),
+            ),
             spin: (!ol.spin.is_constant(1.0)).then(|| IntegralEval::new(&ol.spin)),
-            alpha: CurveEval::new(&system.alpha_curve, 1.0),
-            color: GradientEval::new(&system.color_gradient),
             texture_count,
             flipbook: (system.flipbook.enabled && texture_count > 0)
                 .then_some((system.flipbook.mode, system.flipbook.fps)),
@@ -215,7 +215,6 @@ pub(super) fn finish(
     } else {
         1.0
     };
-    let scale = prep.scale.eval(life);
     p.age_secs = age32;
     p.x = m.px as f32;
     p.y = m.py as f32;
@@ -236,10 +235,14 @@ pub(super) fn finish(
             None => velocity_turn_deg(m.dir0, m.vx, m.vy),
         };
     }
-    p.scale_x = m.scale0_x * scale * prep.size_x.eval(life);
-    p.scale_y = m.scale0_y * scale * prep.size_y.eval(life);
-    p.color = prep.color.eval(life);
-    p.alpha = clamp(prep.alpha.eval(life), 0.0, 1.0);
+    // Evaluated after the rotation: nothing computed here lives across its `atan2f` call (which
+    // made the compiler keep these values on the stack and read two of them back as one).
+    let curves = prep.life.eval(life);
+    let scale = curves.scale;
+    p.scale_x = m.scale0_x * scale * curves.size_x;
+    p.scale_y = m.scale0_y * scale * curves.size_y;
+    p.color = curves.color;
+    p.alpha = clamp(curves.alpha, 0.0, 1.0);
     if let Some((mode, fps)) = prep.flipbook {
         (p.texture_index, p.visible) = flipbook_frame(mode, prep.texture_count, fps, age);
     }

@@ -1,0 +1,167 @@
+//! Eight `f32` lanes for the over-life table ([`super`]): the same IEEE 754 operation on eight
+//! values at once, two `f32x4` in WebAssembly (`simd128`), an array elsewhere.
+
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+use core::arch::wasm32 as w;
+
+/// Lane count. Order in the table: scale, size X, size Y, alpha, red, green, blue, unused.
+pub(super) const LANES: usize = 8;
+
+/// Eight `f32` lanes: two `v128` in WebAssembly with `simd128`, an array elsewhere.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct F8(
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] [w::v128; 2],
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))] [f32; LANES],
+);
+
+/// Eight lane conditions for [`F8::select`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct M8(
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] [w::v128; 2],
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))] [bool; LANES],
+);
+
+/// A two-operand lane operation: the `v128` intrinsic `$w` in wasm, the scalar `$op` elsewhere.
+macro_rules! lanewise {
+    ($name:ident, $w:ident, $op:tt, $doc:literal) => {
+        #[doc = $doc]
+        #[inline(always)]
+        pub(super) fn $name(self, o: F8) -> F8 {
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            {
+                F8([w::$w(self.0[0], o.0[0]), w::$w(self.0[1], o.0[1])])
+            }
+            #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+            {
+                let (a, b) = (self.0, o.0);
+                F8(std::array::from_fn(|i| a[i] $op b[i]))
+            }
+        }
+    };
+}
+
+impl F8 {
+    /// The lanes `v[0] … v[7]`.
+    pub(super) fn new(v: [f32; LANES]) -> F8 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F8([
+                w::f32x4(v[0], v[1], v[2], v[3]),
+                w::f32x4(v[4], v[5], v[6], v[7]),
+            ])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F8(v)
+        }
+    }
+
+    /// `x` in every lane.
+    #[inline(always)]
+    pub(super) fn splat(x: f32) -> F8 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F8([w::f32x4_splat(x); 2])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F8([x; LANES])
+        }
+    }
+
+    lanewise!(add, f32x4_add, +, "`self + o` in each lane.");
+    lanewise!(sub, f32x4_sub, -, "`self − o` in each lane.");
+    lanewise!(mul, f32x4_mul, *, "`self × o` in each lane.");
+
+    /// `a` in the lanes of `m`, `b` in the others.
+    #[inline(always)]
+    pub(super) fn select(m: M8, a: F8, b: F8) -> F8 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F8([
+                w::v128_bitselect(a.0[0], b.0[0], m.0[0]),
+                w::v128_bitselect(a.0[1], b.0[1], m.0[1]),
+            ])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F8(std::array::from_fn(
+                |i| if m.0[i] { a.0[i] } else { b.0[i] },
+            ))
+        }
+    }
+
+    /// Lane `i`.
+    #[inline(always)]
+    pub(super) fn get(self, i: usize) -> f32 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            self.to_array()[i]
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            self.0[i]
+        }
+    }
+
+    /// The eight lanes.
+    #[inline(always)]
+    pub(super) fn to_array(self) -> [f32; LANES] {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            let (a, b) = (self.0[0], self.0[1]);
+            [
+                w::f32x4_extract_lane::<0>(a),
+                w::f32x4_extract_lane::<1>(a),
+                w::f32x4_extract_lane::<2>(a),
+                w::f32x4_extract_lane::<3>(a),
+                w::f32x4_extract_lane::<0>(b),
+                w::f32x4_extract_lane::<1>(b),
+                w::f32x4_extract_lane::<2>(b),
+                w::f32x4_extract_lane::<3>(b),
+            ]
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            self.0
+        }
+    }
+}
+
+impl M8 {
+    /// Lane `i`.
+    #[inline(always)]
+    pub(super) fn get(self, i: usize) -> bool {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            let (half, lane) = (self.0[i / 4], i % 4);
+            let bits = match lane {
+                0 => w::u32x4_extract_lane::<0>(half),
+                1 => w::u32x4_extract_lane::<1>(half),
+                2 => w::u32x4_extract_lane::<2>(half),
+                _ => w::u32x4_extract_lane::<3>(half),
+            };
+            bits != 0
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            self.0[i]
+        }
+    }
+
+    /// Lane `i` set where `m[i]`.
+    pub(super) fn new(m: [bool; LANES]) -> M8 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            let l = |b: bool| if b { u32::MAX } else { 0 };
+            M8([
+                w::u32x4(l(m[0]), l(m[1]), l(m[2]), l(m[3])),
+                w::u32x4(l(m[4]), l(m[5]), l(m[6]), l(m[7])),
+            ])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            M8(m)
+        }
+    }
+}

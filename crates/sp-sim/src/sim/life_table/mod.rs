@@ -1,0 +1,308 @@
+//! The over-life channels every particle reads every frame, evaluated together.
+//!
+//! [`super::state::finish`] needs the scale curve, size X, size Y, the alpha curve and the
+//! colour gradient at the particle's normalised life `u`. Evaluated one by one
+//! ([`CurveEval::eval`], [`GradientEval::eval`]), each finds its own segment and half of the
+//! per-particle time of a system without forces went there (README, Performance). Here they share
+//! one segment search: the key times of the channels that vary are merged into one sorted list
+//! `m₀ < m₁ < … < m_{J−1}`; row `j` (`j = #{mₖ < u}`) holds, for every channel, the segment that
+//! channel's own search selects for any `u` in `(m_{j−1}, m_j]`, i.e. its segment
+//! `i = #{keys of the channel ≤ m_{j−1}}` (`0` for `j = 0`). Each channel then computes exactly
+//! what its own evaluation computes, in the same operations and order:
+//!
+//! - linear (and every gradient channel): `v = base + slope·(u − start)`;
+//! - smooth: `v = base + Δ·(x²·(3 − 2x))`, `x = (u − start)·(1/span)`;
+//! - constant: the constant.
+//!
+//! The eight lanes (scale, size X, size Y, alpha, red, green, blue, unused) are computed at once:
+//! two `f32x4` in WebAssembly (`simd128`, `.cargo/config.toml`), eight `f32` elsewhere (which the
+//! optimiser vectorises or not). `+ − ×` round each lane as the scalar operation does (IEEE 754,
+//! no fused multiply-add) and a lane select picks what the scalar branch picks, so the values are
+//! the same bits as the channel-by-channel evaluation (tests below), and exports do not change.
+//! A channel whose keys are not sorted (never from a loaded document, which sorts them) keeps the
+//! channel-by-channel evaluation.
+
+use self::lanes::{F8, LANES, M8};
+use super::lookup::{CurveEval, GradientEval, count_below};
+use crate::document::Rgb;
+
+/// The over-life channel values at one normalised life.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct LifeValues {
+    /// The scale curve (`scaleCurve`).
+    pub(super) scale: f32,
+    /// Size X over life.
+    pub(super) size_x: f32,
+    /// Size Y over life.
+    pub(super) size_y: f32,
+    /// The alpha curve, not clamped.
+    pub(super) alpha: f32,
+    /// The colour gradient.
+    pub(super) color: Rgb,
+}
+
+/// The five channels, prepared: one shared segment search when their keys allow it (see the
+/// module doc).
+#[derive(Clone, Debug)]
+pub(super) struct LifeCurves {
+    scale: CurveEval,
+    size_x: CurveEval,
+    size_y: CurveEval,
+    alpha: CurveEval,
+    color: GradientEval,
+    table: Option<Table>,
+}
+
+impl LifeCurves {
+    /// Prepares the channels and, when every varying channel's keys are sorted, their table.
+    pub(super) fn new(
+        scale: CurveEval,
+        size_x: CurveEval,
+        size_y: CurveEval,
+        alpha: CurveEval,
+        color: GradientEval,
+    ) -> LifeCurves {
+        let table = Table::new([&scale, &size_x, &size_y, &alpha], &color);
+        LifeCurves {
+            scale,
+            size_x,
+            size_y,
+            alpha,
+            color,
+            table,
+        }
+    }
+
+    /// The channels at normalised life `u`.
+    #[inline(always)]
+    pub(super) fn eval(&self, u: f32) -> LifeValues {
+        match &self.table {
+            Some(t) => t.eval(u),
+            None => self.eval_each(u),
+        }
+    }
+
+    /// The channels at `u`, each with its own evaluation (the reference the table matches;
+    /// out of line: only curves built with unsorted keys take it).
+    #[cold]
+    #[inline(never)]
+    fn eval_each(&self, u: f32) -> LifeValues {
+        LifeValues {
+            scale: self.scale.eval(u),
+            size_x: self.size_x.eval(u),
+            size_y: self.size_y.eval(u),
+            alpha: self.alpha.eval(u),
+            color: self.color.eval(u),
+        }
+    }
+
+    /// Whether the channels share one segment search (see the module doc).
+    #[cfg(test)]
+    pub(super) fn is_tabled(&self) -> bool {
+        self.table.is_some()
+    }
+}
+
+/// The merged key times and one row per merged segment (see the module doc).
+#[derive(Clone, Debug)]
+struct Table {
+    /// Merged key times of the varying channels, sorted, distinct.
+    ts: Vec<f32>,
+    /// `ts.len() + 1` rows.
+    rows: Vec<Row>,
+    /// Per row, the smooth segments' `1/span` and `Δ` and which lanes are smooth; empty when no
+    /// channel has a smooth segment.
+    smooth: Vec<SmoothRow>,
+    /// The constant channels' values, selected by `constant_lanes`.
+    constants: F8,
+    constant_lanes: M8,
+}
+
+/// One merged segment: each lane's `(start, base, slope)`.
+#[derive(Clone, Copy, Debug)]
+struct Row {
+    start: F8,
+    base: F8,
+    slope: F8,
+}
+
+/// One merged segment's smooth lanes.
+#[derive(Clone, Copy, Debug)]
+struct SmoothRow {
+    inv_span: F8,
+    delta: F8,
+    lanes: M8,
+}
+
+/// A channel's segment as its own evaluation uses it: `(start, base, slope)` and, when smooth,
+/// `(1/span, Δ)`.
+type Segment = ((f32, f32, f32), Option<(f32, f32)>);
+
+impl Table {
+    /// The table of the curves (scale, size X, size Y, alpha) and the gradient; `None` when a
+    /// varying channel's keys are not sorted.
+    fn new(curves: [&CurveEval; 4], color: &GradientEval) -> Option<Table> {
+        // Per lane: its key times and a function from segment index to segment, or its constant.
+        let mut keys: Vec<&[f32]> = Vec::with_capacity(LANES);
+        let mut constant = [None; LANES];
+        for (lane, c) in curves.iter().enumerate() {
+            constant[lane] = c.constant();
+            keys.push(c.key_times());
+        }
+        let color_constant = color.constant();
+        for lane in 4..7 {
+            constant[lane] = color_constant.map(|c| [c.r, c.g, c.b][lane - 4]);
+            keys.push(color.key_times());
+        }
+        constant[7] = Some(0.0);
+        keys.push(&[]);
+        let sorted = |ts: &[f32]| ts.windows(2).all(|w| w[0] <= w[1]);
+        if (0..LANES).any(|l| constant[l].is_none() && !sorted(keys[l])) {
+            return None;
+        }
+        let mut ts: Vec<f32> = (0..LANES)
+            .filter(|&l| constant[l].is_none())
+            .flat_map(|l| keys[l].iter().copied())
+            .collect();
+        ts.sort_by(f32::total_cmp);
+        ts.dedup_by(|a, b| a == b);
+        let segment = |lane: usize, i: usize| -> Segment {
+            match lane {
+                0..=3 => curves[lane].segment(i),
+                4..=6 => {
+                    let (start, base, slope) = color.segment(i);
+                    ((start, base[lane - 4], slope[lane - 4]), None)
+                }
+                _ => ((0.0, 0.0, 0.0), None),
+            }
+        };
+        let any_smooth = curves
+            .iter()
+            .enumerate()
+            .any(|(l, c)| constant[l].is_none() && c.has_smooth());
+        let mut rows = Vec::with_capacity(ts.len() + 1);
+        let mut smooth = Vec::new();
+        for j in 0..=ts.len() {
+            let (mut start, mut base, mut slope) = ([0.0; LANES], [0.0; LANES], [0.0; LANES]);
+            let (mut inv_span, mut delta, mut is_smooth) =
+                ([0.0; LANES], [0.0; LANES], [false; LANES]);
+            for lane in 0..LANES {
+                if constant[lane].is_some() {
+                    continue;
+                }
+                // The channel's own count for any u in (m_{j−1}, m_j].
+                let i = match j {
+                    0 => 0,
+                    j => keys[lane].iter().filter(|&&k| k <= ts[j - 1]).count(),
+                };
+                let ((s, b, m), sm) = segment(lane, i);
+                (start[lane], base[lane], slope[lane]) = (s, b, m);
+                if let Some((inv, d)) = sm {
+                    (inv_span[lane], delta[lane], is_smooth[lane]) = (inv, d, true);
+                }
+            }
+            rows.push(Row {
+                start: F8::new(start),
+                base: F8::new(base),
+                slope: F8::new(slope),
+            });
+            if any_smooth {
+                smooth.push(SmoothRow {
+                    inv_span: F8::new(inv_span),
+                    delta: F8::new(delta),
+                    lanes: M8::new(is_smooth),
+                });
+            }
+        }
+        Some(Table {
+            ts,
+            rows,
+            smooth,
+            constants: F8::new(constant.map(|c| c.unwrap_or(0.0))),
+            constant_lanes: M8::new(constant.map(|c| c.is_some())),
+        })
+    }
+
+    /// The channels at `u`: in lanes in WebAssembly (two `f32x4`), lane by lane natively (where
+    /// the optimiser's vector form of the lanes read its results back through the stack).
+    #[inline(always)]
+    fn eval(&self, u: f32) -> LifeValues {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            self.eval_lanes(u)
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            self.eval_scalar(u)
+        }
+    }
+
+    /// [`Table::eval`] lane by lane, each lane's formula chosen by branches.
+    #[cfg_attr(
+        all(target_arch = "wasm32", target_feature = "simd128"),
+        allow(dead_code)
+    )]
+    #[inline(always)]
+    fn eval_scalar(&self, u: f32) -> LifeValues {
+        let j = count_below(&self.ts, u);
+        let (row, smooth) = (&self.rows[j], self.smooth.get(j));
+        let lane = |i: usize| -> f32 {
+            if self.constant_lanes.get(i) {
+                return self.constants.get(i);
+            }
+            let d = u - row.start.get(i);
+            if let Some(s) = smooth
+                && s.lanes.get(i)
+            {
+                let x = d * s.inv_span.get(i);
+                return row.base.get(i) + s.delta.get(i) * (x * x * (3.0 - 2.0 * x));
+            }
+            row.base.get(i) + row.slope.get(i) * d
+        };
+        LifeValues {
+            scale: lane(0),
+            size_x: lane(1),
+            size_y: lane(2),
+            alpha: lane(3),
+            color: Rgb {
+                r: lane(4),
+                g: lane(5),
+                b: lane(6),
+            },
+        }
+    }
+
+    /// [`Table::eval`] with every lane computed at once and the formulas selected per lane.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    #[inline(always)]
+    fn eval_lanes(&self, u: f32) -> LifeValues {
+        let j = count_below(&self.ts, u);
+        let row = &self.rows[j];
+        let d = F8::splat(u).sub(row.start);
+        let mut v = row.base.add(row.slope.mul(d));
+        if let Some(s) = self.smooth.get(j) {
+            let x = d.mul(s.inv_span);
+            let w = x.mul(x).mul(F8::splat(3.0).sub(F8::splat(2.0).mul(x)));
+            v = F8::select(s.lanes, row.base.add(s.delta.mul(w)), v);
+        }
+        let v = F8::select(self.constant_lanes, self.constants, v).to_array();
+        LifeValues {
+            scale: v[0],
+            size_x: v[1],
+            size_y: v[2],
+            alpha: v[3],
+            color: Rgb {
+                r: v[4],
+                g: v[5],
+                b: v[6],
+            },
+        }
+    }
+}
+
+mod lanes;
+#[cfg(test)]
+mod tests;
