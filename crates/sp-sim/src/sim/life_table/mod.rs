@@ -14,11 +14,12 @@
 //! - smooth: `v = base + Δ·(x²·(3 − 2x))`, `x = (u − start)·(1/span)`;
 //! - constant: the constant.
 //!
-//! The eight lanes (scale, size X, size Y, alpha, red, green, blue, unused) are computed at once:
-//! two `f32x4` in WebAssembly (`simd128`, `.cargo/config.toml`), eight `f32` elsewhere (which the
-//! optimiser vectorises or not). `+ − ×` round each lane as the scalar operation does (IEEE 754,
-//! no fused multiply-add) and a lane select picks what the scalar branch picks, so the values are
-//! the same bits as the channel-by-channel evaluation (tests below), and exports do not change.
+//! In WebAssembly the eight lanes (scale, size X, size Y, alpha, red, green, blue, unused) are
+//! computed at once, two `f32x4` (`simd128`, `.cargo/config.toml`); natively lane by lane with
+//! branches (the optimiser's vector form was no faster there). `+ − ×` round each lane as the
+//! scalar operation does (IEEE 754, no fused multiply-add) and a lane select picks what the
+//! scalar branch picks, so both forms give the same bits as the channel-by-channel evaluation
+//! (`tests.rs` checks both on every target), and exports do not change.
 //! A channel whose keys are not sorted (never from a loaded document, which sorts them) keeps the
 //! channel-by-channel evaluation.
 
@@ -142,7 +143,7 @@ impl Table {
     /// The table of the curves (scale, size X, size Y, alpha) and the gradient; `None` when a
     /// varying channel's keys are not sorted.
     fn new(curves: [&CurveEval; 4], color: &GradientEval) -> Option<Table> {
-        // Per lane: its key times and a function from segment index to segment, or its constant.
+        // Per lane: its key times, or its constant.
         let mut keys: Vec<&[f32]> = Vec::with_capacity(LANES);
         let mut constant = [None; LANES];
         for (lane, c) in curves.iter().enumerate() {
