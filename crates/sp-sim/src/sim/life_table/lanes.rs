@@ -91,17 +91,11 @@ impl F8 {
         }
     }
 
-    /// Lane `i`.
+    /// Lane `i` (the lane-by-lane form, which only native builds use).
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     #[inline(always)]
     pub(super) fn get(self, i: usize) -> f32 {
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        {
-            self.to_array()[i]
-        }
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-        {
-            self.0[i]
-        }
+        self.0[i]
     }
 
     /// The eight lanes.
@@ -129,24 +123,11 @@ impl F8 {
 }
 
 impl M8 {
-    /// Lane `i`.
+    /// Lane `i` (the lane-by-lane form, which only native builds use).
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     #[inline(always)]
     pub(super) fn get(self, i: usize) -> bool {
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        {
-            let (half, lane) = (self.0[i / 4], i % 4);
-            let bits = match lane {
-                0 => w::u32x4_extract_lane::<0>(half),
-                1 => w::u32x4_extract_lane::<1>(half),
-                2 => w::u32x4_extract_lane::<2>(half),
-                _ => w::u32x4_extract_lane::<3>(half),
-            };
-            bits != 0
-        }
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-        {
-            self.0[i]
-        }
+        self.0[i]
     }
 
     /// Lane `i` set where `m[i]`.

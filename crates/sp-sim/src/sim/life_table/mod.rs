@@ -238,11 +238,8 @@ impl Table {
         }
     }
 
-    /// [`Table::eval`] lane by lane, each lane's formula chosen by branches.
-    #[cfg_attr(
-        all(target_arch = "wasm32", target_feature = "simd128"),
-        allow(dead_code)
-    )]
+    /// [`Table::eval`] lane by lane, each lane's formula chosen by branches (native builds).
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     #[inline(always)]
     fn eval_scalar(&self, u: f32) -> LifeValues {
         let j = count_below(&self.ts, u);
@@ -273,7 +270,8 @@ impl Table {
         }
     }
 
-    /// [`Table::eval`] with every lane computed at once and the formulas selected per lane.
+    /// [`Table::eval`] with every lane computed at once and the formulas selected per lane
+    /// (WebAssembly; natively only the tests run it).
     #[cfg_attr(
         not(all(target_arch = "wasm32", target_feature = "simd128")),
         allow(dead_code)
