@@ -237,12 +237,13 @@ pub(super) fn finish(
     }
     // Evaluated after the rotation: nothing computed here lives across its `atan2f` call (which
     // made the compiler keep these values on the stack and read two of them back as one).
-    let curves = prep.life.eval(life);
-    let scale = curves.scale;
-    p.scale_x = m.scale0_x * scale * curves.size_x;
-    p.scale_y = m.scale0_y * scale * curves.size_y;
-    p.color = curves.color;
-    p.alpha = clamp(curves.alpha, 0.0, 1.0);
+    prep.life.with(life, |curves| {
+        let scale = curves.scale;
+        p.scale_x = m.scale0_x * scale * curves.size_x;
+        p.scale_y = m.scale0_y * scale * curves.size_y;
+        p.color = curves.color;
+        p.alpha = clamp(curves.alpha, 0.0, 1.0);
+    });
     if let Some((mode, fps)) = prep.flipbook {
         (p.texture_index, p.visible) = flipbook_frame(mode, prep.texture_count, fps, age);
     }

@@ -114,21 +114,32 @@ impl MotionModel {
     #[inline]
     fn grid_step(&self, r: &SpawnRecord, grid: &mut GridState, track_heading: bool) {
         let a0 = f64::from(grid.n) * self.h;
-        let mut at = grid.at;
         // A plain midpoint step from its slopes (kept by a sample): the same operations as the
         // midpoint branch of `step`, so the same grid state. When none are kept the slopes are
         // computed here, skipping the general step's dispatch (faster in V8; natively no change
         // the benchmarks can show, kept so that both targets run one code path: README, Known
         // gaps).
-        let slopes = grid
-            .ahead
-            .take()
-            .or_else(|| self.midpoint_slopes(r, &at, a0, self.h, grid.turbulence));
+        let slopes = match grid.ahead.take() {
+            Some(s) => Some(s),
+            None => self.midpoint_slopes(r, &grid.at, a0, self.h, grid.turbulence),
+        };
         match slopes {
-            Some(s) => at = self.finish(r, Self::along(&at, self.h, &s.k2), a0 + self.h),
-            None => self.span(r, &mut at, &mut grid.contact, a0, self.h, grid.turbulence),
+            Some(s) => {
+                let next = self.finish(r, Self::along(&grid.at, self.h, &s.k2), a0 + self.h);
+                // Field by field from values, not a copy of a local: in wasm the copy went
+                // through the stack as 16-byte loads of 8-byte stores (store-forwarding stalls,
+                // a third of the grid step's samples in V8's code profiled with `perf`).
+                grid.at.p[0] = next.p[0];
+                grid.at.p[1] = next.p[1];
+                grid.at.v[0] = next.v[0];
+                grid.at.v[1] = next.v[1];
+            }
+            None => {
+                let mut at = grid.at;
+                self.span(r, &mut at, &mut grid.contact, a0, self.h, grid.turbulence);
+                grid.at = at;
+            }
         }
-        grid.at = at;
         grid.n += 1;
         if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
             grid.turbulence = self.turbulence(r, grid.at.p, a0 + self.h);

@@ -127,12 +127,13 @@ impl MotionModel {
     /// The end of a step at age `age_secs`: speed limits, then the world limit (as `step`).
     #[inline(always)]
     pub(super) fn finish(&self, r: &SpawnRecord, y: Kinematics, age_secs: f64) -> Kinematics {
-        let y = if self.has_limit {
-            self.limit(r, y, age_secs)
+        // The world limit on each branch: merged before it, the state went through the stack
+        // slot the out-of-line `limit` returns into (wasm).
+        if self.has_limit {
+            Self::within_world(self.limit(r, y, age_secs))
         } else {
-            y
-        };
-        Self::within_world(y)
+            Self::within_world(y)
+        }
     }
 
     /// Clamps every coordinate of the state to `±`[`WORLD_LIMIT_PX`] (see there); the identity
