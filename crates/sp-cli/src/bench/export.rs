@@ -6,7 +6,7 @@
 //! bones carry a particle, i.e. every-frame keys / fps). The peer-tool scenes of issue 10 are
 //! `tests/golden/bench_medium.json` and `tests/golden/bench_max.json`.
 //!
-//! Times are this thread's CPU time (Linux `schedstat`; wall time where it is unavailable), so a
+//! Times are this thread's CPU time ([`super::clock`]; wall time where it is unavailable), so a
 //! machine loaded by other work slows a run less than the wall clock says; the wall time is
 //! printed beside it. Per stage (`bake`, which includes naming and the setup sections, then
 //! `reduce`, `validate`, `serialise` as the exporter reports them through its progress
@@ -17,6 +17,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use sp_sim::document::{CurveKind, Scene, load_scene};
+
+use super::clock::thread_cpu_ns;
 use sp_spine::{ExportOptions, ExportOutput, ImageSizes, export_scene_with};
 
 use crate::error::{Error, Result, read_file};
@@ -38,12 +40,6 @@ pub struct Args {
     /// Only the linear/Bézier table (skips the unreduced and pool-off exports).
     #[arg(long)]
     curves_only: bool,
-}
-
-/// Nanoseconds this thread has run on a CPU (Linux `schedstat`), if available.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }
 
 /// A clock reading: CPU ns of this thread where available, else wall ns since `origin`.

@@ -1,6 +1,7 @@
 //! `spineparticle bench …`: benchmarks that print ratios against the alternative measured in the
 //! same run. Each target lives in its own file.
 
+mod clock;
 mod export;
 mod ms3d;
 mod objects;

@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use sp_sim::sim::bench::{BenchForces, substeps_per_frame, warmed_bench_with};
 
+use super::clock::thread_cpu_ns;
 use crate::error::{Error, Result};
 
 /// Arguments of `spineparticle bench sim`.
@@ -113,7 +114,7 @@ pub fn run(args: Args) -> Result<()> {
         integrators();
     }
     println!(
-        "(cpu = this thread's on-CPU time from /proc/thread-self/schedstat: robust when other jobs share the machine)"
+        "(cpu = this thread's CPU time, CLOCK_THREAD_CPUTIME_ID: robust when other jobs share the machine)"
     );
     Ok(())
 }
@@ -191,10 +192,4 @@ fn integrators() {
             }
         );
     }
-}
-
-/// Nanoseconds this thread has run on a CPU (Linux `schedstat`), if available.
-pub(super) fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
 }

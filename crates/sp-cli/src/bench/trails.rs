@@ -11,7 +11,7 @@ use sp_sim::document::{ParticleSystem, PlayMode, Range};
 use sp_sim::sim::SystemSim;
 use sp_sim::sim::trail::TrailFrame;
 
-use super::sim::thread_cpu_ns;
+use super::clock::thread_cpu_ns;
 use crate::error::{Error, Result};
 
 /// Arguments of `spineparticle bench trails`.
@@ -57,7 +57,7 @@ fn system(live: u32, bones: u32, trail: bool) -> ParticleSystem {
     }
 }
 
-/// This thread's CPU nanoseconds of `f` (wall time when schedstat is unavailable).
+/// This thread's CPU nanoseconds of `f` (wall time where the platform has no thread CPU clock).
 fn cpu_ns(f: impl FnOnce()) -> f64 {
     let start = std::time::Instant::now();
     let a = thread_cpu_ns();
@@ -151,8 +151,6 @@ pub fn run(args: Args) -> Result<()> {
             vertices
         );
     }
-    println!(
-        "(cpu = this thread's on-CPU time from /proc/thread-self/schedstat; median (range) of the runs)"
-    );
+    println!("(cpu = this thread's CPU time, CLOCK_THREAD_CPUTIME_ID; median (range) of the runs)");
     Ok(())
 }
