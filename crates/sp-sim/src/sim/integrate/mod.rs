@@ -83,23 +83,23 @@
 //!
 //! # Files
 //!
-//! This file holds the model's types and its preparation (forces, centres, curves, the parts of
-//! the derivative); `step.rs` one step of each integrator, the stiff step, the continuous
-//! extension between grid points and the limits; `grid.rs` a particle's age grid (birth,
-//! advancing, sampling).
+//! This file holds the model's types and its preparation (centres, curves); `terms.rs` the
+//! forces as the derivative reads them and the parts of the derivative; `step.rs` one step of
+//! each integrator, the stiff step, the continuous extension between grid points and the
+//! limits; `grid.rs` a particle's age grid (birth, advancing, sampling).
 
 use super::contact::{ContactState, Contacts, Phase};
 use super::follow::Follow;
 use super::lookup::CurveEval;
 use super::motion::StepFactors;
-use crate::behaviour::attractor::AttractorField;
-use crate::behaviour::turbulence::TurbulenceField;
-use crate::behaviour::vortex::VortexField;
 use crate::behaviour::{CentreSpace, Force, MAX_FORCES};
 use crate::document::{ParticleSystem, SimulationSpace, Transform2D};
 
 mod grid;
 mod step;
+mod terms;
+
+use self::terms::{Multiplier, Terms};
 
 /// The integration method of one grid step (see the module doc for the choice).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -181,19 +181,9 @@ pub struct Sample {
 /// least one) and held in between: 1/60 s, four grid steps at the default 240 per second.
 pub const TURBULENCE_HOLD_SECS: f64 = 1.0 / 60.0;
 
-#[derive(Clone, Debug, PartialEq)]
-enum Field {
-    Turbulence(TurbulenceField),
-    Vortex(VortexField),
-    Attractor(AttractorField),
-    Wind([f64; 2]),
-    Drag,
-    SpeedLimit,
-}
-
 /// A force centre carried by a followed bone: `c(t) = base + m·T(t)` (see the module doc).
 #[derive(Clone, Debug, PartialEq)]
-struct MovingCentre {
+pub(super) struct MovingCentre {
     base: [f64; 2],
     m: [[f64; 2]; 2],
 }
@@ -201,20 +191,12 @@ struct MovingCentre {
 impl MovingCentre {
     /// The centre for the followed origin `o = T(t)`.
     #[inline(always)]
-    fn at(&self, o: [f64; 2]) -> [f64; 2] {
+    pub(super) fn at(&self, o: [f64; 2]) -> [f64; 2] {
         [
             self.base[0] + (self.m[0][0] * o[0] + self.m[0][1] * o[1]),
             self.base[1] + (self.m[1][0] * o[0] + self.m[1][1] * o[1]),
         ]
     }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-struct PreparedForce {
-    field: Field,
-    over_life: CurveEval,
-    /// `Some` when the centre travels with a followed bone.
-    moving: Option<MovingCentre>,
 }
 
 /// Largest `(damping + Σ drags)·τ` of an explicit step. Past it the decay is stiff: the
@@ -250,9 +232,10 @@ struct Parts {
 pub struct MotionModel {
     gravity: [f64; 2],
     damping: f64,
-    gravity_curve: CurveEval,
-    speed_curve: CurveEval,
-    forces: Vec<PreparedForce>,
+    gravity_multiplier: Multiplier,
+    speed_multiplier: Multiplier,
+    /// The forces, each in the list of the sum it adds to ([`terms`]).
+    terms: Terms,
     integrator: Integrator,
     h: f64,
     steps_per_sec: f64,
@@ -263,6 +246,9 @@ pub struct MotionModel {
     hold_steps: u32,
     /// Colliders acting on the particles ([`super::contact`]).
     contacts: Option<Contacts>,
+    /// Each step is a plain midpoint step from its slopes ([`MotionModel::midpoint_slopes`]):
+    /// the midpoint method, no colliders, no closed form (checked once here, not at every step).
+    plain_midpoint: bool,
     /// `Some((g, k))`: no force needs integration, each step is the exact closed form of gravity
     /// `g` and damping `k` (a system integrated only for its colliders).
     exact: Option<([f64; 2], f64)>,
@@ -400,14 +386,20 @@ impl MotionModel {
         transform: &Transform2D,
         follow: &Follow,
     ) -> MotionModel {
-        for (p, f) in self.forces.iter_mut().zip(system.forces.iter()) {
-            p.moving = match f {
-                Force::Vortex(v) => moving_centre(v.center, v.space, system.space, transform),
-                Force::Attractor(a) => moving_centre(a.position, a.space, system.space, transform),
-                _ => None,
-            };
+        let moving = |index: usize| match system.forces.get(index) {
+            Some(Force::Vortex(v)) => moving_centre(v.center, v.space, system.space, transform),
+            Some(Force::Attractor(a)) => {
+                moving_centre(a.position, a.space, system.space, transform)
+            }
+            _ => None,
+        };
+        for t in &mut self.terms.flow {
+            t.moving = moving(t.index);
         }
-        if self.forces.iter().any(|f| f.moving.is_some()) {
+        for t in &mut self.terms.pulls {
+            t.moving = moving(t.index);
+        }
+        if self.terms.any_moving() {
             self.follow = Some(follow.clone());
         }
         self
@@ -427,16 +419,11 @@ impl MotionModel {
     /// Where the vortex or attractor centre of force `index` is at system time `time_secs`,
     /// particle space (`None` for other forces).
     pub fn centre_at(&self, index: usize, time_secs: f64) -> Option<[f64; 2]> {
-        let f = self.forces.get(index)?;
-        let fixed = match &f.field {
-            Field::Vortex(v) => v.center,
-            Field::Attractor(a) => a.center,
-            _ => return None,
-        };
-        Some(match (&f.moving, &self.follow) {
-            (Some(m), Some(follow)) => m.at(Self::followed_origin(follow, time_secs)),
-            _ => fixed,
-        })
+        let origin = self
+            .follow
+            .as_ref()
+            .map(|follow| Self::followed_origin(follow, time_secs));
+        self.terms.centre(index, origin)
     }
 
     /// [`MotionModel::new`] with a chosen method, integrated even when a closed form exists
@@ -448,48 +435,22 @@ impl MotionModel {
         integrator: Integrator,
     ) -> MotionModel {
         let sps = f64::from(substeps_per_sec.max(1));
-        let forces: Vec<PreparedForce> = system
-            .forces
-            .iter()
-            .take(MAX_FORCES)
-            .map(|f| {
-                let field = match f {
-                    Force::Turbulence(t) => Field::Turbulence(TurbulenceField::new(t, system.seed)),
-                    Force::Vortex(v) => Field::Vortex(VortexField::new(
-                        v,
-                        centre_in_particle_space(v.center, v.space, system.space, transform),
-                    )),
-                    Force::Attractor(a) => Field::Attractor(AttractorField::new(
-                        a,
-                        centre_in_particle_space(a.position, a.space, system.space, transform),
-                    )),
-                    Force::Wind(w) => Field::Wind(w.unit()),
-                    Force::Drag(_) => Field::Drag,
-                    Force::SpeedLimit(_) => Field::SpeedLimit,
-                };
-                PreparedForce {
-                    field,
-                    over_life: CurveEval::new(f.over_life(), 1.0),
-                    moving: None,
-                }
-            })
-            .collect();
+        let terms = Terms::new(system, transform);
         MotionModel {
             gravity: [f64::from(system.gravity[0]), f64::from(system.gravity[1])],
             damping: f64::from(system.damping.max(0.0)),
-            gravity_curve: CurveEval::new(&system.over_life.gravity, 1.0),
-            speed_curve: CurveEval::new(&system.over_life.speed, 1.0),
-            has_limit: forces.iter().any(|f| f.field == Field::SpeedLimit),
-            has_flow: forces.iter().any(|f| matches!(f.field, Field::Vortex(_))),
-            has_turbulence: forces
-                .iter()
-                .any(|f| matches!(f.field, Field::Turbulence(_))),
-            forces,
+            gravity_multiplier: Multiplier::new(CurveEval::new(&system.over_life.gravity, 1.0)),
+            speed_multiplier: Multiplier::new(CurveEval::new(&system.over_life.speed, 1.0)),
+            has_limit: !terms.limits.is_empty(),
+            has_flow: !terms.flow.is_empty(),
+            has_turbulence: !terms.turbulence.is_empty(),
+            terms,
             integrator,
             h: 1.0 / sps,
             steps_per_sec: sps,
             hold_steps: (f64::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
             contacts: None,
+            plain_midpoint: integrator == Integrator::Midpoint,
             exact: None,
             follow: None,
         }
@@ -513,6 +474,7 @@ impl MotionModel {
             m.exact = Some(closed_form_gravity_damping(system));
         }
         m.contacts = Some(contacts);
+        m.plain_midpoint = false;
         m
     }
 
@@ -524,78 +486,6 @@ impl MotionModel {
     /// The grid step `h`, seconds.
     pub fn step_secs(&self) -> f64 {
         self.h
-    }
-
-    #[inline(always)]
-    fn multiplier(curve: &CurveEval, u: f32) -> f64 {
-        f64::from(match curve.constant() {
-            Some(c) => c,
-            None => curve.eval(u),
-        })
-    }
-
-    /// The turbulence acceleration (strength and multiplier included) at `p`, age `age`: held
-    /// over a whole step (see the module doc).
-    #[inline(always)]
-    fn turbulence(&self, r: &SpawnRecord, p: [f64; 2], age: f64) -> [f64; 2] {
-        if !self.has_turbulence {
-            return [0.0, 0.0];
-        }
-        let u = (age * r.inv_lifetime) as f32;
-        let mut accel = [0.0, 0.0];
-        for (f, &strength) in self.forces.iter().zip(r.strengths.iter()) {
-            if let Field::Turbulence(field) = &f.field {
-                let s = f64::from(strength) * Self::multiplier(&f.over_life, u);
-                let [ax, ay] = field.unit_accel(p[0], p[1], r.birth_secs + age);
-                accel = [accel[0] + s * ax, accel[1] + s * ay];
-            }
-        }
-        accel
-    }
-
-    #[inline(always)]
-    fn parts(&self, r: &SpawnRecord, p: [f64; 2], age: f64, turbulence: [f64; 2]) -> Parts {
-        let u = (age * r.inv_lifetime) as f32;
-        let gm = Self::multiplier(&self.gravity_curve, u);
-        let mut accel = [
-            self.gravity[0] * gm + turbulence[0],
-            self.gravity[1] * gm + turbulence[1],
-        ];
-        let mut drag = self.damping;
-        let mut flow = [0.0, 0.0];
-        let origin = self
-            .follow
-            .as_ref()
-            .map(|follow| Self::followed_origin(follow, r.birth_secs + age));
-        for (f, &strength) in self.forces.iter().zip(r.strengths.iter()) {
-            let s = f64::from(strength) * Self::multiplier(&f.over_life, u);
-            let moved = match (&f.moving, origin) {
-                (Some(m), Some(o)) => Some(m.at(o)),
-                _ => None,
-            };
-            match &f.field {
-                Field::Turbulence(_) => {}
-                Field::Vortex(field) => {
-                    let c = moved.unwrap_or(field.center);
-                    let [fx, fy] = field.velocity_about(c, p[0], p[1], s.to_radians());
-                    flow = [flow[0] + fx, flow[1] + fy];
-                }
-                Field::Attractor(field) => {
-                    let c = moved.unwrap_or(field.center);
-                    let [ax, ay] = field.unit_accel_about(c, p[0], p[1]);
-                    accel = [accel[0] + s * ax, accel[1] + s * ay];
-                }
-                Field::Wind([ux, uy]) => accel = [accel[0] + s * ux, accel[1] + s * uy],
-                Field::Drag => drag += s.max(0.0),
-                Field::SpeedLimit => {}
-            }
-        }
-        Parts {
-            accel,
-            drag,
-            flow,
-            speed: Self::multiplier(&self.speed_curve, u),
-        }
     }
 }
 

@@ -71,10 +71,7 @@ impl MotionModel {
         tau_secs: f64,
         turb: [f64; 2],
     ) -> Option<Slopes> {
-        if self.exact.is_some()
-            || self.contacts.is_some()
-            || self.integrator != Integrator::Midpoint
-        {
+        if !self.plain_midpoint {
             return None;
         }
         let (a, tau) = (age_secs, tau_secs);
@@ -251,14 +248,12 @@ impl MotionModel {
     /// Applies the speed limits at age `age` (see [`crate::behaviour::speed_limit`]).
     fn limit(&self, r: &SpawnRecord, mut y: Kinematics, age: f64) -> Kinematics {
         let u = (age * r.inv_lifetime) as f32;
-        for (f, &strength) in self.forces.iter().zip(r.strengths.iter()) {
-            if f.field == Field::SpeedLimit {
-                let max = (f64::from(strength) * Self::multiplier(&f.over_life, u)).max(0.0);
-                let speed2 = y.v[0] * y.v[0] + y.v[1] * y.v[1];
-                if speed2 > max * max {
-                    let k = max / speed2.sqrt();
-                    y.v = [y.v[0] * k, y.v[1] * k];
-                }
+        for t in &self.terms.limits {
+            let max = t.strength(r, u).max(0.0);
+            let speed2 = y.v[0] * y.v[0] + y.v[1] * y.v[1];
+            if speed2 > max * max {
+                let k = max / speed2.sqrt();
+                y.v = [y.v[0] * k, y.v[1] * k];
             }
         }
         y
