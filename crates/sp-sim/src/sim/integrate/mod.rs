@@ -246,9 +246,6 @@ pub struct MotionModel {
     hold_steps: u32,
     /// Colliders acting on the particles ([`super::contact`]).
     contacts: Option<Contacts>,
-    /// Each step is a plain midpoint step from its slopes ([`MotionModel::midpoint_slopes`]):
-    /// the midpoint method, no colliders, no closed form (checked once here, not at every step).
-    plain_midpoint: bool,
     /// `Some((g, k))`: no force needs integration, each step is the exact closed form of gravity
     /// `g` and damping `k` (a system integrated only for its colliders).
     exact: Option<([f64; 2], f64)>,
@@ -450,7 +447,6 @@ impl MotionModel {
             steps_per_sec: sps,
             hold_steps: (f64::round(sps * TURBULENCE_HOLD_SECS) as u32).max(1),
             contacts: None,
-            plain_midpoint: integrator == Integrator::Midpoint,
             exact: None,
             follow: None,
         }
@@ -474,7 +470,6 @@ impl MotionModel {
             m.exact = Some(closed_form_gravity_damping(system));
         }
         m.contacts = Some(contacts);
-        m.plain_midpoint = false;
         m
     }
 

@@ -71,7 +71,10 @@ impl MotionModel {
         tau_secs: f64,
         turb: [f64; 2],
     ) -> Option<Slopes> {
-        if !self.plain_midpoint {
+        if self.exact.is_some()
+            || self.contacts.is_some()
+            || self.integrator != Integrator::Midpoint
+        {
             return None;
         }
         let (a, tau) = (age_secs, tau_secs);

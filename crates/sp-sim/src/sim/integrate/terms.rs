@@ -83,19 +83,15 @@ impl<F> Term<F> {
     /// The term's centre: its moving form for the followed origin `origin`, else `fixed`.
     #[inline(always)]
     fn centre(&self, fixed: [f64; 2], origin: Option<[f64; 2]>) -> [f64; 2] {
-        // The origin first: `None` for every system that follows no bone (a register, where the
-        // term's own `moving` is a load).
-        match origin {
-            None => fixed,
-            Some(o) => self.moving.as_ref().map_or(fixed, |m| m.at(o)),
+        match (&self.moving, origin) {
+            (Some(m), Some(o)) => m.at(o),
+            _ => fixed,
         }
     }
 }
 
-/// A force that adds to the acceleration. (`repr(u8)`: a plain tag byte, read with one load and
-/// compare, where the compiler's packed layout hid the tag in the attractor's fields.)
+/// A force that adds to the acceleration.
 #[derive(Clone, Debug, PartialEq)]
-#[repr(u8)]
 pub(super) enum Pull {
     /// An attractor (or repulsor).
     Attractor(AttractorField),
