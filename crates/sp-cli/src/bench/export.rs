@@ -17,10 +17,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use sp_sim::document::{CurveKind, Scene, load_scene};
-
-use super::clock::thread_cpu_ns;
 use sp_spine::{ExportOptions, ExportOutput, ImageSizes, export_scene_with};
 
+use super::clock::thread_cpu_ns;
 use crate::error::{Error, Result, read_file};
 
 const REFERENCE: &str = include_str!("../../../../tests/golden/bench_reference.json");

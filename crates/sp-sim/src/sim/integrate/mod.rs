@@ -416,10 +416,7 @@ impl MotionModel {
     /// Where the vortex or attractor centre of force `index` is at system time `time_secs`,
     /// particle space (`None` for other forces).
     pub fn centre_at(&self, index: usize, time_secs: f64) -> Option<[f64; 2]> {
-        let origin = self
-            .follow
-            .as_ref()
-            .map(|follow| Self::followed_origin(follow, time_secs));
+        let origin = Self::origin_at(self.follow.as_ref(), time_secs);
         self.terms.centre(index, origin)
     }
 

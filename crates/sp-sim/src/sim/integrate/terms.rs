@@ -198,7 +198,7 @@ impl MotionModel {
 
     /// The followed origin at system time `time_secs`, when a centre moves with it.
     #[inline(always)]
-    fn origin_at(follow: Option<&Follow>, time_secs: f64) -> Option<[f64; 2]> {
+    pub(super) fn origin_at(follow: Option<&Follow>, time_secs: f64) -> Option<[f64; 2]> {
         follow.map(|f| Self::followed_origin(f, time_secs))
     }
 
