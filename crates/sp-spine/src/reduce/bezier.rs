@@ -92,11 +92,23 @@ fn short_decimal(lo: f64, hi: f64, target: f64) -> f64 {
 }
 
 /// Bernstein weights of the cubic at polyline point `m` (0 = start key, 10 = end key).
-fn bernstein(m: usize) -> [f64; 4] {
+const fn bernstein(m: usize) -> [f64; 4] {
     let u = m as f64 / 10.0;
     let w = 1.0 - u;
     [w * w * w, 3.0 * w * w * u, 3.0 * w * u * u, u * u * u]
 }
+
+/// [`bernstein`] at the 11 polyline points, computed once by the compiler (the same IEEE
+/// operations as at run time, so the same bits; every fit read them per in-between frame).
+const BERNSTEIN: [[f64; 4]; 11] = {
+    let mut table = [[0.0; 4]; 11];
+    let mut m = 0;
+    while m < 11 {
+        table[m] = bernstein(m);
+        m += 1;
+    }
+    table
+};
 
 /// Where a frame falls on the runtime's polyline: `(a, λ)`, the piece from point `a` to `a + 1`.
 fn locate(xs: &[f64; 9], t1: f64, t2: f64, t: f64) -> (usize, f64) {
@@ -162,7 +174,7 @@ fn fit<const N: usize>(
     basis.clear();
     basis.extend((i + 1..j).map(|k| {
         let (a, lambda) = locate(&xs, t1, t2, piece.eval_t[k]);
-        let (p, q) = (bernstein(a), bernstein(a + 1));
+        let (p, q) = (BERNSTEIN[a], BERNSTEIN[a + 1]);
         std::array::from_fn(|r| (1.0 - lambda) * p[r] + lambda * q[r])
     }));
     let v1: [f64; N] = value.map(f32_round);
@@ -275,13 +287,33 @@ fn verify<const N: usize>(
     if !within_tolerance(specs, &end_err) {
         return false;
     }
-    let tables: [BezierTable; N] = std::array::from_fn(|c| {
-        BezierTable::new(t1, v1[c], cx1, handles[c][0], cx2, handles[c][1], t2, v2[c])
-    });
+    // Filled in place: built with `array::from_fn`, each table (144 bytes) was copied out.
+    let mut tables = [BezierTable::ZERO; N];
+    for (c, table) in tables.iter_mut().enumerate() {
+        table.set(t1, v1[c], cx1, handles[c][0], cx2, handles[c][1], t2, v2[c]);
+    }
     (i + 1..j).all(|k| {
         let t = piece.eval_t[k];
         let err: [f64; N] =
             std::array::from_fn(|c| tables[c].value(t, t1, v1[c], t2, v2[c]) - piece.samples[k][c]);
         within_tolerance(specs, &err)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_compiled_weights_are_the_run_time_weights_bit_for_bit() {
+        for (m, compiled) in BERNSTEIN.iter().enumerate() {
+            // `black_box`: computed at run time, not folded by the compiler.
+            let run_time = bernstein(std::hint::black_box(m));
+            assert_eq!(
+                compiled.map(f64::to_bits),
+                run_time.map(f64::to_bits),
+                "point {m}"
+            );
+        }
+    }
 }

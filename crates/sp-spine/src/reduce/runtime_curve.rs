@@ -29,9 +29,33 @@ pub struct BezierTable {
 }
 
 impl BezierTable {
+    /// A table of zeros, to be [`BezierTable::set`].
+    pub const ZERO: BezierTable = BezierTable {
+        points: [(0.0, 0.0); 9],
+    };
+
     /// Builds the table like `setBezier` (inputs as the runtime holds them).
     #[allow(clippy::too_many_arguments)]
     pub fn new(t1: f64, v1: f64, cx1: f64, cy1: f64, cx2: f64, cy2: f64, t2: f64, v2: f64) -> Self {
+        let mut table = BezierTable::ZERO;
+        table.set(t1, v1, cx1, cy1, cx2, cy2, t2, v2);
+        table
+    }
+
+    /// [`BezierTable::new`] in place (a reducer verifying many segments fills its tables
+    /// without copying them).
+    #[allow(clippy::too_many_arguments)]
+    pub fn set(
+        &mut self,
+        t1: f64,
+        v1: f64,
+        cx1: f64,
+        cy1: f64,
+        cx2: f64,
+        cy2: f64,
+        t2: f64,
+        v2: f64,
+    ) {
         let tmpx = (t1 - cx1 * 2.0 + cx2) * 0.03;
         let tmpy = (v1 - cy1 * 2.0 + cy2) * 0.03;
         let dddx = ((cx1 - cx2) * 3.0 - t1 + t2) * 0.006;
@@ -42,8 +66,7 @@ impl BezierTable {
         let mut dy = (cy1 - v1) * 0.3 + tmpy + dddy * 0.166_666_67;
         let mut x = t1 + dx;
         let mut y = v1 + dy;
-        let mut points = [(0.0, 0.0); 9];
-        for p in &mut points {
+        for p in &mut self.points {
             *p = (f32_round(x), f32_round(y));
             dx += ddx;
             dy += ddy;
@@ -52,7 +75,6 @@ impl BezierTable {
             x += dx;
             y += dy;
         }
-        BezierTable { points }
     }
 
     /// The time coordinates of the 9 points (shared by every channel of a key with the same

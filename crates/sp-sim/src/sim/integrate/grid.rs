@@ -19,9 +19,11 @@ impl MotionModel {
     pub fn heading_deg(&self, r: &SpawnRecord, y: &Kinematics, age_secs: f64) -> f64 {
         let (mut dx, mut dy) = (y.v[0], y.v[1]);
         if self.has_flow {
-            let q = self.parts(r, y.p, age_secs, [0.0, 0.0]);
-            dx += q.flow[0];
-            dy += q.flow[1];
+            let u = (age_secs * r.inv_lifetime) as f32;
+            let origin = Self::origin_at(self.follow.as_ref(), r.birth_secs + age_secs);
+            let flow = self.flow_about(r, y.p, u, origin);
+            dx += flow[0];
+            dy += flow[1];
         }
         if dx == 0.0 && dy == 0.0 {
             0.0

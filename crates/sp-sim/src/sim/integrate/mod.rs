@@ -83,7 +83,7 @@
 //!
 //! # Files
 //!
-//! This file holds the model's types and its preparation (centres, curves); `terms.rs` the
+//! This file holds the model's types and its preparation (centres, curves); `terms/` the
 //! forces as the derivative reads them and the parts of the derivative; `step.rs` one step of
 //! each integrator, the stiff step, the continuous extension between grid points and the
 //! limits; `grid.rs` a particle's age grid (birth, advancing, sampling).
