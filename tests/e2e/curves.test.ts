@@ -163,6 +163,30 @@ describe('curve editor and force handles (WebGL2)', () => {
     assert.equal(stops(await documentOf(page)).length, 2, 'the next one the added stop');
   });
 
+  it('each curve names its own axis under the plot and its unit once in its title', async () => {
+    await oneSystem(page, {
+      rateCurve: [{ t: 0, v: 1 }, { t: 1, v: 0.5 }],
+      trail: { enabled: true, lengthSecs: 0.4, bones: 8, widthPx: 20, widthCurve: [{ t: 0, v: 1 }, { t: 1, v: 0 }], colorOverLife: [], images: ['builtin:trail_fade'] },
+      forces: [],
+    });
+    const editor = (field: string) => page.locator(`#properties [data-curve$="].${field}"]`).first();
+    const axis = async (field: string): Promise<string> => {
+      const labels = await editor(field).locator('text.curve-axis').allTextContents();
+      return labels.join(' | ');
+    };
+    // The page speaks Chinese by default: the rate curve runs over each emission cycle, the
+    // trail's width from its head to its tail, the scale curve over the particle's life.
+    assert.match(await axis('rateCurve'), /发射周期/);
+    assert.doesNotMatch(await axis('rateCurve'), /生命周期/);
+    assert.match(await axis('trail.widthCurve'), /头 → 尾/);
+    assert.match(await axis('scaleCurve'), /生命周期/);
+    // The unit is written once, in the UI language ("Rate over duration (×) (×)" before).
+    const title = (await editor('rateCurve').locator('.list-title').textContent()) ?? '';
+    assert.equal(title.match(/\(倍\)/g)?.length, 1, `one unit in "${title}"`);
+    assert.doesNotMatch(title, /×/, `no untranslated unit in "${title}"`);
+    assert.deepEqual(errors, []);
+  });
+
   it('dragging a vortex centre moves the document centre by the drag in scene units, and undo restores it', async () => {
     await oneSystem(page, {
       ratePerSec: 80,

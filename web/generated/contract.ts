@@ -1842,7 +1842,11 @@ step: number | null,
 /**
  * Choices of a `choice` field, as written in the document.
  */
-options: Array<string>, };
+options: Array<string>, 
+/**
+ * What a curve's or gradient's `t` runs over ([`CurveAxis::Life`] for other kinds).
+ */
+axis: CurveAxis, };
 
 /**
  * One editable field (see the module doc).
@@ -1879,7 +1883,11 @@ step: number | null,
 /**
  * Choices of a `choice` field, as written in the document.
  */
-options: Array<string>, };
+options: Array<string>, 
+/**
+ * What a curve's or gradient's `t` runs over ([`CurveAxis::Life`] for other kinds).
+ */
+axis: CurveAxis, };
 
 /**
  * What kind of input a field takes.
@@ -1890,6 +1898,11 @@ export type FieldKind = "number" | "integer" | "range" | "bool" | "text" | "choi
  * Unit of a numeric field.
  */
 export type Unit = "px" | "px/s" | "px/s²" | "deg" | "deg/s" | "s" | "1/s" | "1/px" | "×" | "image px" | "";
+
+/**
+ * What a curve's or gradient's `t` (0..1) runs over: its editor labels the axis with it.
+ */
+export type CurveAxis = "life" | "cycle" | "trail";
 
 /**
  * An error or warning as the UI receives it: its code, named parameters and English message

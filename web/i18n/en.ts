@@ -107,6 +107,8 @@ export const en: { [K in keyof typeof zh]: string } = {
   curveInterp: 'Interpolation to the next key',
   curveSmooth: 'Smooth',
   curveLife: 'life',
+  curveCycle: 'emission cycle',
+  curveTrail: 'head → tail',
   moveKey: 'Move key',
   colour: 'colour',
   forceCentre: 'Force centre',

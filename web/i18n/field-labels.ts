@@ -260,8 +260,13 @@ export function hasUnsetOption(path: string): boolean {
   return `${path}=` in FIELD_LABELS;
 }
 
+/** A schema unit in the UI language (`undefined` for none), e.g. `°/s`, `倍`. */
+export function unitLabel(unit: string): string | undefined {
+  return unit === '' ? undefined : (pick(UNIT_LABELS[unit]) ?? unit);
+}
+
 /** A field's label with its unit, e.g. `Rate (/s)`. */
 export function labelWithUnit(path: string, unit: string): string {
-  const u = unit === '' ? undefined : (pick(UNIT_LABELS[unit]) ?? unit);
+  const u = unitLabel(unit);
   return u === undefined ? fieldLabel(path) : `${fieldLabel(path)} (${u})`;
 }

@@ -105,6 +105,8 @@ export const zh = {
   curveInterp: '到下一关键点的插值',
   curveSmooth: '平滑',
   curveLife: '生命周期',
+  curveCycle: '发射周期',
+  curveTrail: '头 → 尾',
   moveKey: '移动关键点',
   colour: '颜色',
   forceCentre: '力场中心',

@@ -4,6 +4,7 @@
 // graphical editor with the schema's limits and unit.
 
 import type { ColorKey, CurveKey } from '../document/types';
+import type { CurveAxis } from '../generated/contract';
 import type { EditorContext } from '../editor/context';
 import type { NumberLimits } from '../ui/fields';
 import type { Getter, Setter } from '../ui/widgets';
@@ -20,8 +21,10 @@ export interface CurveFieldSpec {
   kind: 'curve' | 'gradient';
   /** Limits of a curve's values (the schema's). */
   limits: NumberLimits;
-  /** Unit of a curve's values (the schema's; empty for none). */
+  /** Unit of a curve's values, in the UI language (none: `undefined`). */
   unit?: string;
+  /** What `t` runs over (the schema's; the curve editor's axis label). */
+  axis: CurveAxis;
   /** Most keys. */
   maxKeys: number;
   get: Getter<(CurveKey | ColorKey)[] | undefined>;
@@ -40,6 +43,7 @@ export function curveField(c: CurveFieldSpec): HTMLElement {
           min: c.limits.min ?? 0,
           max: c.limits.max ?? 1,
           unit: c.unit === '' ? undefined : c.unit,
+          axis: c.axis,
           step: c.limits.step,
           maxKeys: c.maxKeys,
         });

@@ -8,6 +8,7 @@
 
 import type { ColorKey, CurveKey, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
+import type { CurveAxis } from '../generated/contract';
 import { CurveEditor } from '../ui/curve-editor';
 import { GradientEditor } from '../ui/gradient-editor';
 import type { KeyEditor, KeyEditorCallbacks } from '../ui/key-editor';
@@ -30,6 +31,8 @@ export interface CurveFieldOptions {
   max: number;
   /** Unit shown on the value axis (the schema's). */
   unit?: string;
+  /** What `t` runs over (default: the particle's life). */
+  axis?: CurveAxis;
   /** Nudge and snap step of values (default: a hundredth of the plotted range, at least 0.01). */
   step?: number;
   /** Most keys (default 64, the core's limit). */
@@ -155,7 +158,7 @@ export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElemen
   const step = o.step ?? Math.max(0.01, Number(((Math.min(o.max, 10) - o.min) / 100).toPrecision(1)));
   const limits = { min: o.min, max: o.max, step };
   const sample = (keys: CurveKey[], n: number): ArrayLike<number> | null => ctx.engine.sampleCurve(keys, n);
-  return keyField(ctx, o.label, o, (keys, bind) => new CurveEditor(keys, { label: o.label, limits, unit: o.unit, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, sample, ...bind }));
+  return keyField(ctx, o.label, o, (keys, bind) => new CurveEditor(keys, { label: o.label, limits, unit: o.unit, axis: o.axis, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, sample, ...bind }));
 }
 
 /** A gradient editor bound to the document. */

@@ -6,7 +6,7 @@
 // otherwise values refresh in place so typing keeps focus. Every write goes through ctx.edit.
 
 import { t, type MessageKey } from '../i18n';
-import { fieldLabel, hasUnsetOption, labelWithUnit, optionLabel } from '../i18n/field-labels';
+import { fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, unitLabel } from '../i18n/field-labels';
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
 import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
@@ -143,7 +143,8 @@ export class PropertiesPanel {
       case 'gradient': {
         const keyLimit = this.ctx.engine.fieldSchema().fields.find((x) => x.path === `${SYSTEM_PREFIX}scaleCurve[]`)?.max ?? 64;
         parent.append(
-          curveField({ ctx: this.ctx, label, key, kind: f.kind, limits: fieldLimits(f), unit: f.unit, maxKeys: keyLimit, get: (d) => get(d) as CurveKey[] | undefined, set: (d, v) => set(d, v.length === 0 && f.default === undefined ? undefined : v) }),
+          // The editor shows the unit itself (title and read-out): the label without it.
+          curveField({ ctx: this.ctx, label: fieldLabel(path), key, kind: f.kind, limits: fieldLimits(f), unit: unitLabel(f.unit), axis: f.axis, maxKeys: keyLimit, get: (d) => get(d) as CurveKey[] | undefined, set: (d, v) => set(d, v.length === 0 && f.default === undefined ? undefined : v) }),
         );
         return;
       }

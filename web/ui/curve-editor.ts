@@ -8,7 +8,7 @@
 // step. Escape during a drag puts the keys back.
 
 import { t } from '../i18n';
-import type { CurveKey } from '../generated/contract';
+import type { CurveAxis, CurveKey } from '../generated/contract';
 import { h } from './dom';
 import { KeyEditor, type KeyEditorCallbacks } from './key-editor';
 import {
@@ -35,6 +35,8 @@ const SIZE: PlotSize = { width: 240, height: 110 };
 const PAD = { left: 30, right: 8, top: 8, bottom: 16 };
 /** Samples drawn along the curve. */
 const SAMPLES = 97;
+/** The message that names each axis under the plot. */
+const AXIS_LABEL = { life: 'curveLife', cycle: 'curveCycle', trail: 'curveTrail' } as const satisfies Record<CurveAxis, string>;
 
 /** What a curve editor needs. */
 export interface CurveEditorOptions extends KeyEditorCallbacks<CurveKey> {
@@ -44,6 +46,8 @@ export interface CurveEditorOptions extends KeyEditorCallbacks<CurveKey> {
   limits: CurveLimits;
   /** Unit shown on the value axis. */
   unit?: string;
+  /** What `t` runs over, labelled under the plot (default: the particle's life). */
+  axis?: CurveAxis;
   /** Most keys. */
   maxKeys?: number;
   /** `n` values of the curve at lives `i/(n − 1)` (the core's evaluation); null when unavailable. */
@@ -253,7 +257,7 @@ export class CurveEditor extends KeyEditor<CurveKey> {
       label(fmt(hi), -3, 8, 'end'),
       label(fmt(lo), -3, SIZE.height, 'end'),
       label('0', 0, SIZE.height + 12, 'start'),
-      label(t('curveLife'), SIZE.width / 2, SIZE.height + 12, 'middle'),
+      label(t(AXIS_LABEL[this.o.axis ?? 'life']), SIZE.width / 2, SIZE.height + 12, 'middle'),
       label('1', SIZE.width, SIZE.height + 12, 'end'),
     );
     const samples = this.o.sample(this.keys, SAMPLES);

@@ -142,7 +142,14 @@ pub fn typescript() -> String {
     // The field schema (fieldSchema, `spineparticle schema`).
     {
         use sp_sim::document::*;
-        all!(FieldSchema, SchemaField, FieldSpec, FieldKind, Unit);
+        all!(
+            FieldSchema,
+            SchemaField,
+            FieldSpec,
+            FieldKind,
+            Unit,
+            CurveAxis
+        );
     }
     // Errors and warnings as the UI receives them (the JS error object's code, params and
     // message; ExportReport.warningDetails). The codes: error-codes.ts.

@@ -28,7 +28,7 @@ pub use scene::{
     DEFAULT_SUBSTEPS_PER_SEC, DOCUMENT_VERSION, ImageAsset, MAX_SUBSTEPS_PER_SEC,
     MIN_SUBSTEPS_PER_SEC, ModelMarker, ModelObject, Scene, SkeletonObject,
 };
-pub use schema::{FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
+pub use schema::{CurveAxis, FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
     BlendMode, Burst, DrawOrder, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,

@@ -47,9 +47,9 @@ pub enum FieldKind {
     Text,
     /// One of [`FieldSpec::options`].
     Choice,
-    /// Keys `{ t, v, interp? }` over normalised life; values within the limits.
+    /// Keys `{ t, v, interp? }`, `t` over [`FieldSpec::axis`]; values within the limits.
     Curve,
-    /// Keys `{ t, color }` over normalised life.
+    /// Keys `{ t, color }`, `t` over [`FieldSpec::axis`].
     Gradient,
     /// `#rrggbb`.
     Colour,
@@ -95,6 +95,19 @@ pub enum Unit {
     None,
 }
 
+/// What a curve's or gradient's `t` (0..1) runs over: its editor labels the axis with it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub enum CurveAxis {
+    /// The particle's normalised life (age / lifetime): the over-life curves.
+    #[default]
+    Life,
+    /// Each emission cycle of the system (time since the cycle's start / `durationSecs`).
+    Cycle,
+    /// Along a trail, head (`t = 0`) to tail (`t = 1`).
+    Trail,
+}
+
 /// One editable field (see the module doc).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
@@ -115,6 +128,8 @@ pub struct FieldSpec {
     pub step: Option<f64>,
     /// Choices of a `choice` field, as written in the document.
     pub options: &'static [&'static str],
+    /// What a curve's or gradient's `t` runs over ([`CurveAxis::Life`] for other kinds).
+    pub axis: CurveAxis,
 }
 
 impl FieldSpec {
@@ -129,6 +144,7 @@ impl FieldSpec {
             max: None,
             step: None,
             options: &[],
+            axis: CurveAxis::Life,
         }
     }
 
@@ -177,6 +193,11 @@ impl FieldSpec {
             min_exclusive: true,
             ..self
         }
+    }
+
+    /// A curve or gradient whose `t` runs over `axis` instead of the particle's life.
+    pub const fn along(self, axis: CurveAxis) -> FieldSpec {
+        FieldSpec { axis, ..self }
     }
 
     /// With an input step.

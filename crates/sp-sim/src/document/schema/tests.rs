@@ -283,6 +283,36 @@ fn paths_are_unique_and_limits_ordered() {
 }
 
 #[test]
+fn curves_name_what_their_t_runs_over() {
+    let not_life: Vec<(&str, CurveAxis)> = fields::ALL
+        .iter()
+        .filter(|f| f.axis != CurveAxis::Life)
+        .map(|f| (f.path, f.axis))
+        .collect();
+    // The emission rate runs over each cycle, the trail's "along" curves from head to tail;
+    // every other curve and gradient over the particle's life (the editor labels its axis so).
+    assert_eq!(
+        not_life,
+        [
+            ("systems[].rateCurve", CurveAxis::Cycle),
+            ("systems[].trail.widthCurve", CurveAxis::Trail),
+            ("systems[].trail.colorAlong", CurveAxis::Trail),
+            ("systems[].trail.alphaAlong", CurveAxis::Trail),
+        ]
+    );
+    for f in fields::ALL {
+        if f.axis != CurveAxis::Life {
+            assert!(
+                matches!(f.kind, FieldKind::Curve | FieldKind::Gradient),
+                "{} has an axis but is a {:?}",
+                f.path,
+                f.kind
+            );
+        }
+    }
+}
+
+#[test]
 fn defaults_are_the_types_defaults() {
     let schema = field_schema();
     let default_of = |path: &str| {

@@ -2,7 +2,7 @@
 //! looks, images and follow. Its behaviour modules: [`super::motion`].
 
 use super::super::FieldKind::{Bool, Colour, Curve, Gradient, Integer, List, Range};
-use super::super::{FieldSpec as F, Unit};
+use super::super::{CurveAxis, FieldSpec as F, Unit};
 use super::{C, S, coord, name, reference, secs};
 use crate::document::validate::{
     MAX_ANCHOR, MAX_BURST_FIRINGS, MAX_BURSTS, MAX_CURVE_KEYS, MAX_DAMPING, MAX_FPS,
@@ -118,6 +118,7 @@ pub const RATE: F = F::number("systems[].ratePerSec", Unit::PerSec)
 /// `systems[].rateCurve`: emission rate multiplier over each emission cycle (empty: 1).
 pub const RATE_CURVE: F = F::number("systems[].rateCurve", Unit::Times)
     .kind(Curve)
+    .along(CurveAxis::Cycle)
     .limits(0.0, S)
     .step(0.1);
 /// `systems[].bursts`.

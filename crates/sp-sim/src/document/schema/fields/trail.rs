@@ -2,7 +2,7 @@
 //! constants beside the `Trail` type.
 
 use super::super::FieldKind::{Bool, Curve, Gradient, Integer, List};
-use super::super::{FieldSpec as F, Unit};
+use super::super::{CurveAxis, FieldSpec as F, Unit};
 use super::{S, reference};
 use crate::behaviour::trail::{
     MAX_BONES, MAX_GRID_COLS, MAX_GRID_ROWS, MAX_IMAGES, MAX_LENGTH_POINTS, MAX_LENGTH_SECS,
@@ -32,6 +32,7 @@ pub const TRAIL_WIDTH: F = F::number("systems[].trail.widthPx", Unit::Px)
 /// `systems[].trail.widthCurve`: width along the trail, head (t = 0) → tail (t = 1).
 pub const TRAIL_WIDTH_CURVE: F = F::number("systems[].trail.widthCurve", Unit::Times)
     .kind(Curve)
+    .along(CurveAxis::Trail)
     .limits(0.0, S)
     .step(0.1);
 /// `systems[].trail.widthBySize`: width times the particle's size over life.
@@ -46,10 +47,12 @@ pub const TRAIL_ALPHA_OVER_LIFE: F = F::number("systems[].trail.alphaOverLife", 
 /// `systems[].trail.inheritColor`: times the particle's own colour and alpha.
 pub const TRAIL_INHERIT_COLOR: F = F::of("systems[].trail.inheritColor", Bool);
 /// `systems[].trail.colorAlong`: colour head → tail (preview only; the export warns).
-pub const TRAIL_COLOR_ALONG: F = F::of("systems[].trail.colorAlong", Gradient);
+pub const TRAIL_COLOR_ALONG: F =
+    F::of("systems[].trail.colorAlong", Gradient).along(CurveAxis::Trail);
 /// `systems[].trail.alphaAlong`: alpha head → tail (preview only; the export warns).
 pub const TRAIL_ALPHA_ALONG: F = F::number("systems[].trail.alphaAlong", Unit::None)
     .kind(Curve)
+    .along(CurveAxis::Trail)
     .limits(0.0, 1.0)
     .step(0.05);
 /// `systems[].trail.images`.
