@@ -127,6 +127,32 @@ describe('property panel from the field schema', () => {
     assert.ok(meanAbsDiff(plain, (await canvasPixels(page)).pixels) < 0.05, 'undo: no trail');
   });
 
+  it("an older document's align-to-velocity shows as the velocity mode; choosing another mode clears it in one step", async () => {
+    const before = await documentOf(page);
+    const withLegacy = { ...before, systems: [{ ...before.systems[0], alignToVelocity: true }] };
+    assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'legacy align'), JSON.stringify(withLegacy)));
+    await page.click('#system-list li[data-index="0"] .name');
+    const mode = page.locator('#properties select[data-key="systems[0].rotationMode"]');
+    const legacy = page.locator('#properties input[data-key="systems[0].alignToVelocity"]');
+    // The menu shows what the core does with the flag (it said "random" before).
+    assert.equal(await mode.inputValue(), 'velocity');
+    assert.equal(await legacy.isChecked(), true, 'the legacy flag is shown while it is on');
+    await mode.selectOption('fixed');
+    const chosen = (await documentOf(page)).systems[0];
+    assert.deepEqual([chosen.alignToVelocity, chosen.rotationMode], [false, 'fixed'], 'the choice is the mode in effect');
+    assert.equal(await legacy.count(), 0, 'the legacy flag is gone from the panel once off');
+    await page.click('#undo-button');
+    const undone = (await documentOf(page)).systems[0];
+    assert.deepEqual([undone.alignToVelocity, undone.rotationMode], [true, undefined], 'one undo restores both');
+    assert.equal(await mode.inputValue(), 'velocity');
+    // A document without the flag: the flag is not offered, the menu shows its own mode.
+    assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'panel test'), JSON.stringify(before)));
+    await page.click('#system-list li[data-index="0"] .name');
+    assert.equal(await legacy.count(), 0);
+    assert.equal(await mode.inputValue(), String(before.systems[0].rotationMode ?? 'random'));
+    assert.deepEqual(errors, []);
+  });
+
   it("every numeric input's limits in the page are the schema's, for each emitter shape and force", async () => {
     const schema = await schemaOfModule();
     const byPath = new Map(schema.fields.map((f) => [f.path, f]));

@@ -260,6 +260,18 @@ export function hasUnsetOption(path: string): boolean {
   return `${path}=` in FIELD_LABELS;
 }
 
+/** What one entry of a list is called where the list's own label is a plural ("Add burst", not
+ * "Add Bursts"). */
+const ENTRY_LABELS: Readonly<Record<string, Both>> = {
+  'systems[].bursts': ['爆发', 'burst'],
+  'systems[].forces': ['力场', 'force'],
+};
+
+/** The name of one entry of the list field `path` (the list's label when it has none). */
+export function entryLabel(path: string): string {
+  return pick(ENTRY_LABELS[path]) ?? fieldLabel(path);
+}
+
 /** A schema unit in the UI language (`undefined` for none), e.g. `°/s`, `倍`. */
 export function unitLabel(unit: string): string | undefined {
   return unit === '' ? undefined : (pick(UNIT_LABELS[unit]) ?? unit);

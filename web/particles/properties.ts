@@ -6,7 +6,7 @@
 // otherwise values refresh in place so typing keeps focus. Every write goes through ctx.edit.
 
 import { t, type MessageKey } from '../i18n';
-import { fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, unitLabel } from '../i18n/field-labels';
+import { entryLabel, fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, unitLabel } from '../i18n/field-labels';
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
 import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
@@ -33,9 +33,14 @@ const SHOWN_WHEN: Record<string, (s: ParticleSystem, rel: string) => boolean> = 
   'trail.lengthSecs': (s) => s.trail?.enabled === true && s.trail.lengthMode !== 'points',
   'trail.lengthPoints': (s) => s.trail?.enabled === true && s.trail.lengthMode === 'points',
   'trail.tileCount': (s) => s.trail?.enabled === true && s.trail.textureMode === 'tile',
+  // The legacy flag (older documents) only while it is on: the rotation mode menu shows its
+  // effect ("follow velocity") and choosing another mode turns it off.
+  alignToVelocity: (s) => s.alignToVelocity === true,
 };
+/** The rotation mode menu (it also shows and clears the legacy `alignToVelocity`). */
+const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
 /** Values that change which fields are shown (the panel is rebuilt when they change). */
-const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode']);
+const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode', 'alignToVelocity']);
 
 /** The property panel. */
 export class PropertiesPanel {
@@ -133,6 +138,18 @@ export class PropertiesPanel {
         const unset = hasUnsetOption(path);
         const choices: Choice[] = [...(unset ? [''] : []), ...f.options].map((o) => [o, optionLabel(path, o)]);
         const write = (d: Scene, v: string): void => set(d, v === '' || (f.default === undefined && !unset && v === f.options[0]) ? undefined : v);
+        if (path === ROTATION_MODE) {
+          // `alignToVelocity: true` (older documents) is the velocity mode whatever
+          // `rotationMode` says, as the core reads it: show that, and clear the flag with a choice.
+          const legacy = (d: Scene): boolean => base.obj(d)?.alignToVelocity === true;
+          const shown = (d: Scene): string => (legacy(d) ? 'velocity' : String(get(d) ?? f.options[0]));
+          const choose = (d: Scene, v: string): void => {
+            if (legacy(d)) setAt(base.obj(d) as Obj, 'alignToVelocity', false);
+            write(d, v);
+          };
+          parent.append(form.select(label, choices, shown, choose, key));
+          return;
+        }
         parent.append(form.select(label, choices, (d) => String(get(d) ?? (unset ? '' : f.options[0])), write, key));
         return;
       }
@@ -207,11 +224,11 @@ export class PropertiesPanel {
     });
     const full = now.length >= max;
     if (item.kind === undefined) {
-      box.appendChild(h('button', { type: 'button', class: 'small', disabled: full, onclick: () => edit(t('addEntry', { name: fieldLabel(path) }), (l) => void l.push(newEntry(item.entry))) }, t('addEntry', { name: fieldLabel(path) })));
+      box.appendChild(h('button', { type: 'button', class: 'small', disabled: full, onclick: () => edit(t('addEntry', { name: entryLabel(path) }), (l) => void l.push(newEntry(item.entry))) }, t('addEntry', { name: entryLabel(path) })));
     } else {
       const kinds = item.kind;
-      const menu = h('select', { 'aria-label': t('addEntry', { name: fieldLabel(path) }), 'data-add': base.key + item.rel, disabled: full },
-        h('option', { value: '' }, t('addEntry', { name: fieldLabel(path) })),
+      const menu = h('select', { 'aria-label': t('addEntry', { name: entryLabel(path) }), 'data-add': base.key + item.rel, disabled: full },
+        h('option', { value: '' }, t('addEntry', { name: entryLabel(path) })),
         ...kinds.options.map((o) => h('option', { value: o }, optionLabel(`${path}[].kind`, o))));
       menu.addEventListener('change', () => {
         const kind = menu.value;
