@@ -239,6 +239,35 @@ describe('Spine export in the browser', () => {
       assert.ok(lit > regions.length * 4, `overlay nearly empty (${lit} px)`);
     }
     assert.ok(checked > 5);
+    // The status line ("Spine: N regions at t = …", drawn in #8fe) is readable: none of it under
+    // the view tools, which the compare menus widen across the top of the canvas (a narrow
+    // window: the tools reach the canvas's left edge).
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.evaluate(async () => {
+      document.getElementById('e2e-hide-overlays')?.remove(); // freezeAt hid the view tools
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
+    const hud = await page.evaluate(() => {
+      const c = document.getElementById('compare-overlay') as HTMLCanvasElement;
+      const box = c.getBoundingClientRect();
+      const tools = (document.querySelector('.view-tools') as HTMLElement).getBoundingClientRect();
+      if (tools.width === 0) throw new Error('the view tools are not shown');
+      const px = (c.getContext('2d') as CanvasRenderingContext2D).getImageData(0, 0, c.width, c.height).data;
+      const sx = c.width / box.width;
+      let text = 0;
+      let covered = 0;
+      for (let i = 0; i < px.length; i += 4) {
+        if (Math.abs(px[i] - 0x88) > 12 || px[i + 1] < 0xf0 || Math.abs(px[i + 2] - 0xee) > 12 || px[i + 3] < 200) continue;
+        text++;
+        const x = box.left + ((i / 4) % c.width) / sx;
+        const y = box.top + Math.floor(i / 4 / c.width) / sx;
+        if (x >= tools.left && x <= tools.right && y >= tools.top && y <= tools.bottom) covered++;
+      }
+      return { text, covered };
+    });
+    assert.ok(hud.text > 20, `the status line is drawn (${hud.text} px)`);
+    assert.equal(hud.covered, 0, 'and none of it lies under the view tools');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => document.getElementById('compare-toggle')?.click());
     assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('compare-overlay') as HTMLElement).display), 'none');
     assert.deepEqual(errors, []);

@@ -217,7 +217,7 @@ export class CompareOverlay {
     const time = this.host.timeSecs();
     if (poser === null) {
       this.pixels?.show(false);
-      this.hud(g, t('compareExporting'));
+      this.hud(g, t('compareExporting'), rect.height);
       return;
     }
     const chosen = this.select.value;
@@ -237,7 +237,7 @@ export class CompareOverlay {
     this.canvas.dataset.state = 'drawn';
     const stale = this.poserScene !== this.host.sceneJson();
     const hud = t('compareHud', { count: regions.length, time: time.toFixed(2) });
-    this.hud(g, stale ? `${hud} · ${t('compareStale')}` : hud);
+    this.hud(g, stale ? `${hud} · ${t('compareStale')}` : hud, rect.height);
   }
 
   private drawPixels(mode: PixelMode, plan: PlannedAnimation[], time: number, dpr: number): void {
@@ -274,12 +274,14 @@ export class CompareOverlay {
     g.fillRect(bx - 1.5, by - 1.5, 3, 3);
   }
 
-  private hud(g: CanvasRenderingContext2D, text: string): void {
+  /** The status line, at the bottom left (the view tools, wider with the compare menus, cover
+   * the top left of the canvas). `height` in CSS pixels. */
+  private hud(g: CanvasRenderingContext2D, text: string, height: number): void {
     g.font = '12px sans-serif';
     const width = g.measureText(text).width;
     g.fillStyle = 'rgba(0,0,0,0.6)';
-    g.fillRect(6, 6, width + 12, 20);
+    g.fillRect(6, height - 26, width + 12, 20);
     g.fillStyle = '#8fe';
-    g.fillText(text, 12, 20);
+    g.fillText(text, 12, height - 12);
   }
 }
