@@ -267,6 +267,18 @@ describe('Spine export in the browser', () => {
     });
     assert.ok(hud.text > 20, `the status line is drawn (${hud.text} px)`);
     assert.equal(hud.covered, 0, 'and none of it lies under the view tools');
+    // In that window every view tool is inside the view (they ran off its left edge, under the
+    // systems panel), and the time slider keeps a usable width (it shrank to a dot).
+    const layout = await page.evaluate(() => {
+      const view = (document.getElementById('viewport') as HTMLElement).getBoundingClientRect();
+      const outside = [...document.querySelectorAll('.view-tools > *')]
+        .map((e) => [e.textContent?.trim() || e.tagName, e.getBoundingClientRect()] as const)
+        .filter(([, r]) => r.width > 0 && (r.left < view.left || r.right > view.right))
+        .map(([name]) => name);
+      return { outside, scrub: (document.getElementById('scrub') as HTMLElement).getBoundingClientRect().width };
+    });
+    assert.deepEqual(layout.outside, [], 'view tools outside the view');
+    assert.ok(layout.scrub >= 150, `the time slider is ${layout.scrub} px wide`);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.evaluate(() => document.getElementById('compare-toggle')?.click());
     assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById('compare-overlay') as HTMLElement).display), 'none');
