@@ -87,6 +87,16 @@ fn one_loop(system: &ParticleSystem, r: &SpawnRecord, p: [f64; 2], age: f64) -> 
     [accel[0], accel[1], drag, flow[0], flow[1]]
 }
 
+/// The `x`-th probe's record: birth, lifetime and each force's strength draw `(i + 1)·wave(x)`.
+fn record(x: f64, wave: impl Fn(f32) -> f32) -> SpawnRecord {
+    SpawnRecord {
+        birth_secs: 0.1 * x,
+        inv_lifetime: 1.0 / (0.5 + 0.01 * x),
+        start: Kinematics::default(),
+        strengths: std::array::from_fn(|i| (i as f32 + 1.0) * wave(x as f32)),
+    }
+}
+
 #[test]
 fn each_sum_adds_the_same_terms_in_the_same_order_as_one_loop_over_the_forces() {
     let system = ParticleSystem {
@@ -99,12 +109,7 @@ fn each_sum_adds_the_same_terms_in_the_same_order_as_one_loop_over_the_forces() 
         MotionModel::new(&system, 240, &Transform2D::default()).expect("forces need integration");
     for n in 0..200u32 {
         let x = f64::from(n);
-        let r = SpawnRecord {
-            birth_secs: 0.1 * x,
-            inv_lifetime: 1.0 / (0.5 + 0.01 * x),
-            start: Kinematics::default(),
-            strengths: std::array::from_fn(|i| (i as f32 + 1.0) * (0.37 * x as f32).sin()),
-        };
+        let r = record(x, |x| (0.37 * x).sin());
         let p = [7.3 * x - 500.0, 300.0 - 3.1 * x];
         let age = 0.0025 * x;
         let q = model.parts(&r, p, age, [0.0, 0.0]);
@@ -128,12 +133,7 @@ fn the_heading_reads_the_flow_of_the_derivative() {
         MotionModel::new(&system, 240, &Transform2D::default()).expect("forces need integration");
     for n in 0..200u32 {
         let x = f64::from(n);
-        let r = SpawnRecord {
-            birth_secs: 0.1 * x,
-            inv_lifetime: 1.0 / (0.5 + 0.01 * x),
-            start: Kinematics::default(),
-            strengths: std::array::from_fn(|i| (i as f32 + 1.0) * (0.29 * x as f32).cos()),
-        };
+        let r = record(x, |x| (0.29 * x).cos());
         let y = Kinematics {
             p: [4.1 * x - 300.0, 200.0 - 2.3 * x],
             v: [35.0 * (0.11 * x).sin(), -20.0 + 0.4 * x],
