@@ -163,6 +163,37 @@ describe('curve editor and force handles (WebGL2)', () => {
     assert.equal(stops(await documentOf(page)).length, 2, 'the next one the added stop');
   });
 
+  it('two curves with the same title keep their own selection and focus', async () => {
+    // Two vortices: both have a "multiplier over life" curve with the same title.
+    const twoKeys = [{ t: 0, v: 1 }, { t: 1, v: 1 }];
+    await oneSystem(page, {
+      forces: [
+        { kind: 'vortex', center: [0, 0], spinDegPerSec: { min: 90, max: 90 }, overLife: twoKeys },
+        { kind: 'vortex', center: [40, 0], spinDegPerSec: { min: 90, max: 90 }, overLife: twoKeys },
+      ],
+    });
+    await showOverlays(page);
+    const second = page.locator('#properties [data-curve$="].forces[1].overLife"]').first();
+    const first = page.locator('#properties [data-curve$="].forces[0].overLife"]').first();
+    const plot = second.locator('svg.curve-plot');
+    await plot.scrollIntoViewIfNeeded();
+    const box = await plot.boundingBox();
+    assert.ok(box !== null);
+    // A double-click on the second curve adds a key there (and rebuilds the panel).
+    await page.mouse.dblclick(box.x + box.width * 0.5, box.y + box.height * 0.3);
+    const forces = (await documentOf(page)).systems[0].forces as { overLife: Key[] }[];
+    assert.deepEqual([forces[0].overLife.length, forces[1].overLife.length], [2, 3], 'the key went to the second curve');
+    // The rebuilt panel gives the focus back to the second curve, not to the first of that title.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('curve-plot') === true);
+    assert.equal(await second.evaluate((el) => el.contains(document.activeElement)), true, 'the second curve has the focus');
+    assert.equal(await first.locator('.curve-key.selected').count(), 0, 'the first curve has no key selected');
+    // So Delete removes the new key of the second curve.
+    await page.keyboard.press('Delete');
+    const after = (await documentOf(page)).systems[0].forces as { overLife: Key[] }[];
+    assert.deepEqual([after[0].overLife.length, after[1].overLife.length], [2, 2]);
+    assert.deepEqual(errors, []);
+  });
+
   it('each curve names its own axis under the plot and its unit once in its title', async () => {
     await oneSystem(page, {
       rateCurve: [{ t: 0, v: 1 }, { t: 1, v: 0.5 }],

@@ -35,9 +35,10 @@ export interface CurveFieldSpec {
 export function curveField(c: CurveFieldSpec): HTMLElement {
   const box =
     c.kind === 'gradient'
-      ? gradientField(c.ctx, { label: c.label, get: (d) => (c.get(d) ?? []) as ColorKey[], set: (d, g) => c.set(d, g), maxKeys: c.maxKeys })
+      ? gradientField(c.ctx, { label: c.label, id: c.key, get: (d) => (c.get(d) ?? []) as ColorKey[], set: (d, g) => c.set(d, g), maxKeys: c.maxKeys })
       : curveEditorField(c.ctx, {
           label: c.label,
+          id: c.key,
           get: (d) => (c.get(d) ?? []) as CurveKey[],
           set: (d, v) => c.set(d, v),
           min: c.limits.min ?? 0,
