@@ -140,9 +140,13 @@ describe('curve editor and force handles (WebGL2)', () => {
     await strip.scrollIntoViewIfNeeded();
     const box = await strip.boundingBox();
     assert.ok(box !== null);
+    // No stop selected yet: the colour input shows no swatch (it showed black).
+    const swatch = page.locator('#properties [data-curve$="].colorGradient"] input[type="color"]').first();
+    assert.equal(await swatch.isVisible(), false, 'no swatch without a selected stop');
     await page.mouse.dblclick(box.x + box.width * 0.25, box.y + 4);
     let now = stops(await documentOf(page));
     assert.equal(now.length, 3);
+    assert.equal(await swatch.isVisible(), true, 'the new stop selected shows its colour');
     assert.ok(Math.abs(now[1].t - 0.25) < 0.02, `at the clicked life (${now[1].t})`);
     // A quarter of the way from black to white.
     const grey = parseInt(now[1].color.slice(1, 3), 16);

@@ -147,5 +147,7 @@ export class GradientEditor extends KeyEditor<ColorKey> {
     this.removeButton.disabled = k === undefined || this.keys.length <= 1;
     if (document.activeElement !== this.tInput) this.tInput.value = k === undefined ? '' : String(tidy(k.t));
     if (k !== undefined) this.colour.value = normalizeHex(k.color);
+    // No stop selected: no swatch (a disabled one still showed the last colour, black at first).
+    this.colour.style.visibility = k === undefined ? 'hidden' : '';
   }
 }
