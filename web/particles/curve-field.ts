@@ -43,7 +43,7 @@ export function curveField(c: CurveFieldSpec): HTMLElement {
           set: (d, v) => c.set(d, v),
           min: c.limits.min ?? 0,
           max: c.limits.max ?? 1,
-          unit: c.unit === '' ? undefined : c.unit,
+          unit: c.unit,
           axis: c.axis,
           step: c.limits.step,
           maxKeys: c.maxKeys,

@@ -23,9 +23,9 @@ export interface CurveFieldOptions {
   /** Title, also the undo label's subject. */
   label: string;
   /** The field's identity across panel rebuilds, its document key (`systems[0].forces[1].overLife`):
-   * it keeps the selected key and the focus; default the label (titles repeat: each force has a
+   * it keeps the selected key and the focus (not the title: titles repeat, each force has a
    * "multiplier over life"). */
-  id?: string;
+  id: string;
   /** Reads the curve (a document `Curve` is its key list). */
   get(d: Scene): CurveKey[];
   /** Writes the curve into a draft document. */
@@ -48,7 +48,7 @@ export interface GradientFieldOptions {
   /** Title. */
   label: string;
   /** As {@link CurveFieldOptions.id}. */
-  id?: string;
+  id: string;
   /** Reads the gradient (a document `Gradient` is its stop list). */
   get(d: Scene): ColorKey[];
   /** Writes the gradient into a draft document. */
@@ -164,12 +164,12 @@ export function curveField(ctx: EditorContext, o: CurveFieldOptions): HTMLElemen
   const step = o.step ?? Math.max(0.01, Number(((Math.min(o.max, 10) - o.min) / 100).toPrecision(1)));
   const limits = { min: o.min, max: o.max, step };
   const sample = (keys: CurveKey[], n: number): ArrayLike<number> | null => ctx.engine.sampleCurve(keys, n);
-  return keyField(ctx, o.id ?? o.label, o, (keys, bind) => new CurveEditor(keys, { label: o.label, limits, unit: o.unit, axis: o.axis, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, sample, ...bind }));
+  return keyField(ctx, o.id, o, (keys, bind) => new CurveEditor(keys, { label: o.label, limits, unit: o.unit, axis: o.axis, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, sample, ...bind }));
 }
 
 /** A gradient editor bound to the document. */
 export function gradientField(ctx: EditorContext, o: GradientFieldOptions): HTMLElement {
-  return keyField(ctx, `gradient:${o.id ?? o.label}`, o, (keys, bind) => new GradientEditor(keys, { label: o.label, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, ...bind }));
+  return keyField(ctx, `gradient:${o.id}`, o, (keys, bind) => new GradientEditor(keys, { label: o.label, maxKeys: o.maxKeys ?? DEFAULT_MAX_KEYS, ...bind }));
 }
 
 /** Adds a key halfway through the largest gap (or at 1 when there is one key). */
