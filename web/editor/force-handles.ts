@@ -5,6 +5,7 @@
 
 import type { ParticleSystem } from '../generated/contract';
 import { t } from '../i18n';
+import { optionLabel } from '../i18n/field-labels';
 import { centreHandles, sceneToCentre, snapPoint } from './force-geometry';
 import type { GizmoDrag, GizmoDrawing, GizmoProvider } from './gizmo-overlay';
 import type { Pt } from './shape-geometry';
@@ -37,7 +38,8 @@ export const forceHandles: GizmoProvider = {
         gripClass: 'force-centre',
         grip: 'centre',
         cursor: 'grab',
-        title: `${t('forceCentre')} (${hd.kind}) — ${t('forceCentreHint')}`,
+        // Named as the properties panel names the force ("2. 涡旋"), in the UI language.
+        title: `${t('forceCentre')}: ${hd.force + 1}. ${optionLabel('systems[].forces[].kind', hd.kind)} — ${t('forceCentreHint')}`,
       })),
     };
   },
