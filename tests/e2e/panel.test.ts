@@ -153,6 +153,47 @@ describe('property panel from the field schema', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('a system follows a path chosen from the scene\'s paths; its fields appear then; none removes it', async () => {
+    const before = await documentOf(page);
+    const section = page.locator('#properties details[data-section="pathFollow"]');
+    const picker = section.locator('select[data-key="systems[0].pathFollow.path"]');
+    // No path in the scene: the picker offers none, the path's own fields are hidden, a hint says
+    // where paths come from.
+    assert.deepEqual(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)), ['']);
+    assert.equal(await section.locator('[data-key^="systems[0].pathFollow."]').count(), 1, 'only the picker');
+    assert.equal(await section.locator('p.hint').count(), 1);
+    // A path drawn across the view (as the canvas tool adds one).
+    const withPath = { ...before, paths: [{ name: 'arc', visible: true, kind: 'polyline', points: [[-300, 100], [300, 100]], closed: false }] };
+    assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'path'), JSON.stringify(withPath)));
+    await page.click('#system-list li[data-index="0"] .name');
+    await freezeAt(page, 1.2);
+    const still = (await canvasPixels(page)).pixels;
+    assert.deepEqual(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)), ['', 'arc']);
+    assert.equal(await section.locator('p.hint').count(), 0);
+    await picker.selectOption('arc');
+    const follow = (await documentOf(page)).systems[0].pathFollow as Record<string, unknown>;
+    assert.deepEqual(follow, { mode: 'emitter', path: 'arc', timing: 'time', travelSecs: 0, speedPxPerSec: 200, repeat: 'once', orient: false, start: 'pathStart' }, "the core's defaults with the chosen path");
+    await section.locator('select[data-key="systems[0].pathFollow.mode"]').waitFor();
+    assert.ok((await section.locator('[data-key^="systems[0].pathFollow."]').count()) > 5, 'the path fields are shown');
+    // The emitter travels the path: the frame changes.
+    await freezeAt(page, 1.2);
+    const moved = meanAbsDiff(still, (await canvasPixels(page)).pixels);
+    assert.ok(moved > 0.5, `the emitter travels the path (mean difference ${moved.toFixed(3)})`);
+    // A path the scene does not have (renamed elsewhere) stays chosen and marked.
+    const orphan = await documentOf(page);
+    (orphan.systems[0].pathFollow as Record<string, unknown>).path = 'gone';
+    assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'orphan'), JSON.stringify(orphan)));
+    await page.click('#system-list li[data-index="0"] .name');
+    assert.equal(await picker.inputValue(), 'gone');
+    assert.match(await picker.locator('option:checked').innerText(), /gone/);
+    await picker.selectOption('');
+    assert.equal((await documentOf(page)).systems[0].pathFollow, undefined, 'none removes the path following');
+    assert.equal(await section.locator('[data-key^="systems[0].pathFollow."]').count(), 1);
+    assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'panel test'), JSON.stringify(before)));
+    await page.click('#system-list li[data-index="0"] .name');
+    assert.deepEqual(errors, []);
+  });
+
   it("every numeric input's limits in the page are the schema's, for each emitter shape and force", async () => {
     const schema = await schemaOfModule();
     const byPath = new Map(schema.fields.map((f) => [f.path, f]));
@@ -167,6 +208,12 @@ describe('property panel from the field schema', () => {
         seen.add(i.path);
       }
     };
+    // The path-following fields appear once the system follows one of the scene's paths.
+    const doc = await documentOf(page);
+    const withPath = { ...doc, paths: [{ name: 'p', visible: true, kind: 'polyline', points: [[0, 0], [100, 0]], closed: false }] };
+    assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'limits'), JSON.stringify(withPath)));
+    await page.click('#system-list li[data-index="0"] .name');
+    await page.selectOption('#properties select[data-key="systems[0].pathFollow.path"]', 'p');
     const kinds = byPath.get('systems[].forces[].kind')?.options ?? [];
     for (const kind of kinds) await page.selectOption('#properties select[data-add="systems[0].forces"]', kind);
     for (const shape of byPath.get('systems[].emitter.kind')?.options ?? []) {

@@ -37,6 +37,9 @@ const SHOWN_WHEN: Record<string, (s: ParticleSystem, rel: string) => boolean> = 
   // effect ("follow velocity") and choosing another mode turns it off.
   alignToVelocity: (s) => s.alignToVelocity === true,
 };
+/** The path a system follows: a menu of the scene's paths (first in its section), the other path
+ * fields shown once one is chosen. */
+const PATH_FOLLOW_PATH = `${SYSTEM_PREFIX}pathFollow.path`;
 /** The rotation mode menu (it also shows and clears the legacy `alignToVelocity`). */
 const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
 /** Values that change which fields are shown (the panel is rebuilt when they change). */
@@ -47,6 +50,8 @@ export class PropertiesPanel {
   private form: Form | null = null;
   private signature = '';
   private readonly closed = new Set<string>();
+  /** Names of the scene's paths (what a system can follow). */
+  private pathNames: string[] = [];
 
   constructor(
     private readonly root: HTMLElement,
@@ -58,7 +63,8 @@ export class PropertiesPanel {
     const index = this.ctx.selected();
     const sys = index >= 0 ? doc.systems[index] : undefined;
     const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`);
-    const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path)]);
+    this.pathNames = (doc.paths ?? []).map((p) => p.name);
+    const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path), this.pathNames]);
     if (signature !== this.signature || this.form === null) {
       this.signature = signature;
       this.build(index, sys);
@@ -88,11 +94,13 @@ export class PropertiesPanel {
       // A section the user closed stays closed across rebuilds.
       details.addEventListener('toggle', () => void (details.open ? this.closed.delete(section.id) : this.closed.add(section.id)));
       this.root.appendChild(details);
-      for (const item of section.items) {
+      const items = section.id === 'pathFollow' ? [...section.items].sort((a, b) => Number(b.rel === 'pathFollow.path') - Number(a.rel === 'pathFollow.path')) : section.items;
+      for (const item of items) {
         const shown = SHOWN_WHEN[item.rel] ?? SHOWN_WHEN[headOf(item.rel)];
         if (shown === undefined || shown(sys, item.rel)) this.item(body, form, item, base, sys);
       }
       if (section.id === 'follow') this.followNotes(body, sys);
+      if (section.id === 'pathFollow' && this.pathNames.length === 0 && sys.pathFollow === undefined) body.append(h('p', { class: 'hint' }, t('pathFollowNoPath')));
     }
   }
 
@@ -112,6 +120,8 @@ export class PropertiesPanel {
     };
     if (path === `${SYSTEM_PREFIX}follow.skeleton` || path === `${SYSTEM_PREFIX}follow.bone`) return this.followPicker(parent, form, path, label, key, base, sys);
     if (sys.follow === undefined && item.rel.startsWith('follow.')) return;
+    if (path === PATH_FOLLOW_PATH) return this.pathPicker(parent, form, label, key, base, sys);
+    if (sys.pathFollow === undefined && item.rel.startsWith('pathFollow.')) return;
     switch (f.kind) {
       case 'number':
       case 'integer':
@@ -302,6 +312,34 @@ export class PropertiesPanel {
       const follow = S(d).follow;
       if (follow !== undefined) follow.bone = v;
     }, key));
+  }
+
+  /**
+   * The path the system follows: none (no `pathFollow`), one of the scene's paths, or a name the
+   * scene does not have (kept, marked). Choosing a path first creates `pathFollow` with the
+   * schema's defaults; choosing none removes it.
+   */
+  private pathPicker(parent: HTMLElement, form: Form, label: string, key: string, base: Base, sys: ParticleSystem): void {
+    const current = sys.pathFollow?.path;
+    const choices: Choice[] = [['', t('pathFollowNone')], ...this.pathNames.map((n): Choice => [n, n])];
+    if (current !== undefined && !this.pathNames.includes(current)) choices.push([current, t('pathFollowMissing', { name: current })]);
+    const defaults = (): ParticleSystem['pathFollow'] => {
+      const fields = this.ctx.engine.fieldSchema().fields.filter((f) => f.path.startsWith(`${SYSTEM_PREFIX}pathFollow.`));
+      const out: Obj = {};
+      for (const f of fields) if (f.default !== undefined) setAt(out, f.path.slice(`${SYSTEM_PREFIX}pathFollow.`.length), structuredClone(f.default));
+      return out as unknown as ParticleSystem['pathFollow'];
+    };
+    const setPath = (d: Scene, name: string): void => {
+      const s = base.obj(d) as unknown as ParticleSystem | undefined;
+      if (s === undefined) throw new Error(t('systemGone'));
+      if (name === '') {
+        delete s.pathFollow;
+        return;
+      }
+      s.pathFollow = { ...(s.pathFollow ?? defaults()), path: name } as ParticleSystem['pathFollow'];
+    };
+    const get = (d: Scene): string => (base.obj(d) as unknown as ParticleSystem | undefined)?.pathFollow?.path ?? '';
+    parent.append(form.select(label, choices, get, setPath, key));
   }
 
   /** Why a followed target is not followed, or how to get something to follow. */
