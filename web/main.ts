@@ -173,6 +173,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       return ok;
     },
     info: (text) => message('info', text),
+    hint: (text) => messages.hint(text),
     selectionChanged: () => refreshPanels(),
   });
   const objectCard = new ObjectCard(byId('object-panels'), { doc: () => store.doc, selected: () => objects.selected(), edit, remove: (ref) => objects.remove(ref) });

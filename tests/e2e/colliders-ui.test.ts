@@ -6,7 +6,8 @@
 // collider (the particles fall through again), redo brings it back, and dragging its end point
 // moves that end only, in one undo step; after a reload it is back in the document and the list.
 // Then a path drawn with clicks and a double-click; a point inserted with a double-click on the
-// line and deleted with Delete; Escape cancels a drawing.
+// line and deleted with Delete; Escape cancels a drawing. The drawing's hint stays while it lasts
+// and goes with it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -173,11 +174,16 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
       await page.mouse.click(x, y);
     };
     const pathsOf = async () => ((await documentOf(page)).paths as { kind: string; points: Pt[] }[] | undefined) ?? [];
+    const hints = () => page.locator('#messages .message', { hasText: 'Esc' });
     await page.selectOption('#add-path', 'catmullRom');
     await click([-150, -200]);
+    // The drawing's hint stays while the drawing lasts (past a note's 8 s) and goes with it.
+    await page.waitForTimeout(8500);
+    assert.equal(await hints().count(), 1, 'the hint is shown while drawing');
     await click([0, -250]);
     const [ex, ey] = await pageAt(page, [150, -200]);
     await page.mouse.dblclick(ex, ey);
+    assert.equal(await hints().count(), 0, 'the hint goes when the drawing ends');
     const [path] = await pathsOf();
     assert.equal(path?.kind, 'catmullRom');
     assert.equal(path.points.length, 3, `three clicked points (the double-click's second press is not a point): ${JSON.stringify(path.points)}`);
@@ -198,7 +204,9 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     // Escape drops a drawing: nothing is added.
     await page.selectOption('#add-collider', 'circle');
     await click([300, 0]);
+    assert.equal(await hints().count(), 1);
     await page.keyboard.press('Escape');
+    assert.equal(await hints().count(), 0, 'Escape takes the hint away with the drawing');
     await click([340, 0]);
     assert.equal(collidersOf(await documentOf(page)).length, 1, 'Escape cancels the circle');
     assert.deepEqual(errors, []);

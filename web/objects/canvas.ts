@@ -71,6 +71,8 @@ export interface ObjectCanvasHost {
   edit(label: string, mutate: (d: Scene) => void): boolean;
   /** A short message to the user. */
   info(text: string): void;
+  /** A hint shown until the returned function is called. */
+  hint(text: string): () => void;
   /** The selected object changed (the scene list redraws). */
   selectionChanged(): void;
 }
@@ -97,6 +99,8 @@ export class ObjectCanvas {
   private selectedRef: ObjectRef | null = null;
   private selectedPoint: number | null = null;
   private tool: DrawTool | null = null;
+  /** Removes the drawing hint (set while drawing). */
+  private dismissHint: (() => void) | null = null;
   private clicks: Pt[] = [];
   private pointer: Pt | null = null;
   private drag: Drag | null = null;
@@ -171,7 +175,9 @@ export class ObjectCanvas {
     (document.activeElement as HTMLElement | null)?.blur?.();
     this.container.classList.add('drawing-object');
     const shape = tool.target === 'collider' ? tool.kind : 'path';
-    this.host.info(t(shape === 'circle' ? 'drawCircleHint' : shape === 'rect' ? 'drawRectHint' : shape === 'segment' ? 'drawSegmentHint' : 'drawLineHint'));
+    // Shown while drawing, gone as soon as the drawing ends (finished or cancelled).
+    this.dismissHint?.();
+    this.dismissHint = this.host.hint(t(shape === 'circle' ? 'drawCircleHint' : shape === 'rect' ? 'drawRectHint' : shape === 'segment' ? 'drawSegmentHint' : 'drawLineHint'));
   }
 
   /** After a document change: drops a selection the document no longer has. */
@@ -373,6 +379,8 @@ export class ObjectCanvas {
   }
 
   private stopDrawing(): void {
+    this.dismissHint?.();
+    this.dismissHint = null;
     this.tool = null;
     this.clicks = [];
     this.pointer = null;
