@@ -183,6 +183,9 @@ describe('editor on WebGPU', () => {
     const rain = await documentOf(page);
     assert.deepEqual(rain.systems.map((s) => s.name), ['Rain']);
     assert.ok((await page.locator('#recover-select option').count()) >= 2, 'the replaced scene is recoverable');
+    // Its time written as the page's language writes it (Chinese: year first), not the browser's locale.
+    const when = await page.locator('#recover-select option').nth(1).innerText();
+    assert.match(when, await page.evaluate(() => document.documentElement.lang) === 'en' ? /^\d{1,2}\/\d{1,2}\/\d{4}/ : /^\d{4}\/\d{1,2}\/\d{1,2} /, when);
     await page.click('#undo-button');
     assert.deepEqual(await documentOf(page), merged);
     await page.click('#new-button');

@@ -7,7 +7,7 @@ import { PRESETS, presetName } from '../document/presets';
 import type { DocumentStore } from '../document/store';
 import type { Scene } from '../document/types';
 import { collectPicked, type PathedFile } from '../files/dropio';
-import { t, type MessageKey } from '../i18n';
+import { lang, t, type MessageKey } from '../i18n';
 import { byId, clear, h } from '../ui/dom';
 
 /** What the toolbar buttons call. */
@@ -98,7 +98,8 @@ export function refreshRecoverMenu(): void {
     } catch {
       names = '?';
     }
-    const when = new Date(item.savedAt).toLocaleString();
+    // In the UI's language, not the browser's (a Chinese page read "12/4/2026, 11:38:17 AM").
+    const when = new Date(item.savedAt).toLocaleString(lang());
     select.appendChild(h('option', { value: String(i) }, `${when} · ${names.slice(0, 60)}`));
   });
   select.disabled = list.length === 0;
