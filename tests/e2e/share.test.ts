@@ -29,6 +29,8 @@ it('a shared URL opens the same scene in a fresh browser context', async () => {
   const url = await page.inputValue('#share-url');
   assert.ok(url.startsWith(site.url), url);
   assert.ok(url.length < 2000, `the default scene's share URL is short (${url.length} characters)`);
+  // The view framed on the edited scene, as the opened link frames it (the view is not shared).
+  await page.click('#fit-view');
   await freezeAt(page, 0.6);
   const shot = (await canvasPixels(page)).png;
   const doc = await documentOf(page);

@@ -11,6 +11,9 @@ import { h } from '../ui/dom';
 export const MIN_ZOOM = 0.05;
 /** Zoom limits. */
 export const MAX_ZOOM = 20;
+/** Space kept around the effect's particle centres when the view frames it, scene pixels (half
+ * a large sprite). */
+export const FIT_MARGIN_PX = 64;
 
 /** The pan that keeps scene point under `cursor` fixed when zoom changes (pure). */
 export function zoomAbout(pan: [number, number], zoom: number, nextZoom: number, cursorFromCentre: [number, number]): [number, number] {
@@ -74,6 +77,7 @@ export class Viewport {
     this.bgInput.title = t('background');
     this.bgInput.setAttribute('aria-label', t('background'));
     this.fitButton.textContent = t('fit');
+    this.fitButton.title = t('fitTitle');
     this.updateZoomLabel();
   }
 
@@ -93,17 +97,31 @@ export class Viewport {
     this.engine.setBackground(this.background);
   }
 
-  /** Centres the view on the visible systems at zoom 1. */
+  /**
+   * Frames the effect: centres the view on the box the visible systems' particles cover over the
+   * timeline (the core's `effectExtent`) with {@link FIT_MARGIN_PX} around it for the sprites,
+   * zoomed out (in 0.05 steps) when that does not fit at zoom 1, never in past 1. Without the
+   * extent (no visible system, the module down) it centres on the visible systems' origins at
+   * zoom 1.
+   */
   fit(): void {
-    const systems = this.fitTarget().systems.filter((s) => s.visible);
-    if (systems.length > 0) {
-      const xs = systems.map((s) => s.transform.x);
-      const ys = systems.map((s) => s.transform.y);
-      this.pan = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+    const e = this.engine.effectExtent();
+    const rect = this.container.getBoundingClientRect();
+    if (e !== null && rect.width > 0 && rect.height > 0) {
+      this.pan = [(e.minX + e.maxX) / 2, (e.minY + e.maxY) / 2];
+      const fits = Math.min(rect.width / (e.maxX - e.minX + 2 * FIT_MARGIN_PX), rect.height / (e.maxY - e.minY + 2 * FIT_MARGIN_PX));
+      this.zoom = fits >= 1 ? 1 : Math.max(MIN_ZOOM, Math.floor(fits * 20) / 20);
     } else {
-      this.pan = [0, 0];
+      const systems = this.fitTarget().systems.filter((s) => s.visible);
+      if (systems.length > 0) {
+        const xs = systems.map((s) => s.transform.x);
+        const ys = systems.map((s) => s.transform.y);
+        this.pan = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+      } else {
+        this.pan = [0, 0];
+      }
+      this.zoom = 1;
     }
-    this.zoom = 1;
     this.engine.setView(this.pan[0], this.pan[1], this.zoom);
     this.updateZoomLabel();
   }

@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, FieldSchema, ObjectHit, ObjectOutlines, SegmentKind, TimelineInfo } from '../generated/contract';
+import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, EffectExtent, FieldSchema, ObjectHit, ObjectOutlines, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -275,6 +275,13 @@ export class Engine {
       this.timelineCache = JSON.parse(json) as TimelineInfo;
     }
     return this.timelineCache;
+  }
+
+  /** The box the visible systems' particles cover over the timeline, scene pixels (the core's
+   * `effectExtent`: what the view frames); null when no system is visible or the module is down. */
+  effectExtent(): EffectExtent | null {
+    const json = this.life.optional((e) => e.effectExtent(), undefined);
+    return json === undefined ? null : (JSON.parse(json) as EffectExtent);
   }
 
   /** The segment `timeSecs` falls in (none without loop-continuous systems). */

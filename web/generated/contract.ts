@@ -2240,6 +2240,28 @@ kind: SegmentKind,
 localSecs: number, };
 
 /**
+ * `Editor.effectExtent()`: the box the visible systems' particles cover over the timeline,
+ * scene pixels, y down (`sp_sim::sim::extent`; particle centres, without the sprites' reach).
+ */
+export type EffectExtent = { 
+/**
+ * Left edge.
+ */
+minX: number, 
+/**
+ * Top edge.
+ */
+minY: number, 
+/**
+ * Right edge.
+ */
+maxX: number, 
+/**
+ * Bottom edge.
+ */
+maxY: number, };
+
+/**
  * One of the three segments of a loop-continuous scene.
  */
 export type SegmentKind = "start" | "loop" | "end";

@@ -207,3 +207,18 @@ pub struct AnimationAt {
     /// Time into that animation, seconds.
     pub local_secs: f64,
 }
+
+/// `Editor.effectExtent()`: the box the visible systems' particles cover over the timeline,
+/// scene pixels, y down (`sp_sim::sim::extent`; particle centres, without the sprites' reach).
+#[derive(Clone, Copy, Debug, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+pub struct EffectExtent {
+    /// Left edge.
+    pub min_x: f64,
+    /// Top edge.
+    pub min_y: f64,
+    /// Right edge.
+    pub max_x: f64,
+    /// Bottom edge.
+    pub max_y: f64,
+}

@@ -169,6 +169,7 @@ pub fn typescript() -> String {
             ModelStats,
             TimelineInfo,
             AnimationAt,
+            EffectExtent,
         );
     }
     // The core's timeline (Editor.timelineInfo, segmentAt, animationsAt).

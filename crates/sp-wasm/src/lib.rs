@@ -4,7 +4,7 @@
 //!
 //! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer; one
 //!   `impl Editor` per file (`editor.rs`, `clips_api.rs`, `trails_api.rs` (trail gizmo data:
-//!   `trailChains`), `ms3d/editor_api.rs`, accessors in `editor/access.rs`).
+//!   `trailChains`), `extent_api.rs` (`effectExtent`, what the view frames), `ms3d/editor_api.rs`, accessors in `editor/access.rs`).
 //! - Pure functions (no GPU, usable in a worker): `normalizeScene`, `defaultScene`,
 //!   `builtinTextures`, `simHash`, `benchSim`, `fieldSchema`, `errorCodes`, `timelineLength`,
 //!   the `Timebase` class (`time.rs`), `exportSpine`, `estimateSpine`, `skelInfo`, `skelRepair`,
@@ -36,6 +36,8 @@ mod clips_api;
 mod clock;
 #[cfg(target_arch = "wasm32")]
 mod editor;
+#[cfg(target_arch = "wasm32")]
+mod extent_api;
 #[cfg(target_arch = "wasm32")]
 mod js;
 #[cfg(target_arch = "wasm32")]

@@ -20,6 +20,7 @@ pub mod contact;
 pub mod draw_order;
 pub mod emitter;
 pub mod env;
+pub mod extent;
 pub mod follow;
 pub mod frames;
 pub mod hash;

@@ -9,6 +9,12 @@ impl Editor {
         f(&mut self.inner.borrow_mut().renderer)
     }
 
+    /// Runs `f` on the scene and the followed bones' tracks (read-only).
+    pub(crate) fn read_scene<R>(&self, f: impl FnOnce(&Scene, &FollowTracks) -> R) -> R {
+        let g = self.inner.borrow();
+        f(&g.scene, &g.follow)
+    }
+
     /// Runs `f` on the scene simulation (read-only).
     pub(crate) fn read_sim<R>(&self, f: impl FnOnce(&SceneSim) -> R) -> R {
         f(&self.inner.borrow().sim)
