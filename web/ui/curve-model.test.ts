@@ -59,10 +59,13 @@ describe('plot', () => {
   it('shows whole small ranges and a readable window of huge ones', () => {
     expect(plotRange(keys, limits)).toEqual({ lo: 0, hi: 1 });
     expect(plotRange([{ t: 0, v: 1 }, { t: 1, v: 0 }], { min: 0, max: 1000, step: 0.1 })).toEqual({ lo: 0, hi: 2 });
-    expect(plotRange([{ t: 0, v: 30 }], { min: 0, max: 1000, step: 0.1 })).toEqual({ lo: 0, hi: 50 });
-    expect(plotRange([{ t: 0, v: -3 }, { t: 1, v: 3 }], { min: -1000, max: 1000, step: 0.1 })).toEqual({ lo: -5, hi: 5 });
-    expect(niceCeil(0.7)).toBe(1);
-    expect(niceCeil(120)).toBe(200);
+    expect(plotRange([{ t: 0, v: 30 }], { min: 0, max: 1000, step: 0.1 })).toEqual({ lo: 0, hi: 40 });
+    expect(plotRange([{ t: 0, v: -3 }, { t: 1, v: 3 }], { min: -1000, max: 1000, step: 0.1 })).toEqual({ lo: -4, hi: 4 });
+    // A scale curve peaking at 1.8 fills 72 % of the plot (0..2.5), not 36 % (0..5).
+    expect(plotRange([{ t: 0, v: 0.6 }, { t: 1, v: 1.8 }], { min: 0, max: 1000, step: 0.01 })).toEqual({ lo: 0, hi: 2.5 });
+    expect(niceCeil(0.7)).toBe(0.8);
+    expect(niceCeil(120)).toBe(150);
+    expect([0.11, 0.26, 3.1, 4.2, 5.5, 7, 9].map(niceCeil)).toEqual([0.15, 0.3, 4, 5, 6, 8, 10]);
   });
 
   it('maps keys to pixels and back', () => {

@@ -112,25 +112,29 @@ export function setInterp(keys: readonly CurveKey[], index: number, interp: 'lin
   });
 }
 
-/** A "nice" number ≥ x: 1, 2 or 5 times a power of ten. */
+/** A "nice" number ≥ x: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten (steps of at most
+ * 1.5×, so the curve fills at least about half of the plot's height: with 1, 2, 5 a smoke's
+ * scale curve peaking at 1.8 sat in the lowest third of a 0..5 plot). */
 export function niceCeil(x: number): number {
   if (!(x > 0)) return 1;
   const p = 10 ** Math.floor(Math.log10(x));
-  for (const m of [1, 2, 5, 10]) if (m * p >= x - 1e-12 * p) return tidy(m * p);
+  for (const m of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (m * p >= x - 1e-12 * p) return tidy(m * p);
   return tidy(10 * p);
 }
 
 /**
  * The value window of the plot: the whole limits when they span at most 10 (alpha 0..1,
  * multipliers 0..2); otherwise from the lower limit (or below the smallest key) to a nice value
- * above the largest key, kept within the limits, so a 0..1000 scale curve near 1 is readable.
+ * above the largest key (at least 2), kept within the limits, so a 0..1000 scale curve near 1 is
+ * readable.
  */
 export function plotRange(keys: readonly CurveKey[], limits: CurveLimits): PlotRange {
   if (limits.max - limits.min <= 10) return { lo: limits.min, hi: limits.max };
   const values = keys.map((k) => k.v);
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
-  const hi = Math.min(limits.max, niceCeil(top * 1.25));
+  // At least 0..2, so a multiplier of 1 (no change) sits mid-plot with room to double.
+  const hi = Math.min(limits.max, Math.max(2, niceCeil(top * 1.25)));
   const lo = bottom >= 0 ? Math.max(limits.min, 0) : Math.max(limits.min, -niceCeil(-bottom * 1.25));
   return { lo, hi: hi > lo ? hi : lo + limits.step };
 }
