@@ -219,6 +219,15 @@ describe('property panel from the field schema', () => {
     for (const shape of byPath.get('systems[].emitter.kind')?.options ?? []) {
       await page.selectOption('#properties select[data-key="systems[0].emitter.kind"]', shape);
       await check();
+      // An edge-only shape's band thickness is shown once its edge is on.
+      const edge = page.locator('#properties input[data-key="systems[0].emitter.edge"]');
+      if ((await edge.count()) > 0) {
+        const thickness = page.locator('#properties input[data-key="systems[0].emitter.thicknessPx"]');
+        assert.equal(await thickness.count(), 0, `${shape}: no thickness while the edge is off`);
+        await edge.check();
+        await thickness.waitFor();
+        await check();
+      }
     }
     await page.check('#properties input[data-key="systems[0].trail.enabled"]');
     await check();

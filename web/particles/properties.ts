@@ -43,7 +43,7 @@ const PATH_FOLLOW_PATH = `${SYSTEM_PREFIX}pathFollow.path`;
 /** The rotation mode menu (it also shows and clears the legacy `alignToVelocity`). */
 const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
 /** Values that change which fields are shown (the panel is rebuilt when they change). */
-const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode', 'alignToVelocity']);
+const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode', 'alignToVelocity', 'edge']);
 
 /** The property panel. */
 export class PropertiesPanel {
@@ -199,7 +199,14 @@ export class PropertiesPanel {
       }, `${base.key}${item.rel}.kind`),
     );
     const inner: Base = { obj: (d) => getAt(base.obj(d), item.rel) as Obj | undefined, key: `${base.key}${item.rel}.`, schema: `${base.schema}${item.rel}(${kind}).` };
-    for (const it of item.variants.get(kind) ?? []) this.item(parent, form, it, inner, sys);
+    const fields = item.variants.get(kind) ?? [];
+    // An edge band's thickness matters only for an edge-only shape (an arc has no `edge`: its band
+    // always shows), so it is shown once `edge` is on.
+    const hasEdge = fields.some((it) => it.type === 'field' && it.rel === 'edge');
+    for (const it of fields) {
+      if (hasEdge && it.rel === 'thicknessPx' && current?.edge !== true) continue;
+      this.item(parent, form, it, inner, sys);
+    }
   }
 
   /** A list: its entries (each with move and remove buttons) and an add button or kind menu. */
