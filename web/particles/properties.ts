@@ -330,11 +330,10 @@ export class PropertiesPanel {
     const current = sys.pathFollow?.path;
     const choices: Choice[] = [['', t('pathFollowNone')], ...this.pathNames.map((n): Choice => [n, n])];
     if (current !== undefined && !this.pathNames.includes(current)) choices.push([current, t('pathFollowMissing', { name: current })]);
+    // The section's fields with their schema defaults, as a new list entry is made.
     const defaults = (): ParticleSystem['pathFollow'] => {
-      const fields = this.ctx.engine.fieldSchema().fields.filter((f) => f.path.startsWith(`${SYSTEM_PREFIX}pathFollow.`));
-      const out: Obj = {};
-      for (const f of fields) if (f.default !== undefined) setAt(out, f.path.slice(`${SYSTEM_PREFIX}pathFollow.`.length), structuredClone(f.default));
-      return out as unknown as ParticleSystem['pathFollow'];
+      const items = systemPlan(this.ctx.engine.fieldSchema()).find((sec) => sec.id === 'pathFollow')?.items ?? [];
+      return (newEntry(items) as Partial<ParticleSystem>).pathFollow;
     };
     const setPath = (d: Scene, name: string): void => {
       const s = base.obj(d) as unknown as ParticleSystem | undefined;
