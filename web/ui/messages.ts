@@ -30,7 +30,6 @@ export class MessageArea {
    * after it). */
   hint(text: string): () => void {
     const item = this.item('info', text);
-    item.classList.add('hint');
     return () => item.remove();
   }
 
