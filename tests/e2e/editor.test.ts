@@ -176,8 +176,21 @@ describe('editor on WebGPU', () => {
     const start = await documentOf(page);
     await page.selectOption('#preset-mode', 'system');
     await page.selectOption('#preset-select', 'fire');
+    assert.ok((await documentOf(page)).systems.length > start.systems.length, 'fire systems appended');
+    // A preset whose systems travel a path brings the path along: its comet flies the orbit in
+    // the export (before, the path stayed behind and the export warned it was missing).
+    await page.selectOption('#preset-select', 'comet_path');
     const merged = await documentOf(page);
-    assert.ok(merged.systems.length > start.systems.length, 'fire systems appended');
+    const paths = (merged.paths ?? []) as { name: string }[];
+    assert.deepEqual(paths.map((p) => p.name), ['Orbit']);
+    const comets = merged.systems.filter((s) => String(s.name).startsWith('Comet'));
+    assert.deepEqual(comets.map((s) => (s.pathFollow as { path: string }).path), ['Orbit', 'Orbit']);
+    const got = page.waitForEvent('download', { timeout: 120_000 });
+    await page.click('#export-button');
+    await got;
+    const said = await page.$$eval('#messages .message .text', (els) => els.map((e) => e.textContent ?? ''));
+    assert.ok(said.some((m) => m.includes('SpineParticle.json')), `exported: ${said.join(' | ')}`);
+    assert.ok(!said.some((m) => m.includes('Orbit')), `no warning about the path: ${said.join(' | ')}`);
     await page.selectOption('#preset-mode', 'scene');
     await page.selectOption('#preset-select', 'rain');
     const rain = await documentOf(page);
@@ -192,6 +205,12 @@ describe('editor on WebGPU', () => {
     assert.notDeepEqual(await documentOf(page), merged);
     await page.click('#undo-button');
     assert.deepEqual(await documentOf(page), merged);
+    // One undo step takes the comet's systems and its path away again (and leaves the later
+    // tests a scene that fits the view at 100 %).
+    await page.click('#undo-button');
+    const unmerged = await documentOf(page);
+    assert.equal(unmerged.systems.length, merged.systems.length - comets.length);
+    assert.deepEqual(unmerged.paths ?? [], []);
   });
 
   it('reloading restores the autosaved scene', async () => {

@@ -34,4 +34,47 @@ describe('preset library', () => {
     expect(draft.animations).toEqual(['animation', 'burst']);
     expect(draft.images).toEqual([{ path: 'a.png', width: 1, height: 1 }]);
   });
+
+  it("brings a preset's paths and colliders along, renamed when taken, acting on its own systems only", () => {
+    const preset = (id: string): Scene => {
+      const p = PRESETS.find((x) => x.id === id);
+      if (p === undefined) throw new Error(id);
+      // What the core's normalisation fills in that these files leave out.
+      const raw = JSON.parse(p.json) as Partial<Scene> & Pick<Scene, 'systems'>;
+      const scene: Scene = { ...raw, animations: raw.animations ?? [], images: raw.images ?? [] } as Scene;
+      scene.colliders = scene.colliders?.map((c) => ({ ...c, systems: c.systems ?? [] }));
+      return scene;
+    };
+    const draft = {
+      animations: ['animation'],
+      systems: [{ name: 'Rain', animation: 'animation' }],
+      images: [],
+      colliders: [{ name: 'Ledge left', visible: true, shape: { kind: 'segment', a: [0, 0], b: [1, 0] }, systems: [] }],
+    } as unknown as Scene;
+    mergePresetSystems(draft, preset('rain_ledges'));
+    // The draft's own collider is untouched; the preset's two join it, named apart, acting on
+    // the preset's systems (its "Rain" renamed "Rain 2") and not on the draft's "Rain".
+    expect(draft.systems.map((s) => s.name)).toEqual(['Rain', 'Rain 2', 'Splash left', 'Splash right']);
+    expect(draft.colliders?.map((c) => [c.name, c.systems])).toEqual([
+      ['Ledge left', []],
+      ['Ledge left 2', ['Rain 2', 'Splash left', 'Splash right']],
+      ['Ledge right', ['Rain 2', 'Splash left', 'Splash right']],
+    ]);
+    // Twice a preset with a path: the second copy follows its own path.
+    mergePresetSystems(draft, preset('comet_path'));
+    mergePresetSystems(draft, preset('comet_path'));
+    expect(draft.paths?.map((p) => p.name)).toEqual(['Orbit', 'Orbit 2']);
+    expect(draft.systems.slice(4).map((s) => [s.name, s.pathFollow?.path])).toEqual([
+      ['Comet tail', 'Orbit'],
+      ['Comet head', 'Orbit'],
+      ['Comet tail 2', 'Orbit 2'],
+      ['Comet head 2', 'Orbit 2'],
+    ]);
+    expect(draft.paths?.[1].points).toEqual(draft.paths?.[0].points);
+    // Collider lists that name systems follow their renames.
+    const named = preset('rain_ledges');
+    named.colliders = named.colliders?.map((c) => ({ ...c, systems: ['Rain'] }));
+    mergePresetSystems(draft, named);
+    expect(draft.colliders?.slice(3).map((c) => c.systems)).toEqual([['Rain 3'], ['Rain 3']]);
+  });
 });
