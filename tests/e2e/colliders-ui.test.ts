@@ -212,3 +212,50 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     assert.deepEqual(errors, []);
   });
 });
+
+// A collider acting on some systems only keeps acting on them when they are renamed (in the list
+// or the property panel) and on a duplicate of them: the collider card's ticks show it. Before, a
+// rename left the collider listing the old name, so the renamed system fell through its ledge.
+describe('a collider acting on some systems follows their renames and copies (WebGL2)', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    ({ page } = await openEditor(context, site.url, '?renderer=webgl2'));
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('keeps the ticks through a rename in the list, a rename in the panel and a duplicate', async () => {
+    // The rain-on-ledges preset added to the demo scene: its ledges act on its three systems.
+    await page.selectOption('#preset-mode', 'system');
+    await page.selectOption('#preset-select', 'rain_ledges');
+    const ticked = async (): Promise<string[]> => {
+      await page.click('#collider-list li[data-index="0"]');
+      return page.$$eval('.collider-card input.object-affects:checked', (els) => els.map((e) => (e as HTMLInputElement).dataset.system ?? ''));
+    };
+    assert.deepEqual(await ticked(), ['Rain', 'Splash left', 'Splash right']);
+
+    const rainIndex = (await documentOf(page)).systems.findIndex((s) => s.name === 'Rain');
+    const row = page.locator(`#system-list li[data-index="${rainIndex}"]`);
+    await row.locator('.name').dblclick();
+    await row.locator('input.rename').fill('Drizzle');
+    await row.locator('input.rename').press('Enter');
+    assert.deepEqual(await ticked(), ['Drizzle', 'Splash left', 'Splash right'], 'renamed in the list');
+
+    await page.click(`#system-list li[data-index="${rainIndex}"] .name`);
+    const name = page.locator(`input[data-key="systems[${rainIndex}].name"]`);
+    await name.fill('Storm');
+    await name.press('Tab');
+    assert.deepEqual(await ticked(), ['Storm', 'Splash left', 'Splash right'], 'renamed in the panel');
+
+    await page.click(`#system-list li[data-index="${rainIndex}"] .name`);
+    await page.click('#duplicate-system');
+    const copy = (await documentOf(page)).systems[rainIndex + 1].name as string;
+    assert.deepEqual(await ticked(), ['Storm', copy, 'Splash left', 'Splash right'], 'the copy meets the ledges too');
+    await page.click('#undo-button');
+    assert.deepEqual(await ticked(), ['Storm', 'Splash left', 'Splash right'], 'one undo takes the copy away');
+  });
+});

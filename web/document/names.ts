@@ -1,5 +1,6 @@
 // Names of scene objects (systems, skeletons) are unique in their list: a new, copied or merged
-// object takes the first free name of `base`, `base 2`, `base 3`…
+// object takes the first free name of `base`, `base 2`, `base 3`… Colliders list the systems they
+// act on by name, so a system's rename or copy carries its place in those lists.
 
 /** A name not in `taken`: `base`, else `base 2`, `base 3`… */
 export function uniqueName(base: string, taken: readonly string[]): string {
@@ -15,4 +16,37 @@ export function findByNameOrKey<T extends { name: string; key: string }>(list: r
   let index = list.findIndex((o) => o.name === name);
   if (index < 0 && key !== '') index = list.findIndex((o) => o.key === key);
   return index < 0 ? null : { index, entry: list[index] };
+}
+
+/** The part of a scene that names systems: its systems and the colliders that list them. */
+interface SystemNames {
+  systems: { name: string }[];
+  colliders?: { systems: string[] }[];
+}
+
+/**
+ * Renames system `index` of `doc` to `name`, with the colliders that list it by name (a collider
+ * acting on some systems only keeps acting on it). A collider that also stands for another
+ * system of the old name keeps that name and lists the new one too.
+ */
+export function renameSystem(doc: SystemNames, index: number, name: string): void {
+  const sys = doc.systems[index];
+  if (sys === undefined || sys.name === name) return;
+  const old = sys.name;
+  sys.name = name;
+  const oldStays = doc.systems.some((s) => s.name === old);
+  for (const c of doc.colliders ?? []) {
+    if (!c.systems.includes(old)) continue;
+    c.systems = oldStays ? [...c.systems.filter((n) => n !== name), name] : c.systems.map((n) => (n === old ? name : n)).filter((n, i, all) => all.indexOf(n) === i);
+  }
+}
+
+/**
+ * Lists system `copy` beside `source` in every collider that names `source` (a duplicated system
+ * meets the same colliders as its original).
+ */
+export function listCopyInColliders(doc: SystemNames, source: string, copy: string): void {
+  for (const c of doc.colliders ?? []) {
+    if (c.systems.includes(source) && !c.systems.includes(copy)) c.systems = [...c.systems, copy];
+  }
 }

@@ -3,7 +3,7 @@
 // and the MS3D models placed in the scene — with select (opens their panel), eye, rename and
 // delete. Names are shown as text, never as markup.
 
-import { uniqueName } from '../document/names';
+import { listCopyInColliders, renameSystem, uniqueName } from '../document/names';
 import { t } from '../i18n';
 import type { ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from './context';
@@ -139,7 +139,7 @@ export class SceneListPanel {
       label = renameField(sys.name, (commit, value) => {
         if (this.renaming !== i) return;
         this.renaming = -1;
-        if (commit && value !== sys.name) this.ctx.edit(t('rename'), (d) => (d.systems[i].name = value));
+        if (commit && value !== sys.name) this.ctx.edit(t('rename'), (d) => renameSystem(d, i, value));
         else this.update(this.ctx.store.doc);
       });
     } else {
@@ -185,7 +185,11 @@ export class SceneListPanel {
     const copy = structuredClone(src);
     copy.name = uniqueName(`${src.name} ${t('copySuffix')}`, doc.systems.map((s) => s.name));
     copy.seed = (src.seed + 1) >>> 0;
-    if (this.ctx.edit(t('duplicate'), (d) => void d.systems.splice(i + 1, 0, copy))) this.ctx.select(i + 1);
+    const edited = this.ctx.edit(t('duplicate'), (d) => {
+      d.systems.splice(i + 1, 0, copy);
+      listCopyInColliders(d, src.name, copy.name);
+    });
+    if (edited) this.ctx.select(i + 1);
   }
 
   private remove(): void {

@@ -10,6 +10,7 @@ import { entryLabel, fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, uni
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
 import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
+import { renameSystem } from '../document/names';
 import { clear, h } from '../ui/dom';
 import { Form, type Choice } from '../ui/widgets';
 import { curveField } from './curve-field';
@@ -179,6 +180,14 @@ export class PropertiesPanel {
         if (item.rel === 'animation') {
           const choices: Choice[] = this.ctx.store.doc.animations.map((a) => [a, a]);
           parent.append(form.select(label, choices, (d) => String(get(d) ?? ''), set, key));
+        } else if (path === `${SYSTEM_PREFIX}name`) {
+          // A rename carries the system's place in the colliders that list it by name.
+          const rename = (d: Scene, v: unknown): void => {
+            const obj = base.obj(d);
+            if (obj === undefined) throw new Error(t('systemGone'));
+            renameSystem(d, d.systems.indexOf(obj as unknown as ParticleSystem), String(v));
+          };
+          parent.append(form.text(label, (d) => String(get(d) ?? ''), rename, key));
         } else parent.append(form.text(label, (d) => String(get(d) ?? ''), set, key));
         return;
       case 'list':

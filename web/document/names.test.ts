@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { listCopyInColliders, renameSystem, uniqueName } from './names';
+
+describe('scene object names', () => {
+  it('takes the first free name', () => {
+    expect(uniqueName('Rain', [])).toBe('Rain');
+    expect(uniqueName('Rain', ['Rain', 'Rain 2'])).toBe('Rain 3');
+  });
+
+  it('renames a system in the colliders that list it, and leaves the others alone', () => {
+    const doc = {
+      systems: [{ name: 'Rain' }, { name: 'Smoke' }],
+      colliders: [{ systems: ['Rain', 'Smoke'] }, { systems: [] as string[] }, { systems: ['Smoke'] }],
+    };
+    renameSystem(doc, 0, 'Drizzle');
+    expect(doc.systems.map((s) => s.name)).toEqual(['Drizzle', 'Smoke']);
+    expect(doc.colliders.map((c) => c.systems)).toEqual([['Drizzle', 'Smoke'], [], ['Smoke']]);
+  });
+
+  it('keeps the old name where another system still has it, and never lists a name twice', () => {
+    const doc = { systems: [{ name: 'A' }, { name: 'A' }, { name: 'B' }], colliders: [{ systems: ['A'] }, { systems: ['A', 'B'] }] };
+    renameSystem(doc, 0, 'B');
+    expect(doc.colliders.map((c) => c.systems)).toEqual([['A', 'B'], ['A', 'B']]);
+    const single = { systems: [{ name: 'A' }, { name: 'B' }], colliders: [{ systems: ['A', 'B'] }] };
+    renameSystem(single, 0, 'B');
+    expect(single.colliders[0].systems).toEqual(['B']);
+  });
+
+  it('lists a duplicated system beside its original', () => {
+    const doc = { systems: [{ name: 'Sparks' }, { name: 'Sparks copy' }], colliders: [{ systems: ['Sparks'] }, { systems: [] as string[] }, { systems: ['Other'] }] };
+    listCopyInColliders(doc, 'Sparks', 'Sparks copy');
+    expect(doc.colliders.map((c) => c.systems)).toEqual([['Sparks', 'Sparks copy'], [], ['Other']]);
+  });
+});
