@@ -137,6 +137,21 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       assert.match(clips[0], /^wave\b/);
       assert.equal(await page.$eval('.model-card .model-memory', (e) => (e as HTMLElement).dataset.encoding), 'unorm16x4');
       assert.equal(await page.$('.model-card .model-play'), null, 'no play button of its own: the timeline plays it');
+      // The placement fields read as rows: each label on one line, beside its input (they
+      // flowed inline and wrapped mid-label, "位置 y" split over two lines, in the 264 px column).
+      const rows = await page.$$eval('.model-card .model-placement label', (labels) => labels.flatMap((label) => {
+        const input = label.querySelector('input[type=number], select');
+        const text = Array.from(label.childNodes).find((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+        if (input === null || text === undefined) return [];
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const lines = range.getClientRects();
+        const box = input.getBoundingClientRect();
+        const mid = (lines[0].top + lines[0].bottom) / 2;
+        return [{ label: (text.textContent ?? '').trim(), lines: lines.length, besideInput: mid > box.top && mid < box.bottom }];
+      }));
+      assert.equal(rows.length, 5, JSON.stringify(rows));
+      for (const r of rows) assert.deepEqual([r.lines, r.besideInput], [1, true], `placement field "${r.label}": ${JSON.stringify(r)}`);
       await centre(page);
       empty = await at(page, 0.3);
       await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('hide (test)', (d) => void (d.models[0].visible = false)));
