@@ -81,6 +81,9 @@ describe('skeleton panel', () => {
     assert.equal(await field(page, 'atlas'), 'coin-pro-4.2.atlas（找到 0 张贴图页图片）');
     assert.equal(await page.textContent('#skeleton-panel .skeleton-ok'), '未发现问题。');
     assert.equal(await page.textContent('#skeleton-panel [data-action="repair"]'), '修复');
+    // Nothing to repair: the button is off and says why (it downloaded the skeleton unchanged).
+    assert.equal(await page.$eval('#skeleton-panel [data-action="repair"]', (b) => (b as HTMLButtonElement).disabled), true);
+    assert.equal(await page.getAttribute('#skeleton-panel [data-action="repair"]', 'title'), '未发现问题，无需修复。');
     assert.equal(await page.getAttribute('#skeleton-panel', 'aria-label'), 'Spine 骨架');
     assert.equal(await page.$('#skeleton-panel .skeleton-message.warning'), null, 'no missing-atlas warning');
     const dts = (): Promise<string[]> => page.$$eval('#skeleton-panel .skeleton-meta dt', (els) => els.map((e) => e.textContent ?? ''));
@@ -102,6 +105,7 @@ describe('skeleton panel', () => {
     assert.equal(await field(page, 'atlas'), 'coin-pro-4.2.atlas (0 page image(s) found)');
     assert.equal(await page.textContent('#skeleton-panel .skeleton-ok'), 'No defects found.');
     assert.equal(await page.textContent('#skeleton-panel [data-action="repair"]'), 'Repair');
+    assert.equal(await page.getAttribute('#skeleton-panel [data-action="repair"]', 'title'), 'No defects found: nothing to repair.');
     assert.equal(await page.getAttribute('#skeleton-panel', 'aria-label'), 'Spine skeleton');
     assert.deepEqual((await dts()).slice(0, 3), ['Format', 'Version', 'Hash']);
     assert.equal(await page.textContent('#skeleton-panel [data-role="playback"] h3'), 'Playback');
@@ -123,6 +127,8 @@ describe('skeleton panel', () => {
     let texts = await messages(page);
     assert.ok(texts.includes('Spine 3.8.55：播放需要 Spine 4.2；文件头读取与修复支持 3.8–4.2。'), JSON.stringify(texts));
     assert.ok(texts.some((t) => t.startsWith('拖入的文件中没有 .atlas')), JSON.stringify(texts));
+    // Without an atlas there is no charset mismatch to resolve: no choice offered.
+    assert.equal(await page.$('#skeleton-panel .skeleton-charset'), null);
     await switchLang(page, 'en');
     assert.equal(await field(page, 'referenceScale'), '— (4.2 only)');
     texts = await messages(page);
@@ -141,6 +147,8 @@ describe('skeleton panel', () => {
     await panelFor(page, 'coin-broken.skel');
     const rows = await page.$$eval('#skeleton-panel .skeleton-defects tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-kind'), ...Array.from(tr.children, (td) => td.textContent)]));
     assert.deepEqual(rows, [['trailing_whitespace', '名称末尾有空白', '字符串 0', '"clipping "']]);
+    assert.equal(await page.$eval('#skeleton-panel [data-action="repair"]', (b) => (b as HTMLButtonElement).disabled), false, 'a defect: the repair is on');
+    assert.equal(await page.getAttribute('#skeleton-panel [data-action="repair"]', 'title'), '');
 
     const downloads: Download[] = [];
     page.on('download', (d) => downloads.push(d));

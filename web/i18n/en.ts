@@ -284,6 +284,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   // Skeleton panel (web/skeleton/panel/panel.ts).
   skelPanel: 'Spine skeleton',
   skelRepair: 'Repair',
+  skelNothingToRepair: 'No defects found: nothing to repair.',
   skelCharsetLegend: 'Charset mismatches',
   skelCharsetReencode: 'Re-encode the atlas to UTF-8',
   skelCharsetLegacy: 'Rewrite the skeleton for a legacy {charset} atlas reader',

@@ -282,6 +282,7 @@ export const zh = {
   // Skeleton panel (web/skeleton/panel/panel.ts).
   skelPanel: 'Spine 骨架',
   skelRepair: '修复',
+  skelNothingToRepair: '未发现问题，无需修复。',
   skelCharsetLegend: '字符集不一致',
   skelCharsetReencode: '将图集重新编码为 UTF-8',
   skelCharsetLegacy: '改写骨架，以适配按 {charset} 读取图集的旧版读取器',

@@ -1,7 +1,8 @@
 // The skeleton panel: shown when a Spine skeleton is dropped, or selected in the scene list. It
 // reads the header metadata and
-// defects through the wasm `skelInfo`, lets the user choose how charset mismatches are resolved,
-// and repairs through `skelRepair`, downloading the repaired skeleton (`name.repaired.ext`), the
+// defects through the wasm `skelInfo`, lets the user choose how charset mismatches are resolved
+// (with an atlas: without one there is none), and repairs through `skelRepair` (when a defect
+// was found: a clean skeleton would come back unchanged), downloading the repaired skeleton (`name.repaired.ext`), the
 // atlas when it changed, and `repair-report.json`. Every skeleton-provided text (names, paths,
 // versions) is written with textContent only: skeleton files are untrusted. Labels and messages
 // follow the UI language (web/i18n/): a switch relabels an open panel in place, keeping the
@@ -123,7 +124,9 @@ class SkeletonPanel {
       this.messages,
       this.body,
       this.playBox,
-      choice,
+      // How a charset mismatch between skeleton and atlas is resolved: without an atlas there is
+      // none to resolve.
+      ...(files.atlas === null ? [] : [choice]),
       h('div', { class: 'skeleton-actions' }, this.repairButton),
       this.report,
     );
@@ -169,7 +172,9 @@ class SkeletonPanel {
     } catch (e) {
       this.info = { error: issueText(e) };
     }
-    this.repairButton.disabled = 'error' in this.info;
+    // Nothing to repair: the repair would download the skeleton unchanged.
+    const clean = 'info' in this.info && this.info.info.defects.length === 0;
+    this.repairButton.disabled = 'error' in this.info || clean;
     this.showBody();
   }
 
@@ -178,6 +183,7 @@ class SkeletonPanel {
     this.body.replaceChildren();
     const state = this.info;
     if (state === null) return;
+    this.repairButton.title = 'info' in state && state.info.defects.length === 0 ? t('skelNothingToRepair') : '';
     if ('error' in state) {
       this.note(this.body, { kind: 'error', text: () => t('skelCannotRead', { path: this.files.skeleton.path, error: state.error }) });
       return;
