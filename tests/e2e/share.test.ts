@@ -66,9 +66,10 @@ it('hostile share URLs show an error and leave the editor working', async () => 
     ['%%%not-base64', /base64/],
     [toBase64Url(new TextEncoder().encode('not deflate at all, just text')), /压缩|compress/],
     [bomb, /1 MiB/],
-    [invalid, /maxParticles/],
-    [newer, /version/i],
-    [encodeScenePayload('{"systems": [ {"name": '), /.+/],
+    // The core's reasons worded in the page's language (Chinese by default), not in English.
+    [invalid, /systems\[0\]\.maxParticles：1000000000 超过上限 100000。/],
+    [newer, /文档版本为 999；本编辑器最高支持版本 1。/],
+    [encodeScenePayload('{"systems": [ {"name": '), /JSON 格式错误（第 1 行/],
   ];
   for (const [payload, pattern] of cases) {
     await page.evaluate(() => document.querySelectorAll('#messages .message').forEach((m) => m.remove()));

@@ -4,7 +4,7 @@
 
 import { History } from './history';
 import type { Scene } from './types';
-import { errorText } from '../errors';
+import { issueText } from '../i18n/error-wording';
 
 /** Validates and normalises a scene JSON string (throws an Error naming the field path). */
 export type Normalize = (json: string) => string;
@@ -81,7 +81,7 @@ export class DocumentStore {
     try {
       mutate(draft);
     } catch (e) {
-      return { ok: false, error: errorText(e) };
+      return { ok: false, error: issueText(e) };
     }
     return this.commit(JSON.stringify(draft), label, coalesceKey, 'edit');
   }
@@ -122,7 +122,7 @@ export class DocumentStore {
     try {
       normalized = this.normalize(json);
     } catch (e) {
-      return { ok: false, error: errorText(e) };
+      return { ok: false, error: issueText(e) };
     }
     const changed = this.history.push(normalized, label, key);
     if (changed) this.publish(this.history.current, source, label);

@@ -9,7 +9,6 @@ import { decodeScenePayload, payloadFromHash, ShareError, shareUrl } from '../do
 import type { DocumentStore } from '../document/store';
 import type { ParticleSystem, Scene } from '../document/types';
 import { EngineCrash, type Engine } from '../engine/engine';
-import { errorText } from '../errors';
 import { issueText } from '../i18n/error-wording';
 import { t, type MessageKey } from '../i18n';
 import { byId } from '../ui/dom';
@@ -104,7 +103,7 @@ export class DocumentActions {
       normalized = engine.normalizeScene(json);
     } catch (e) {
       if (e instanceof EngineCrash) await engine.settled();
-      message('error', t('shareInvalid', { error: errorText(e) }));
+      message('error', t('shareInvalid', { error: issueText(e) }));
       return;
     }
     if (this.replaceScene(normalized, t('shareOpened'), 'share')) {

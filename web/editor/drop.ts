@@ -2,7 +2,6 @@
 // Spine skeleton, MS3D model, texture, flipbook) to the document, the engine and the panels.
 
 import type { ImageAsset, ParticleSystem } from '../document/types';
-import { errorText } from '../errors';
 import { issueText } from '../i18n/error-wording';
 import type { DropPlan } from '../files/drop';
 import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
@@ -63,7 +62,7 @@ export function installDrop(host: DropHost): void {
     overlay.hidden = true;
     if (e.dataTransfer === null) return;
     const collecting = collectDrop(e.dataTransfer);
-    void collecting.then((files) => handleFiles(host, files)).catch((err: unknown) => host.message('error', t('dropFailed', { error: errorText(err) })));
+    void collecting.then((files) => handleFiles(host, files)).catch((err: unknown) => host.message('error', t('dropFailed', { error: issueText(err) })));
   });
 }
 
