@@ -42,6 +42,20 @@ describe('export pipeline', () => {
     initLang(memory());
   });
 
+  it("words the exporter's warnings in the UI language", () => {
+    // The comet preset without its path: the exporter warns that the path is missing.
+    const comet = JSON.parse(readFileSync(resolve('presets/comet_path.json'), 'utf8')) as { paths?: unknown };
+    delete comet.paths;
+    const reply = runExportPipeline(cliExportSpine, JSON.stringify(comet), '{}', () => 0);
+    expect(reply.kind).toBe('done');
+    if (reply.kind !== 'done') return;
+    initLang(memory());
+    expect(summaryLines(reply.report, 12)).toContain('警告：系统“Comet tail”沿路径“Orbit”运动，但场景中没有该路径：导出时忽略它。');
+    setLang('en', memory());
+    expect(summaryLines(reply.report, 12)).toContain('warning: System "Comet tail" travels the path "Orbit", which the scene does not have: exported without it.');
+    initLang(memory());
+  });
+
   it('refuses a skeleton the runtime cannot read, naming where', () => {
     const broken = (): string =>
       JSON.stringify({

@@ -1,7 +1,8 @@
 // The summary of an export (shown after the download and in the budget panel's last export),
 // in the UI language.
 
-import { t } from '../i18n';
+import { lang, t } from '../i18n';
+import { errorWording } from '../i18n/error-wording';
 import type { ExportReport } from './protocol';
 
 /** Summary lines in the UI language (bones, slots, attachments, keys by type, bytes, time, warnings). */
@@ -14,6 +15,12 @@ export function summaryLines(report: ExportReport, totalMs: number): string[] {
     t('summaryKeys', { keys }),
     t('summarySize', { kb: (report.bytes / 1024).toFixed(1), ms: (report.bakeMs ?? totalMs).toFixed(0) }),
   ];
-  for (const w of report.warnings) lines.push(t('summaryWarning', { warning: w }));
+  // Each warning worded in the UI language from its code and parameters (the English sentence
+  // when it comes without them).
+  const details = report.warningDetails.length === report.warnings.length ? report.warningDetails : [];
+  report.warnings.forEach((w, i) => {
+    const detail = details[i];
+    lines.push(t('summaryWarning', { warning: detail === undefined ? w : (errorWording(detail, lang()) ?? detail.message) }));
+  });
   return lines;
 }
