@@ -139,8 +139,12 @@ describe('editor on WebGPU', () => {
     assert.ok((await shownErrors(page)).some((m) => m.includes('corrupt.png')));
     await dropFiles(page, [{ name: 'empty.png', bytes: [] }]);
     await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('empty.png')));
+    // Too large: the message gives the size and the limit it is above.
+    const said = (text: string) => page.waitForFunction((x) => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent === x), text);
     await dropFiles(page, [{ name: 'huge.png', sizeBytes: 200 * 1024 * 1024 }]);
-    await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('200.0')));
+    await said('拖入的文件共 200 MB，超过 96 MB 上限，未读取任何文件。');
+    await dropFiles(page, [{ name: 'big.png', sizeBytes: 40 * 1024 * 1024 }]);
+    await said('文件“big.png”有 40 MB，超过此类文件 32 MB 的上限，已忽略。');
     await dropFiles(page, [{ name: 'notes.txt', bytes: [65] }]);
     await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('notes.txt')));
     assert.deepEqual(await documentOf(page), before);

@@ -3,7 +3,7 @@
 
 import type { ImageAsset, ParticleSystem } from '../document/types';
 import { issueText } from '../i18n/error-wording';
-import type { DropPlan } from '../files/drop';
+import { MAX_DROP_BYTES, type DropPlan } from '../files/drop';
 import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
 import { t, type MessageKey } from '../i18n';
 import type { ModelObjects } from '../models/objects';
@@ -18,6 +18,12 @@ const dropReasonKey: Record<string, MessageKey> = {
   unknownJson: 'dropUnknownJson',
   unused: 'dropUnused',
 };
+
+/** Bytes as megabytes for a message: one decimal, none when whole (96, 32.5). */
+function mb(bytes: number): string {
+  const v = bytes / 1048576;
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
 
 /** What applying a drop needs from the editor. */
 export interface DropHost extends EditorContext {
@@ -69,11 +75,11 @@ export function installDrop(host: DropHost): void {
 /** Applies a routed drop: reports rejected files, then runs every action in order. */
 export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<string, PathedFile>, texts: Map<string, string>): Promise<void> {
   if (plan.totalTooLarge) {
-    host.message('error', t('dropTooLarge', { size: (plan.totalBytes / 1048576).toFixed(1), max: 96 }));
+    host.message('error', t('dropTooLarge', { size: mb(plan.totalBytes), max: mb(MAX_DROP_BYTES) }));
     return;
   }
   for (const r of plan.rejected) {
-    host.message('error', t(dropReasonKey[r.reason], { file: r.path }));
+    host.message('error', t(dropReasonKey[r.reason], { file: r.path, size: mb(r.sizeBytes ?? 0), max: mb(r.limitBytes ?? 0) }));
   }
   for (const action of plan.actions) {
     switch (action.kind) {

@@ -60,7 +60,7 @@ describe('planDrop', () => {
 
   it('a single file above the per-file cap is rejected, the rest is used', () => {
     const plan = planDrop([img('big.png', MAX_FILE_BYTES + 1), img('ok.png')]);
-    expect(plan.rejected).toEqual([{ path: 'big.png', reason: 'tooLarge' }]);
+    expect(plan.rejected).toEqual([{ path: 'big.png', reason: 'tooLarge', sizeBytes: MAX_FILE_BYTES + 1, limitBytes: MAX_FILE_BYTES }]);
     expect(plan.actions).toEqual([{ kind: 'texture', image: img('ok.png') }]);
   });
 

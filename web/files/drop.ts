@@ -39,6 +39,9 @@ export type RejectReason = 'tooLarge' | 'unsupported' | 'invalidJson' | 'unknown
 export interface Rejected {
   path: string;
   reason: RejectReason;
+  /** `tooLarge`: the file's size and the limit of its kind, bytes. */
+  sizeBytes?: number;
+  limitBytes?: number;
 }
 
 /** One thing the drop asks the editor to do. */
@@ -146,7 +149,7 @@ export function planDrop(files: readonly DropFile[]): DropPlan {
     }
     const cap = category === 'json' ? MAX_JSON_BYTES : MAX_FILE_BYTES;
     if (file.size > cap) {
-      plan.rejected.push({ path: file.path, reason: 'tooLarge' });
+      plan.rejected.push({ path: file.path, reason: 'tooLarge', sizeBytes: file.size, limitBytes: cap });
       continue;
     }
     switch (category) {

@@ -175,7 +175,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   missingImages: 'Missing images: {list}',
   dropHere: 'Drop to import',
   dropTooLarge: 'The drop is {size} MB, above the {max} MB limit: nothing was read.',
-  dropTooLargeFile: '"{file}" is too large and was ignored.',
+  dropTooLargeFile: '"{file}" is {size} MB, above the {max} MB limit for its kind: ignored.',
   dropUnsupported: 'Unsupported file type: "{file}". Supported: PNG, JPEG, WebP, scene .json, Spine skeletons and .ms3d.',
   dropInvalidJson: '"{file}" is not valid JSON.',
   dropUnknownJson: '"{file}" is neither a scene nor a Spine skeleton.',

@@ -173,7 +173,7 @@ export const zh = {
   missingImages: '缺少图片：{list}',
   dropHere: '松开以导入文件',
   dropTooLarge: '拖入的文件共 {size} MB，超过 {max} MB 上限，未读取任何文件。',
-  dropTooLargeFile: '文件“{file}”太大，已忽略。',
+  dropTooLargeFile: '文件“{file}”有 {size} MB，超过此类文件 {max} MB 的上限，已忽略。',
   dropUnsupported: '不支持的文件类型：“{file}”。支持 PNG、JPEG、WebP、场景 .json、Spine 骨骼和 .ms3d。',
   dropInvalidJson: '“{file}”不是有效的 JSON。',
   dropUnknownJson: '“{file}”既不是场景文件也不是 Spine 骨骼。',
