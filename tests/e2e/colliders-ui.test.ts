@@ -214,7 +214,8 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
 });
 
 // A collider acting on some systems only keeps acting on them when they are renamed (in the list
-// or the property panel) and on a duplicate of them: the collider card's ticks show it. Before, a
+// or the property panel) and on a duplicate of them: the collider card's ticks show it. A system
+// no collider acts on says so in its collision section. Before, a
 // rename left the collider listing the old name, so the renamed system fell through its ledge.
 describe('a collider acting on some systems follows their renames and copies (WebGL2)', () => {
   let context: BrowserContext;
@@ -229,9 +230,16 @@ describe('a collider acting on some systems follows their renames and copies (We
   });
 
   it('keeps the ticks through a rename in the list, a rename in the panel and a duplicate', async () => {
+    // Without a collider acting on it, the collision section says where colliders come from.
+    const noCollider = page.locator('[data-section="collision"] [data-hint="no-collider"]');
+    await page.click('#system-list li[data-index="0"] .name');
+    assert.equal(await noCollider.count(), 1, 'the hint without colliders');
     // The rain-on-ledges preset added to the demo scene: its ledges act on its three systems.
     await page.selectOption('#preset-mode', 'system');
     await page.selectOption('#preset-select', 'rain_ledges');
+    assert.equal(await noCollider.count(), 0, 'the ledges act on the selected Rain: no hint');
+    await page.click('#system-list li[data-index="0"] .name');
+    assert.equal(await noCollider.count(), 1, 'the ledges do not act on the demo scene\'s first system: the hint stays');
     const ticked = async (): Promise<string[]> => {
       await page.click('#collider-list li[data-index="0"]');
       return page.$$eval('.collider-card input.object-affects:checked', (els) => els.map((e) => (e as HTMLInputElement).dataset.system ?? ''));

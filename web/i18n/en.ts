@@ -95,6 +95,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   pathFollowNone: 'None',
   pathFollowMissing: '{name} (not in the scene)',
   pathFollowNoPath: 'Add a path under “Paths” on the left, then make this system (its emitter or each particle) travel it.',
+  collisionNoCollider: 'No collider in the scene acts on this system: add one under “Colliders” on the left (or tick this system on a collider’s card) for these settings to take effect.',
   scale: 'Scale',
   min: 'min',
   max: 'max',

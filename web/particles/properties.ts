@@ -53,6 +53,8 @@ export class PropertiesPanel {
   private readonly closed = new Set<string>();
   /** Names of the scene's paths (what a system can follow). */
   private pathNames: string[] = [];
+  /** Whether any collider of the scene acts on the selected system (else the collision section says so). */
+  private collides = false;
 
   constructor(
     private readonly root: HTMLElement,
@@ -65,7 +67,8 @@ export class PropertiesPanel {
     const sys = index >= 0 ? doc.systems[index] : undefined;
     const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`);
     this.pathNames = (doc.paths ?? []).map((p) => p.name);
-    const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path), this.pathNames]);
+    this.collides = sys !== undefined && (doc.colliders ?? []).some((c) => c.systems.length === 0 || c.systems.includes(sys.name));
+    const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path), this.pathNames, this.collides]);
     if (signature !== this.signature || this.form === null) {
       this.signature = signature;
       this.build(index, sys);
@@ -102,6 +105,7 @@ export class PropertiesPanel {
       }
       if (section.id === 'follow') this.followNotes(body, sys);
       if (section.id === 'pathFollow' && this.pathNames.length === 0 && sys.pathFollow === undefined) body.append(h('p', { class: 'hint' }, t('pathFollowNoPath')));
+      if (section.id === 'collision' && !this.collides) body.append(h('p', { class: 'hint', 'data-hint': 'no-collider' }, t('collisionNoCollider')));
     }
   }
 
