@@ -265,6 +265,28 @@ describe('editor on WebGPU', () => {
     assert.match((await page.textContent('#time-frames')) ?? '', /30 @ 30 fps/);
   });
 
+  it('Ctrl+D duplicates the selected system, Ctrl+O opens the file picker, F frames the view', async () => {
+    await page.click('#system-list li[data-index="0"] .name');
+    const before = await documentOf(page);
+    await page.keyboard.press('Control+d');
+    const after = await documentOf(page);
+    assert.equal(after.systems.length, before.systems.length + 1);
+    assert.equal(after.systems[1].name, `${String(before.systems[0].name)} 副本`);
+    await page.click('#undo-button');
+    assert.deepEqual(await documentOf(page), before);
+    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+    await page.keyboard.press('Control+o');
+    assert.equal((await chooser).isMultiple(), true, "the editor's own open dialog");
+    const seam = (): Promise<{ pan: [number, number]; zoom: number }> => page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.view());
+    await page.click('#viewport');
+    await page.keyboard.press('f');
+    const framed = await seam();
+    await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([300, -200], 0.5));
+    assert.notDeepEqual(await seam(), framed);
+    await page.keyboard.press('f');
+    assert.deepEqual(await seam(), framed, 'F frames the view again after a pan and zoom');
+  });
+
   it('the English switch persists across reloads', async () => {
     await page.click('#lang-button');
     assert.equal(await page.textContent('#export-button'), 'Export Spine JSON');

@@ -1,5 +1,7 @@
-// Keyboard shortcuts of the editor: undo / redo, save, and Space to pan (held) or play / pause
-// (tapped).
+// Keyboard shortcuts of the editor: undo / redo, save, open, duplicate the selected system, F to
+// frame the view, and Space to pan (held) or play / pause (tapped). Open, duplicate and frame
+// press the editor's own button (one code path; a disabled button does nothing), and keep the
+// browser's meaning of the keys (open a page, bookmark) from taking over the editor.
 
 import type { DocumentStore } from '../document/store';
 import { byId } from '../ui/dom';
@@ -17,6 +19,12 @@ export interface KeyHost {
   setPlaying(on: boolean): void;
   /** Saves the scene as a file. */
   saveFile(): void;
+}
+
+/** Clicks button `id` when it is there and enabled. */
+function press(id: string): void {
+  const button = document.getElementById(id);
+  if (button instanceof HTMLButtonElement && !button.disabled) button.click();
 }
 
 /** Installs the window key listeners. */
@@ -44,6 +52,18 @@ export function installKeys(host: KeyHost): void {
     if (mod && key === 's') {
       e.preventDefault();
       host.saveFile();
+      return;
+    }
+    if (mod && !e.shiftKey && !e.altKey && (key === 'o' || key === 'd')) {
+      e.preventDefault();
+      // A field being typed in commits first (as before undo), so a copy has its value.
+      (document.activeElement as HTMLElement | null)?.blur?.();
+      press(key === 'o' ? 'open-button' : 'duplicate-system');
+      return;
+    }
+    if (!mod && !e.altKey && key === 'f' && !isTyping(document.activeElement)) {
+      e.preventDefault();
+      press('fit-view');
       return;
     }
     if (e.code === 'Space' && !isTyping(document.activeElement)) {

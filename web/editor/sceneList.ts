@@ -72,7 +72,7 @@ export class SceneListPanel {
       h('div', { class: 'panel-head' },
         h('h2', {}, t('systems')),
         h('button', { type: 'button', id: 'add-system', class: 'small', onclick: () => this.add() }, t('add')),
-        h('button', { type: 'button', id: 'duplicate-system', class: 'small', disabled: sel < 0, onclick: () => this.duplicate() }, t('duplicate')),
+        h('button', { type: 'button', id: 'duplicate-system', class: 'small', title: `${t('duplicate')} (Ctrl+D)`, disabled: sel < 0, onclick: () => this.duplicate() }, t('duplicate')),
         h('button', { type: 'button', id: 'delete-system', class: 'small danger', disabled: sel < 0, onclick: () => this.remove() }, t('delete')),
       ),
     );

@@ -65,9 +65,9 @@ export function buildToolbar(actions: ToolbarActions): void {
   bar.append(
     h('span', { class: 'brand' }, 'SpineParticle'),
     button('new-button', 'newScene', () => actions.newScene()),
-    button('open-button', 'open', () => fileInput.click()),
+    button('open-button', 'open', () => fileInput.click(), `${t('open')} (Ctrl+O)`),
     fileInput,
-    button('save-button', 'save', () => actions.saveFile()),
+    button('save-button', 'save', () => actions.saveFile(), `${t('save')} (Ctrl+S)`),
     h('span', { class: 'sep' }),
     button('undo-button', 'undo', () => actions.store.undo(), `${t('undo')} (Ctrl+Z)`),
     button('redo-button', 'redo', () => actions.store.redo(), `${t('redo')} (Ctrl+Shift+Z / Ctrl+Y)`),

@@ -77,7 +77,7 @@ export class Viewport {
     this.bgInput.title = t('background');
     this.bgInput.setAttribute('aria-label', t('background'));
     this.fitButton.textContent = t('fit');
-    this.fitButton.title = t('fitTitle');
+    this.fitButton.title = `${t('fitTitle')} (F)`;
     this.updateZoomLabel();
   }
 
