@@ -11,7 +11,7 @@
 // for tests and tools; nothing in the product reads it).
 
 import './style.css';
-import { Autosaver, readAutosave, readRecovery } from './document/autosave';
+import { Autosaver, readAutosave, readRecovery, RECOVERY_KEY } from './document/autosave';
 import { DocumentStore } from './document/store';
 import { BUILTIN_PREFIX, type Scene } from './document/types';
 import { DocumentActions } from './editor/document-actions';
@@ -228,7 +228,15 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const player = new Player(engine, () => Math.max(skeletons.scene.longestSecs(), models.longestSecs()), () => store.doc.export.fps);
   const timeline = new Timeline(byId('timeline'), player);
   player.onChange = () => timeline.tick();
-  const autosave = new Autosaver(localStorage, () => store.json, () => message('error', t('autosaveFailed')));
+  const autosave = new Autosaver(
+    localStorage,
+    () => store.json,
+    () => message('error', t('autosaveFailed')),
+    () => {
+      refreshRecoverMenu();
+      message('info', t('otherTabKept'));
+    },
+  );
   const exporter = mountExport({
     ...ctx,
     settingsBox: byId('export-settings'),
@@ -344,6 +352,10 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   viewport.fit();
   toolbar();
   refreshPanels();
+  // Another tab kept a document recoverable: this page's Recover menu lists it too.
+  window.addEventListener('storage', (e) => {
+    if (e.key === RECOVERY_KEY) refreshRecoverMenu();
+  });
   installKeys({ store, viewport, isPlaying: () => player.playing, setPlaying: (on) => player.setPlaying(on), saveFile: () => actions.saveFile() });
   installDrop(dropHost);
   autosave.saveNow();

@@ -234,6 +234,28 @@ describe('editor on WebGPU', () => {
     assert.ok(texts.includes('Survives reload'));
   });
 
+  it("a second editor tab does not erase the first tab's work: the overwritten scene is recoverable", async () => {
+    const rename = (p: Page, name: string) => p.evaluate((n) => (window as unknown as SeamWindow).spineParticleTest.edit('rename (test)', (d) => void (d.systems[0].name = n)), name);
+    await rename(page, 'Tab A work');
+    await page.waitForTimeout(600);
+    const second = await context.newPage();
+    await second.goto(site.url);
+    await waitReady(second);
+    assert.equal((await documentOf(second)).systems[0].name, 'Tab A work', 'the new tab opens the autosaved scene');
+    await rename(second, 'Tab B work');
+    await second.waitForTimeout(600);
+    // Tab A saves over tab B's scene: it keeps that scene recoverable first and says so.
+    await rename(page, 'Tab A later');
+    await page.waitForFunction(() => [...document.querySelectorAll('#messages .message .text')].some((e) => e.textContent?.includes('另一个编辑器标签页')));
+    const options = (p: Page) => p.$$eval('#recover-select option', (os) => os.map((o) => o.textContent ?? ''));
+    assert.ok((await options(page)).some((o) => o.includes('Tab B work')), (await options(page)).join(' | '));
+    // Tab B's menu lists it too (storage event).
+    await second.waitForFunction(() => [...document.querySelectorAll('#recover-select option')].some((o) => o.textContent?.includes('Tab B work')));
+    await second.close();
+    await rename(page, 'Survives reload');
+    await page.waitForTimeout(600);
+  });
+
   it('dragging on the canvas moves the selected system as one undo step', async () => {
     await page.click('#system-list li[data-index="0"] .name');
     const before = (await documentOf(page)).systems[0].transform as { x: number; y: number };

@@ -21,6 +21,28 @@ describe('autosave', () => {
     expect(writeAutosave(s, '{"a":1}', 5)).toBe(true);
     expect(readAutosave(s)).toEqual({ json: '{"a":1}', savedAt: 5, reason: 'autosave' });
   });
+  it("keeps another tab's different document recoverable before overwriting it", () => {
+    const s = new MemoryStorage();
+    expect(writeAutosave(s, 'A1', 1, 'tabA')).toBe(true);
+    expect(writeAutosave(s, 'A2', 2, 'tabA')).toBe(true);
+    expect(readRecovery(s)).toEqual([]);
+    // Tab B opened with A2 (the same document): nothing to keep.
+    writeAutosave(s, 'A2', 3, 'tabB');
+    expect(readRecovery(s)).toEqual([]);
+    writeAutosave(s, 'B1', 4, 'tabB');
+    expect(readRecovery(s)).toEqual([]);
+    // Tab A saves again: tab B's B1 is kept, then A's own later saves keep nothing more.
+    writeAutosave(s, 'A3', 5, 'tabA');
+    expect(readRecovery(s)).toEqual([{ json: 'B1', savedAt: 4, reason: 'otherTab' }]);
+    writeAutosave(s, 'A4', 6, 'tabA');
+    expect(readRecovery(s)).toHaveLength(1);
+    expect(readAutosave(s)).toEqual({ json: 'A4', savedAt: 6, reason: 'autosave', tab: 'tabA' });
+    // A slot from before tabs were recorded is overwritten as it always was.
+    const old = new MemoryStorage();
+    writeAutosave(old, 'old', 1);
+    writeAutosave(old, 'new', 2, 'tabC');
+    expect(readRecovery(old)).toEqual([]);
+  });
   it('survives garbage and a full storage', () => {
     const s = new MemoryStorage();
     s.data.set('spineparticle.autosave', '{not json');

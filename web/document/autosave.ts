@@ -1,7 +1,8 @@
 // Autosave and recovery slots in browser storage. The current document is written shortly after
 // every change (debounced well under 1 s); documents about to be replaced (new scene, opened
 // file, shared URL, preset scene) are first pushed to a small list of recoverable scenes, so no
-// work is ever lost silently.
+// work is ever lost silently. Two editor tabs share the one slot: a tab about to overwrite
+// another tab's different document keeps that document recoverable first.
 
 import type { KeyValueStorage } from '../i18n';
 
@@ -18,8 +19,10 @@ export const AUTOSAVE_DELAY_MS = 300;
 export interface StoredScene {
   json: string;
   savedAt: number;
-  /** Why it was kept (`autosave`, `new`, `open`, `share`, `preset`). */
+  /** Why it was kept (`autosave`, `new`, `open`, `share`, `preset`, `otherTab`). */
   reason: string;
+  /** The page (one load of the editor) that wrote the autosave slot; absent in older slots. */
+  tab?: string;
 }
 
 function read<T>(storage: KeyValueStorage, key: string): T | null {
@@ -31,10 +34,18 @@ function read<T>(storage: KeyValueStorage, key: string): T | null {
   }
 }
 
-/** Writes the autosave slot; false when storage refused (quota). */
-export function writeAutosave(storage: KeyValueStorage, json: string, now = Date.now()): boolean {
+/**
+ * Writes the autosave slot for page `tab`; false when storage refused (quota). When the slot holds
+ * a different document another page wrote (a second editor tab), that document is kept
+ * recoverable first (reason `otherTab`): the last tab to save would otherwise erase the other's work.
+ */
+export function writeAutosave(storage: KeyValueStorage, json: string, now = Date.now(), tab?: string, onOtherTab?: () => void): boolean {
+  const previous = readAutosave(storage);
+  if (previous !== null && previous.tab !== undefined && previous.tab !== tab && previous.json !== json) {
+    if (keepRecoverable(storage, previous.json, 'otherTab', previous.savedAt)) onOtherTab?.();
+  }
   try {
-    storage.setItem(AUTOSAVE_KEY, JSON.stringify({ json, savedAt: now, reason: 'autosave' }));
+    storage.setItem(AUTOSAVE_KEY, JSON.stringify(tab === undefined ? { json, savedAt: now, reason: 'autosave' } : { json, savedAt: now, reason: 'autosave', tab }));
     return true;
   } catch {
     return false;
@@ -106,6 +117,10 @@ export class Autosaver {
     private readonly storage: KeyValueStorage,
     private readonly json: () => string,
     private readonly onFail: () => void,
+    /** Hears when another tab's document was kept recoverable before this page's save. */
+    private readonly onOtherTab: () => void = () => {},
+    /** This page's id in the autosave slot (see {@link writeAutosave}). */
+    private readonly tab = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`,
   ) {
     this.debouncer = new Debouncer(() => this.saveNow(), AUTOSAVE_DELAY_MS);
   }
@@ -117,7 +132,7 @@ export class Autosaver {
 
   /** Saves now. */
   saveNow(): void {
-    if (!writeAutosave(this.storage, this.json())) this.onFail();
+    if (!writeAutosave(this.storage, this.json(), Date.now(), this.tab, this.onOtherTab)) this.onFail();
   }
 
   /** Saves a pending change when the page is hidden or left. */

@@ -94,6 +94,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   followMissing: 'The follow target is not loaded: the preview and the export use the system\'s own transform.',
   pathFollowNone: 'None',
   pathFollowMissing: '{name} (not in the scene)',
+  otherTabKept: 'The scene of another editor tab was kept in the Recover menu; this page\'s scene autosaves from now on.',
   pathFollowNoPath: 'Add a path under “Paths” on the left, then make this system (its emitter or each particle) travel it.',
   collisionNoCollider: 'No collider in the scene acts on this system: add one under “Colliders” on the left (or tick this system on a collider’s card) for these settings to take effect.',
   scale: 'Scale',

@@ -92,6 +92,7 @@ export const zh = {
   followMissing: '跟随目标未加载：预览与导出使用系统自身的变换。',
   pathFollowNone: '不沿路径',
   pathFollowMissing: '{name}（场景中没有此路径）',
+  otherTabKept: '另一个编辑器标签页中的场景已放入“恢复”菜单，本页的场景接着自动保存。',
   pathFollowNoPath: '先在左侧“路径”中添加一条路径，再让本系统（发射器或每个粒子）沿它运动。',
   collisionNoCollider: '场景中没有作用于本系统的碰撞体：先在左侧“碰撞体”中添加一个（或在碰撞体卡片上勾选本系统），这里的设置才会生效。',
   scale: '缩放',
