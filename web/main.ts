@@ -228,13 +228,16 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   const player = new Player(engine, () => Math.max(skeletons.scene.longestSecs(), models.longestSecs()), () => store.doc.export.fps);
   const timeline = new Timeline(byId('timeline'), player);
   player.onChange = () => timeline.tick();
+  let toldOtherTab = false;
   const autosave = new Autosaver(
     localStorage,
     () => store.json,
     () => message('error', t('autosaveFailed')),
     () => {
       refreshRecoverMenu();
-      message('info', t('otherTabKept'));
+      // Said once: two tabs editing by turns keep each other's latest scene at every save.
+      if (!toldOtherTab) message('info', t('otherTabKept'));
+      toldOtherTab = true;
     },
   );
   const exporter = mountExport({

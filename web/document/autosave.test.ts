@@ -32,11 +32,18 @@ describe('autosave', () => {
     writeAutosave(s, 'B1', 4, 'tabB');
     expect(readRecovery(s)).toEqual([]);
     // Tab A saves again: tab B's B1 is kept, then A's own later saves keep nothing more.
+    keepRecoverable(s, 'replaced by New', 'new', 4);
     writeAutosave(s, 'A3', 5, 'tabA');
-    expect(readRecovery(s)).toEqual([{ json: 'B1', savedAt: 4, reason: 'otherTab' }]);
+    expect(readRecovery(s).map((e) => [e.json, e.reason])).toEqual([['B1', 'otherTab'], ['replaced by New', 'new']]);
     writeAutosave(s, 'A4', 6, 'tabA');
-    expect(readRecovery(s)).toHaveLength(1);
+    expect(readRecovery(s)).toHaveLength(2);
     expect(readAutosave(s)).toEqual({ json: 'A4', savedAt: 6, reason: 'autosave', tab: 'tabA' });
+    // Editing by turns: each tab's latest scene is kept once, older entries stay.
+    for (let i = 0; i < 20; i++) {
+      writeAutosave(s, `B${i + 2}`, 10 + 2 * i, 'tabB');
+      writeAutosave(s, `A${i + 5}`, 11 + 2 * i, 'tabA');
+    }
+    expect(readRecovery(s).map((e) => e.json)).toEqual(['B21', 'A23', 'replaced by New']);
     // A slot from before tabs were recorded is overwritten as it always was.
     const old = new MemoryStorage();
     writeAutosave(old, 'old', 1);

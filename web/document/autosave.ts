@@ -42,7 +42,7 @@ function read<T>(storage: KeyValueStorage, key: string): T | null {
 export function writeAutosave(storage: KeyValueStorage, json: string, now = Date.now(), tab?: string, onOtherTab?: () => void): boolean {
   const previous = readAutosave(storage);
   if (previous !== null && previous.tab !== undefined && previous.tab !== tab && previous.json !== json) {
-    if (keepRecoverable(storage, previous.json, 'otherTab', previous.savedAt)) onOtherTab?.();
+    if (keepRecoverable(storage, previous.json, 'otherTab', previous.savedAt, previous.tab)) onOtherTab?.();
   }
   try {
     storage.setItem(AUTOSAVE_KEY, JSON.stringify(tab === undefined ? { json, savedAt: now, reason: 'autosave' } : { json, savedAt: now, reason: 'autosave', tab }));
@@ -64,11 +64,16 @@ export function readRecovery(storage: KeyValueStorage): StoredScene[] {
   return Array.isArray(value) ? value.filter((v) => typeof v?.json === 'string') : [];
 }
 
-/** Keeps `json` recoverable (skipped when identical to the newest kept one). */
-export function keepRecoverable(storage: KeyValueStorage, json: string, reason: string, now = Date.now()): boolean {
-  const list = readRecovery(storage);
+/**
+ * Keeps `json` recoverable (skipped when identical to the newest kept one). With `tab`, it
+ * replaces the entry kept for the same reason from the same page: two tabs editing by turns keep
+ * each one's latest scene, not a list of their alternations that pushes older scenes out.
+ */
+export function keepRecoverable(storage: KeyValueStorage, json: string, reason: string, now = Date.now(), tab?: string): boolean {
+  let list = readRecovery(storage);
   if (list.length > 0 && list[0].json === json) return true;
-  list.unshift({ json, savedAt: now, reason });
+  if (tab !== undefined) list = list.filter((e) => !(e.reason === reason && e.tab === tab));
+  list.unshift(tab === undefined ? { json, savedAt: now, reason } : { json, savedAt: now, reason, tab });
   while (list.length > RECOVERY_LIMIT) list.pop();
   try {
     storage.setItem(RECOVERY_KEY, JSON.stringify(list));
