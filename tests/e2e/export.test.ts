@@ -16,7 +16,11 @@ import { SkeletonJson } from '@esotericsoftware/spine-core';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
-import { documentOf, freezeAt, injectExportFault, openEditor, shownErrors, useSite, type SeamWindow } from './support';
+import { unzipSync } from 'fflate';
+import { decodePng, documentOf, freezeAt, injectExportFault, openEditor, pixelStats, shownErrors, useSite, type SeamWindow } from './support';
+
+/** Whether a note of the built-in images download is among `texts`. */
+const shownInfo = (texts: string[]): boolean => texts.some((t) => t.startsWith('已下载 builtin-images.zip'));
 
 const site = useSite('webgpu');
 const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-export-'));
@@ -108,6 +112,28 @@ describe('Spine export in the browser', () => {
     assert.match(summary ?? '', /(关键帧：|keys: )\w+ \d+/);
     assert.ok((summary ?? '').includes(`${(Buffer.byteLength(json) / 1024).toFixed(1)} KB`), `summary size vs ${Buffer.byteLength(json)} bytes: ${summary}`);
     assert.match(summary ?? '', /(烘焙|baked in) \d+ ms/);
+  });
+
+  it('downloads the built-in images the export names, as PNG files for the Spine images folder', async () => {
+    const spine = JSON.parse(cliExport('default', await storeJson(page)).json) as { skins: { attachments: Record<string, Record<string, { path?: string; width: number; height: number }>> }[] };
+    const named = new Map<string, [number, number]>();
+    for (const slot of Object.values(spine.skins[0].attachments)) for (const [n, a] of Object.entries(slot)) named.set(a.path ?? n, [a.width, a.height]);
+    const hint = (await page.textContent('#builtin-images-hint')) ?? '';
+    const got = page.waitForEvent('download', { timeout: 30_000 });
+    await page.click('#builtin-images');
+    const download = await got;
+    assert.equal(download.suggestedFilename(), 'builtin-images.zip');
+    const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+    const pngs = Object.keys(files).sort();
+    assert.ok(pngs.length >= 2, pngs.join(', '));
+    for (const file of pngs) {
+      const name = file.replace(/\.png$/, '');
+      assert.ok(hint.includes(file), `the hint names ${file}: ${hint}`);
+      const png = decodePng(files[file]);
+      assert.deepEqual([png.width, png.height], named.get(name), `${file}: the export's attachment ${name} at its size`);
+      assert.ok(pixelStats(png, [0, 0, 0], 10).lit > 0, `${file} has visible pixels`);
+    }
+    assert.ok(shownInfo(await page.$$eval('#messages .message .text', (els) => els.map((e) => e.textContent ?? ''))), 'a note says where the files go');
   });
 
   it('wasm exportSpine in the page and the native CLI give identical bytes (default scene and a preset)', async () => {

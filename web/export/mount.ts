@@ -1,17 +1,23 @@
 // The Spine export feature of the page, mounted once by web/main.ts: the export settings panel
 // (in #export-settings), the live budget panel (after it), the compare view (overlay in
 // #viewport, toggle in #view-tools) and the export button's action, sharing one record of the
-// last export.
+// last export; the settings panel also downloads the built-in textures the scene uses.
 import './export.css';
 import type { DocumentContext } from '../document/context';
 import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
+import { t } from '../i18n';
+import { downloadFile } from '../ui/download';
 import { ExportAction } from './action';
+import { builtinImagesZip, builtinNamesUsed } from './builtin-images';
 import { BudgetPanel } from './budget';
 import { CompareOverlay } from './compare/overlay';
 import { ExportRecord } from './last-export';
 import { imagesJson } from './pipeline';
 import { ExportPanel } from './ui/exportPanel';
+
+/** File name of the built-in textures' download. */
+export const BUILTIN_IMAGES_ZIP = 'builtin-images.zip';
 
 /** What the export feature needs from the editor. */
 export interface ExportMountContext extends DocumentContext {
@@ -41,7 +47,24 @@ export interface ExportFeature {
 /** Mounts the export feature (see the file comment). */
 export function mountExport(ctx: ExportMountContext): ExportFeature {
   const exports = new ExportRecord();
-  const settings = new ExportPanel(ctx.settingsBox, ctx);
+  let builtinNames: string[] | null = null;
+  const settings = new ExportPanel(ctx.settingsBox, ctx, {
+    used: (doc) => builtinNamesUsed(doc, (builtinNames ??= ctx.engine.builtinTextures().map((b) => b.name))),
+    download: (names) => {
+      const sizes = new Map(ctx.engine.builtinTextures().map((b) => [b.name, b]));
+      const { zip, names: packed } = builtinImagesZip(names, (name) => {
+        const b = sizes.get(name);
+        const rgba = ctx.engine.builtinTexturePixels(name);
+        return b === undefined || rgba === null ? null : { width: b.width, height: b.height, rgba };
+      });
+      if (packed.length === 0) {
+        ctx.message('error', t('builtinImagesUnavailable'));
+        return;
+      }
+      downloadFile(BUILTIN_IMAGES_ZIP, zip, 'application/zip');
+      ctx.message('info', t('builtinImagesDone', { file: BUILTIN_IMAGES_ZIP, count: packed.length, folder: ctx.store.doc.export.imagesPath }));
+    },
+  });
   const budget = new BudgetPanel(ctx.store, exports);
   ctx.settingsBox.after(budget.root);
   budget.root.className = ctx.settingsBox.className;

@@ -1,5 +1,6 @@
-// Export settings panel: the document's `export` settings (undoable like every change) and the
-// project's list of 所属动画 names.
+// Export settings panel: the document's `export` settings (undoable like every change), the
+// project's list of 所属动画 names, and the download of the built-in textures the scene uses (the
+// export names them; their files exist only in the editor: web/export/builtin-images.ts).
 
 import { t } from '../../i18n';
 import type { Scene } from '../../document/types';
@@ -17,14 +18,26 @@ export function parseAnimationList(text: string): string[] {
   return out;
 }
 
+/** The built-in textures of the scene, for the panel's download. */
+export interface BuiltinImages {
+  /** Names of the built-in textures `doc` uses. */
+  used(doc: Scene): string[];
+  /** Downloads them (a ZIP of `NAME.png`). */
+  download(names: string[]): void;
+}
+
 /** The export settings panel. */
 export class ExportPanel {
   private form: Form | null = null;
   private animations: HTMLTextAreaElement | null = null;
+  private builtinButton: HTMLButtonElement | null = null;
+  private builtinHint: HTMLElement | null = null;
+  private builtinNames: string[] = [];
 
   constructor(
     private readonly root: HTMLElement,
     private readonly ctx: DocumentContext,
+    private readonly builtins: BuiltinImages | null = null,
   ) {}
 
   /** Rebuilds (language change). */
@@ -60,6 +73,22 @@ export class ExportPanel {
     });
     this.animations = area;
     this.root.append(h('label', { class: 'row column' }, h('span', { class: 'label' }, t('animationList')), area, h('span', { class: 'hint' }, t('animationListHint'))));
+    if (this.builtins !== null) {
+      const builtins = this.builtins;
+      this.builtinButton = h('button', { type: 'button', id: 'builtin-images', class: 'small', onclick: () => builtins.download(this.builtinNames) }, t('builtinImagesButton'));
+      this.builtinHint = h('span', { class: 'hint', id: 'builtin-images-hint' });
+      this.root.append(h('div', { class: 'row column' }, this.builtinButton, this.builtinHint));
+      this.showBuiltins(this.ctx.store.doc);
+    }
+  }
+
+  /** The download button and its hint for the built-in textures `doc` uses. */
+  private showBuiltins(doc: Scene): void {
+    if (this.builtins === null || this.builtinButton === null || this.builtinHint === null) return;
+    this.builtinNames = this.builtins.used(doc);
+    const none = this.builtinNames.length === 0;
+    this.builtinButton.disabled = none;
+    this.builtinHint.textContent = none ? t('builtinImagesNone') : t('builtinImagesHint', { names: this.builtinNames.map((n) => `${n}.png`).join(', '), folder: doc.export.imagesPath });
   }
 
   /** Refreshes values from `doc`. */
@@ -69,5 +98,6 @@ export class ExportPanel {
     if (this.animations !== null && document.activeElement !== this.animations) {
       this.animations.value = doc.animations.join('\n');
     }
+    this.showBuiltins(doc);
   }
 }
