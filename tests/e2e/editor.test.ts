@@ -206,7 +206,10 @@ describe('editor on WebGPU', () => {
     await page.click('#undo-button');
     assert.deepEqual(await documentOf(page), merged);
     await page.click('#new-button');
-    assert.notDeepEqual(await documentOf(page), merged);
+    // A clean start: one system with the defaults "Add" gives, not the demo scene again.
+    const fresh = await documentOf(page);
+    assert.deepEqual(fresh.systems.map((s) => s.name), ['粒子系统']);
+    assert.deepEqual([fresh.colliders ?? [], fresh.paths ?? []], [[], []]);
     await page.click('#undo-button');
     assert.deepEqual(await documentOf(page), merged);
     // One undo step takes the comet's systems and its path away again (and leaves the later

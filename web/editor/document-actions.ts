@@ -56,9 +56,14 @@ export class DocumentActions {
     return true;
   }
 
-  /** Starts a new scene (the previous one stays recoverable). */
+  /**
+   * Starts a new scene: one particle system with the core's defaults, as "Add" makes it (the page
+   * opens on the demo scene; New is a clean start). The previous scene stays recoverable.
+   */
   newScene(): void {
-    if (this.replaceScene(this.host.engine.defaultScene(), t('newScene'), 'new')) {
+    const scene = JSON.parse(this.host.engine.normalizeScene('{"systems":[{}]}')) as Scene;
+    scene.systems[0] = { ...this.newSystem(), name: t('newSystemName') };
+    if (this.replaceScene(JSON.stringify(scene), t('newScene'), 'new')) {
       this.host.message('info', t('newSceneKept'));
     }
   }
