@@ -203,6 +203,8 @@ describe('editor on WebGPU', () => {
     // Its time written as the page's language writes it (Chinese: year first), not the browser's locale.
     const when = await page.locator('#recover-select option').nth(1).innerText();
     assert.match(when, await page.evaluate(() => document.documentElement.lang) === 'en' ? /^\d{1,2}\/\d{1,2}\/\d{4}/ : /^\d{4}\/\d{1,2}\/\d{1,2} /, when);
+    // And what replaced it: the rain preset applied as the scene.
+    assert.ok(when.includes(' · 应用预设前 · '), when);
     await page.click('#undo-button');
     assert.deepEqual(await documentOf(page), merged);
     await page.click('#new-button');

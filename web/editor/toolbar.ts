@@ -84,6 +84,9 @@ export function buildToolbar(actions: ToolbarActions): void {
   refreshRecoverMenu();
 }
 
+/** The reasons a scene was kept recoverable that the Recover menu names. */
+const RECOVER_REASONS = { new: true, open: true, share: true, preset: true, recover: true, otherTab: true } as const;
+
 /** Lists the recoverable scenes in the recover menu (when the toolbar is built). */
 export function refreshRecoverMenu(): void {
   const select = document.getElementById('recover-select');
@@ -100,7 +103,10 @@ export function refreshRecoverMenu(): void {
     }
     // In the UI's language, not the browser's (a Chinese page read "12/4/2026, 11:38:17 AM").
     const when = new Date(item.savedAt).toLocaleString(lang());
-    select.appendChild(h('option', { value: String(i) }, `${when} · ${names.slice(0, 60)}`));
+    // What replaced it (a reason of another version of the page: none shown).
+    const key = `recoverReason_${item.reason}`;
+    const why = Object.hasOwn(RECOVER_REASONS, item.reason) ? ` · ${t(key as MessageKey)}` : '';
+    select.appendChild(h('option', { value: String(i) }, `${when}${why} · ${names.slice(0, 60)}`));
   });
   select.disabled = list.length === 0;
 }
