@@ -112,6 +112,9 @@ describe('Spine export in the browser', () => {
     assert.match(summary ?? '', /(关键帧：|keys: )\w+ \d+/);
     assert.ok((summary ?? '').includes(`${(Buffer.byteLength(json) / 1024).toFixed(1)} KB`), `summary size vs ${Buffer.byteLength(json)} bytes: ${summary}`);
     assert.match(summary ?? '', /(烘焙|baked in) \d+ ms/);
+    // The default scene's built-in images: the note says where to get their files.
+    const note = (await page.$$eval('#messages .message .text', (els) => els.map((e) => e.textContent ?? ''))).join('\n');
+    assert.ok(note.includes('用到的内置贴图（soft_dot, spark, smoke）只在编辑器中有'), note);
   });
 
   it('downloads the built-in images the export names, as PNG files for the Spine images folder', async () => {

@@ -4,13 +4,14 @@
 // (budget summary, compare view) and shows a summary. `document.body.dataset.exportState` ends as
 // `done`, `failed` or `cancelled` (for tests and tools).
 import type { DocumentStore } from '../document/store';
-import type { ImageAsset } from '../document/types';
+import type { ImageAsset, Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { errorText } from '../errors';
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { downloadFile } from '../ui/download';
 import type { ShowMessage } from '../ui/messages';
+import { builtinNamesUsed } from './builtin-images';
 import { failureText } from './failure-text';
 import type { ExportRecord } from './last-export';
 import { imagesJson, runExportPipeline } from './pipeline';
@@ -123,6 +124,9 @@ export class ExportAction {
     downloadFile(downloadName(fileName), reply.json, 'application/json');
     this.host.exports.publish({ json: reply.json, report: reply.report, sceneJson, followJson, totalMs: reply.totalMs });
     document.body.dataset.exportState = 'done';
-    message('info', [t('exportDone', { file: downloadName(fileName) }), ...summaryLines(reply.report, reply.totalMs)].join('\n'));
+    // The built-in images it names are files only the editor has: say where to get them.
+    const builtins = builtinNamesUsed(JSON.parse(sceneJson) as Scene, engine.builtinTextures().map((b) => b.name));
+    const where = builtins.length === 0 ? [] : [t('exportBuiltinImages', { names: builtins.join(', ') })];
+    message('info', [t('exportDone', { file: downloadName(fileName) }), ...summaryLines(reply.report, reply.totalMs), ...where].join('\n'));
   }
 }

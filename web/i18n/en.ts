@@ -149,6 +149,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   dropHint: 'Drop images on the page: one becomes the texture, several become a flipbook (natural file-name order).',
   remove: 'Remove',
   exportSettings: 'Export settings',
+  exportBuiltinImages: 'The built-in images it uses ({names}) exist only in the editor: “Download built-in images (PNG)” in the export settings gives them for the Spine images folder.',
   builtinImagesButton: 'Download built-in images (PNG)',
   builtinImagesHint: 'The export writes image paths only. The built-in images this scene uses ({names}) exist only in the editor: download them and unpack into the Spine images folder ({folder}).',
   builtinImagesNone: 'This scene uses no built-in image.',

@@ -147,6 +147,7 @@ export const zh = {
   dropHint: '把图片拖到页面上：一张作为贴图，多张作为序列帧（按文件名自然排序）。',
   remove: '删除',
   exportSettings: '导出设置',
+  exportBuiltinImages: '用到的内置贴图（{names}）只在编辑器中有：在“导出设置”中点“下载内置贴图 (PNG)”，解压到 Spine 的图片文件夹。',
   builtinImagesButton: '下载内置贴图 (PNG)',
   builtinImagesHint: '导出只写图片路径。本场景用到的内置贴图（{names}）只在编辑器中有：下载后解压到 Spine 的图片文件夹（{folder}）。',
   builtinImagesNone: '本场景没有用到内置贴图。',
