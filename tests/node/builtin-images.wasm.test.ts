@@ -1,72 +1,29 @@
 // The built-in images download (web/export/builtin-images.ts) gives, for every preset, one PNG
 // per built-in image its CLI export names: the file `PATH.png` for each attachment path the export
 // writes for a `builtin:` reference, at the attachment's width and height, and with exactly the
-// pixels the editor's module draws (the wasm `builtinTexturePixels`). The PNGs are read back with
-// a decoder written here on Node's zlib (every PNG row filter), not with the writer's code.
+// pixels the editor's module draws (the wasm `builtinTexturePixels`). The PNGs are read back by the
+// tests' decoder on Node's zlib (tests/support/png.ts), which shares no code with the writer.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { inflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../web/engine/engine.ts';
-import type { WasmModule } from '../../web/engine/wasm-api.ts';
 import { builtinImagesZip, builtinNamesUsed, encodePng } from '../../web/export/builtin-images.ts';
 import type { Scene } from '../../web/document/types.ts';
 import { cliPath } from '../support/cli';
+import { decodePng } from '../support/png';
+import { loadWasm } from '../support/wasm';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 let engine: Engine;
 
 beforeAll(async () => {
-  const glue = (await import(pathToFileURL(join(ROOT, 'web/pkg/sp_wasm.js')).href)) as WasmModule & {
-    initSync(o: { module: Uint8Array }): unknown;
-  };
-  glue.initSync({ module: new Uint8Array(readFileSync(join(ROOT, 'web/pkg/sp_wasm_bg.wasm'))) });
-  engine = await Engine.load(async () => glue);
+  const wasm = await loadWasm();
+  engine = await Engine.load(async () => wasm);
 });
-
-/** An 8-bit RGBA, non-interlaced PNG decoded (all five row filters), or an error. */
-function decodePng(png: Uint8Array): { width: number; height: number; rgba: Uint8Array } {
-  const sig = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  expect(Array.from(png.subarray(0, 8))).toEqual(sig);
-  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let at = 8;
-  let width = 0;
-  let height = 0;
-  const idat: Uint8Array[] = [];
-  while (at < png.length) {
-    const len = view.getUint32(at);
-    const type = String.fromCharCode(...png.subarray(at + 4, at + 8));
-    const data = png.subarray(at + 8, at + 8 + len);
-    if (type === 'IHDR') {
-      width = view.getUint32(at + 8);
-      height = view.getUint32(at + 12);
-      expect(Array.from(data.subarray(8, 13)), 'RGBA8, no interlace').toEqual([8, 6, 0, 0, 0]);
-    } else if (type === 'IDAT') idat.push(data);
-    at += 12 + len;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = width * 4;
-  const out = new Uint8Array(height * stride);
-  for (let y = 0; y < height; y++) {
-    const filter = raw[y * (stride + 1)];
-    const row = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    for (let x = 0; x < stride; x++) {
-      const a = x >= 4 ? out[y * stride + x - 4] : 0;
-      const b = y > 0 ? out[(y - 1) * stride + x] : 0;
-      const c = x >= 4 && y > 0 ? out[(y - 1) * stride + x - 4] : 0;
-      const p = a + b - c;
-      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
-      const predictor = [0, a, b, (a + b) >> 1, paeth][filter];
-      out[y * stride + x] = (row[x] + predictor) & 0xff;
-    }
-  }
-  return { width, height, rgba: out };
-}
 
 /** Attachment paths and sizes of a Spine JSON's region and mesh attachments. */
 function attachments(spine: { skins?: { attachments?: Record<string, Record<string, { path?: string; width?: number; height?: number }>> }[] }): Map<string, [number, number]> {
