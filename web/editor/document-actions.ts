@@ -62,7 +62,7 @@ export class DocumentActions {
    */
   newScene(): void {
     const scene = JSON.parse(this.host.engine.normalizeScene('{"systems":[{}]}')) as Scene;
-    scene.systems[0] = { ...this.newSystem(), name: t('newSystemName') };
+    scene.systems[0].name = t('newSystemName');
     if (this.replaceScene(JSON.stringify(scene), t('newScene'), 'new')) {
       this.host.message('info', t('newSceneKept'));
     }

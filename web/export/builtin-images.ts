@@ -7,10 +7,7 @@
 // premultiply and quantise the soft edges).
 
 import { zipSync, zlibSync } from 'fflate';
-import type { Scene } from '../document/types';
-
-/** The prefix of a built-in texture reference (`builtin:soft_dot`). */
-export const BUILTIN_PREFIX = 'builtin:';
+import { BUILTIN_PREFIX, type Scene } from '../document/types';
 
 /** Straight-alpha RGBA8 pixels of one image. */
 export interface RgbaImage {
