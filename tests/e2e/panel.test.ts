@@ -234,6 +234,15 @@ describe('property panel from the field schema', () => {
     await page.selectOption('#properties select[data-key="systems[0].trail.lengthMode"]', 'points');
     await page.selectOption('#properties select[data-key="systems[0].trail.textureMode"]', 'tile');
     await check();
+    // The collision fields a response reads: a pause's length only with a pause, none of them
+    // without a response.
+    const collision = (f: string) => page.locator(`#properties [data-key="systems[0].collision.${f}"]`);
+    assert.equal(await collision('pauseSecs').count(), 0, 'no pause length for a bounce');
+    await page.selectOption('#properties select[data-key="systems[0].collision.response"]', 'pause');
+    await collision('pauseSecs').waitFor();
+    await check();
+    await page.selectOption('#properties select[data-key="systems[0].collision.response"]', 'none');
+    for (const f of ['restitution', 'friction', 'pauseSecs', 'radiusPx']) assert.equal(await collision(f).count(), 0, `no ${f} without a response`);
     const numeric = schema.fields.filter((f) => f.path.startsWith('systems[].') && ['number', 'integer', 'range'].includes(f.kind) && !f.path.startsWith('systems[].follow.') && !f.path.startsWith('systems[].bursts[]'));
     assert.deepEqual(numeric.map((f) => f.path).filter((p) => !seen.has(p)), [], 'every numeric field had an input');
     assert.deepEqual(((await documentOf(page)).systems[0].forces as { kind: string }[]).map((f) => f.kind), kinds);

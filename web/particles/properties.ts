@@ -37,14 +37,26 @@ const SHOWN_WHEN: Record<string, (s: ParticleSystem, rel: string) => boolean> = 
   // The legacy flag (older documents) only while it is on: the rotation mode menu shows its
   // effect ("follow velocity") and choosing another mode turns it off.
   alignToVelocity: (s) => s.alignToVelocity === true,
+  // A collision field only with a response that reads it (behaviour/collision.rs): restitution and
+  // friction shape a rebound (bounce, and pause, which continues with it), the pause its length,
+  // the radius every response but none.
+  'collision.restitution': (s) => ['bounce', 'pause'].includes(responseOf(s)),
+  'collision.friction': (s) => ['bounce', 'pause'].includes(responseOf(s)),
+  'collision.pauseSecs': (s) => responseOf(s) === 'pause',
+  'collision.radiusPx': (s) => responseOf(s) !== 'none',
 };
+
+/** The system's collision response (the core's default, bounce, when unset). */
+function responseOf(s: ParticleSystem): string {
+  return s.collision?.response ?? 'bounce';
+}
 /** The path a system follows: a menu of the scene's paths (first in its section), the other path
  * fields shown once one is chosen. */
 const PATH_FOLLOW_PATH = `${SYSTEM_PREFIX}pathFollow.path`;
 /** The rotation mode menu (it also shows and clears the legacy `alignToVelocity`). */
 const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
 /** Values that change which fields are shown (the panel is rebuilt when they change). */
-const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode', 'alignToVelocity', 'edge']);
+const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode', 'alignToVelocity', 'edge', 'response']);
 
 /** The property panel. */
 export class PropertiesPanel {
@@ -105,7 +117,7 @@ export class PropertiesPanel {
       }
       if (section.id === 'follow') this.followNotes(body, sys);
       if (section.id === 'pathFollow' && this.pathNames.length === 0 && sys.pathFollow === undefined) body.append(h('p', { class: 'hint' }, t('pathFollowNoPath')));
-      if (section.id === 'collision' && !this.collides) body.append(h('p', { class: 'hint', 'data-hint': 'no-collider' }, t('collisionNoCollider')));
+      if (section.id === 'collision' && !this.collides && responseOf(sys) !== 'none') body.append(h('p', { class: 'hint', 'data-hint': 'no-collider' }, t('collisionNoCollider')));
     }
   }
 
