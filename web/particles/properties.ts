@@ -16,6 +16,7 @@ import { Form, type Choice } from '../ui/widgets';
 import { curveField } from './curve-field';
 import { fieldLimits } from './limits';
 import { getAt, headOf, newEntry, setAt, SYSTEM_PREFIX, systemPlan, type ListItem, type PanelItem, type TaggedItem } from './panel-plan';
+import { responseOf, shapeOf, SHOWN_WHEN } from './shown';
 
 type Obj = Record<string, unknown>;
 
@@ -26,37 +27,11 @@ interface Base {
   schema: string;
 }
 
-/** Fields shown only in some states, by relative path or path head. */
-const SHOWN_WHEN: Record<string, (s: ParticleSystem, rel: string) => boolean> = {
-  animation: (s) => s.mode === 'oneShot',
-  loopAnimations: (s) => s.mode === 'loopContinuous',
-  trail: (s, rel) => rel === 'trail.enabled' || s.trail?.enabled === true,
-  'trail.lengthSecs': (s) => s.trail?.enabled === true && s.trail.lengthMode !== 'points',
-  'trail.lengthPoints': (s) => s.trail?.enabled === true && s.trail.lengthMode === 'points',
-  'trail.tileCount': (s) => s.trail?.enabled === true && s.trail.textureMode === 'tile',
-  // The legacy flag (older documents) only while it is on: the rotation mode menu shows its
-  // effect ("follow velocity") and choosing another mode turns it off.
-  alignToVelocity: (s) => s.alignToVelocity === true,
-  // A collision field only with a response that reads it (behaviour/collision.rs): restitution and
-  // friction shape a rebound (bounce, and pause, which continues with it), the pause its length,
-  // the radius every response but none.
-  'collision.restitution': (s) => ['bounce', 'pause'].includes(responseOf(s)),
-  'collision.friction': (s) => ['bounce', 'pause'].includes(responseOf(s)),
-  'collision.pauseSecs': (s) => responseOf(s) === 'pause',
-  'collision.radiusPx': (s) => responseOf(s) !== 'none',
-};
-
-/** The system's collision response (the core's default, bounce, when unset). */
-function responseOf(s: ParticleSystem): string {
-  return s.collision?.response ?? 'bounce';
-}
 /** The path a system follows: a menu of the scene's paths (first in its section), the other path
  * fields shown once one is chosen. */
 const PATH_FOLLOW_PATH = `${SYSTEM_PREFIX}pathFollow.path`;
 /** The rotation mode menu (it also shows and clears the legacy `alignToVelocity`). */
 const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
-/** Values that change which fields are shown (the panel is rebuilt when they change). */
-const STRUCTURAL = new Set(['kind', 'mode', 'skeleton', 'bone', 'enabled', 'lengthMode', 'textureMode', 'alignToVelocity', 'edge', 'response']);
 
 /** The property panel. */
 export class PropertiesPanel {
@@ -386,13 +361,6 @@ export class PropertiesPanel {
   }
 }
 
-/** What decides the panel's structure: kinds, modes, list lengths, picked textures, follow (not
- * the other values, nor whether an optional value is written, so typing keeps its input). */
-function shapeOf(v: unknown, key = ''): unknown {
-  if (Array.isArray(v)) return key === 'textures' || key === 'images' ? v : v.map((x) => shapeOf(x) ?? 0);
-  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOf(x, k)]).filter(([, x]) => x !== undefined));
-  return STRUCTURAL.has(key) ? v : undefined;
-}
 
 /** Marks the inputs of `row` with their schema path (`data-path`: tests compare limits). */
 function withPath(row: HTMLElement, path: string): HTMLElement {
