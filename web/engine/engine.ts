@@ -312,6 +312,21 @@ export class Engine {
     this.life.optional((e) => e.render(), undefined);
   }
 
+  /**
+   * Draws a frame without the grid (what the particles alone look like: the compare view's pixel
+   * modes measure it against the Spine runtime's drawing, which has no grid), the grid setting
+   * kept for the next frame.
+   */
+  renderWithoutGrid(): void {
+    const grid = this.journal.grid;
+    if (grid) this.life.optional((e) => e.setGrid(false), undefined);
+    try {
+      this.render();
+    } finally {
+      if (grid) this.life.optional((e) => e.setGrid(true), undefined);
+    }
+  }
+
   /** Resizes the drawing buffer. */
   resize(cssWidth: number, cssHeight: number, dpr: number): void {
     this.journal.size = [cssWidth, cssHeight, dpr];

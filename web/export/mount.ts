@@ -78,7 +78,7 @@ export function mountExport(ctx: ExportMountContext): ExportFeature {
     sceneJson: () => ctx.store.json,
     imagesJson: () => imagesJson(loaded()),
     followJson: () => ctx.engine.followTracks(),
-    renderPreview: () => ctx.engine.render(),
+    renderPreview: () => ctx.engine.renderWithoutGrid(),
     showObjectOutlines: (on) => ctx.engine.setObjectOutlines(on),
     previewCanvas: () => ctx.viewportBox.querySelector<HTMLCanvasElement>('canvas#canvas'),
     images: () => [

@@ -269,7 +269,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   compareModeDiff: 'Difference (|preview − Spine| ×8)',
   comparePixelNumbers: 'PSNR {psnr} dB · {off} % of pixels off by more than 8/255 · t = {time} s',
   comparePixelNote:
-    'Right/Spine: the export drawn by the official spine-webgl 4.2 renderer. Expected small differences: texture filtering at sub-pixel offsets, rasterisation of edges and rounding of premultiplied colours; the grid is drawn only in the preview.',
+    'Right/Spine: the export drawn by the official spine-webgl 4.2 renderer. Expected small differences: texture filtering at sub-pixel offsets, rasterisation of edges and rounding of premultiplied colours. Neither side draws the grid: the difference and the PSNR compare the particles only.',
   wasmFeatureMissing: 'This browser cannot run the editor: its WebAssembly lacks {feature}. Use {since} or later.',
   wasmLoadFailed: 'The WebAssembly module could not be loaded: {error}',
   rendererFailed: 'No renderer could be created (neither WebGPU nor WebGL2): {error}',

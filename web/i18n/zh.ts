@@ -267,7 +267,7 @@ export const zh = {
   compareModeDiff: '差异图（|预览 − Spine| ×8）',
   comparePixelNumbers: 'PSNR {psnr} dB · 相差超过 8/255 的像素占 {off} % · t = {time} 秒',
   comparePixelNote:
-    '右侧 / Spine：由官方 spine-webgl 4.2 渲染器绘制的导出结果。预期的细微差异：亚像素偏移处的纹理过滤、边缘光栅化、预乘颜色的舍入；网格只在预览中绘制。',
+    '右侧 / Spine：由官方 spine-webgl 4.2 渲染器绘制的导出结果。预期的细微差异：亚像素偏移处的纹理过滤、边缘光栅化、预乘颜色的舍入。两侧都不画网格，差异与 PSNR 只比较粒子。',
   wasmFeatureMissing: '此浏览器无法运行编辑器：其 WebAssembly 不支持 {feature}。请使用 {since} 或更新的版本。',
   wasmLoadFailed: '无法加载 WebAssembly 模块：{error}',
   rendererFailed: '无法创建渲染器（WebGPU 与 WebGL2 均不可用）：{error}',

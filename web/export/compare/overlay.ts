@@ -26,7 +26,7 @@ export interface CompareHost {
   toolbar: HTMLElement;
   /** Current view: scene pixel at the canvas centre, zoom, and background `#rrggbb`. */
   view(): { panX: number; panY: number; zoom: number; background?: string };
-  /** Renders the preview now (so its canvas holds the frame of the current time). */
+  /** Renders the preview now without its grid (so its canvas holds the particles of the current time alone). */
   renderPreview(): void;
   /**
    * Draws the collider and path outlines on the preview or not: the export has none, so the
