@@ -184,7 +184,8 @@ describe('pixel proof, WebGL2 tier: preview = spine-webgl drawing of the export'
     // The page's default is the grid on; the comparison used to measure the preview's grid lines
     // against a Spine drawing without them (the fire preset read 33 dB, below a correct export's 40).
     await compareScene(page, readFileSync(join(PRESET_DIR, 'fire.json'), 'utf8'));
-    await page.click('#grid-toggle');
+    // The button's own click, as plainView does: an earlier measure's freezeAt hides #view-tools.
+    await page.evaluate(() => (document.getElementById('grid-toggle') as HTMLButtonElement).click());
     assert.equal(await page.getAttribute('#grid-toggle', 'aria-pressed'), 'true');
     const m = await measure(page, 1);
     assert.ok(passes(m), `grid on: ${show(m)}`);
