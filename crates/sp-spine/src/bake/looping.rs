@@ -30,6 +30,7 @@
 //!
 //! Fake-dead particles keep their bones and are hidden by the attachment timeline.
 
+use sp_sim::sim::looping::LoopCopy;
 use sp_sim::sim::looping::SegmentKind;
 use sp_sim::sim::{LoopPlan, LoopSet};
 
@@ -56,8 +57,8 @@ pub struct Window {
     pub kind: SegmentKind,
     /// First virtual frame (the segment's frame 0).
     pub first: u32,
-    /// `copies[i]`: the copies `(life, k)` shown at virtual frame `first + i`.
-    pub copies: Vec<Vec<(usize, i64)>>,
+    /// `copies[i]`: the copies shown at virtual frame `first + i`.
+    pub copies: Vec<Vec<LoopCopy>>,
 }
 
 impl Window {
@@ -73,11 +74,7 @@ pub fn windows(set: &LoopSet) -> [Window; 3] {
     let stop = plan.stop_frame();
     let end = stop + set.end_frames(stop);
     let window = |kind, first: u32, last: u32, stop: Option<f64>| {
-        let copies = set
-            .copies_over(first, last, stop)
-            .into_iter()
-            .map(|frame| frame.iter().map(|c| (c.life, c.k)).collect())
-            .collect();
+        let copies = set.copies_over(first, last, stop);
         Window {
             kind,
             first,
@@ -120,6 +117,23 @@ fn span_set(bits: &mut [u64], lo: usize, hi: usize) {
             *word |= word_mask(first + w, lo, hi);
         }
     }
+}
+
+/// A run of one life's consecutive states on a bone, as the sweep of a window finds it: the
+/// states are copied once the sweep is done, a life's slice at a time (the sweep goes frame by
+/// frame across every life, so copying there read every life's states out of order).
+#[derive(Clone, Debug)]
+struct FoundRun {
+    /// The run, its states still empty.
+    run: Run,
+    /// Its life (index into the lives).
+    life: usize,
+    /// Index of its first state in the life's states.
+    first: usize,
+    /// Virtual frame of that state.
+    frame: u32,
+    /// Number of states.
+    len: usize,
 }
 
 /// A copy placed again at its own virtual frame (a Local-space system whose bone moves), its
@@ -214,7 +228,8 @@ pub fn loop_tracks(
     }
     let mut tracks = Vec::new();
     for (w, name) in windows.iter().zip(names) {
-        let mut bones: Vec<Vec<Run>> = vec![Vec::new(); bone_count];
+        // The runs of each bone as they are found, their states copied once the sweep is done.
+        let mut found: Vec<Vec<FoundRun>> = vec![Vec::new(); bone_count];
         // The run each arc extended last: (frame + 1, copy k, run index on the arc's bone). At
         // one frame an arc shows at most one copy (it spans at most `L` frames of its life, and
         // the copies of a life shown at one frame read frames `L` apart), so a copy continues
@@ -223,7 +238,7 @@ pub fn loop_tracks(
         for (f, copies) in w.copies.iter().enumerate() {
             let v = w.first + f as u32;
             let f = f as u32;
-            for &(j, k) in copies {
+            for &LoopCopy { life: j, k } in copies {
                 let life = &lives[j];
                 let u = i64::from(v) + k * i64::from(l);
                 let idx = u - i64::from(life.first_frame);
@@ -238,30 +253,50 @@ pub fn loop_tracks(
                     continue;
                 };
                 let bone = arcs[ai].bone;
-                let state = match restate {
-                    Some(r) => r(life, idx as usize, v)?,
-                    None => life.states[idx as usize],
-                };
                 let (seen, seen_k, seen_run) = last[ai];
                 let run = if seen == f && f > 0 && seen_k == k {
-                    bones[bone][seen_run].states.push(state);
+                    found[bone][seen_run].len += 1;
                     seen_run
                 } else {
                     let birth = life.birth_secs - k as f64 * f64::from(l) / fps;
-                    // Room for the rest of the arc within the window (the run's usual length):
-                    // its states are not copied again as it grows.
-                    let room = (arcs[ai].b - u).min(w.copies.len() as u32 - f) as usize;
-                    let mut states = Vec::with_capacity(room.max(1));
-                    states.push(state);
-                    bones[bone].push(Run {
+                    let run = Run {
                         order: (super::assign::micros(birth), life.serial),
                         start_frame: f,
-                        states,
+                        states: Vec::new(),
+                    };
+                    found[bone].push(FoundRun {
+                        run,
+                        life: j,
+                        first: idx as usize,
+                        frame: v,
+                        len: 1,
                     });
-                    bones[bone].len() - 1
+                    found[bone].len() - 1
                 };
                 last[ai] = (f + 1, k, run);
             }
+        }
+        let mut bones: Vec<Vec<Run>> = Vec::with_capacity(bone_count);
+        for runs in found {
+            let mut filled = Vec::with_capacity(runs.len());
+            for FoundRun {
+                mut run,
+                life,
+                first,
+                frame,
+                len,
+            } in runs
+            {
+                let life = &lives[life];
+                run.states = match restate {
+                    Some(r) => (0..len)
+                        .map(|i| r(life, first + i, frame + i as u32))
+                        .collect::<Result<_, _>>()?,
+                    None => life.states[first..first + len].to_vec(),
+                };
+                filled.push(run);
+            }
+            bones.push(filled);
         }
         for runs in &mut bones {
             runs.sort_by_key(|r| r.start_frame);

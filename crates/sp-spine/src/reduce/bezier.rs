@@ -203,8 +203,24 @@ fn solve<const N: usize>(
         let spec = &piece.specs[c];
         let s_end = piece.samples[j][c];
         // Normal equations of Σ w·(B·cy₁ + C·cy₂ + D·V₂ − (s − A·V₁))² + end and ridge rows.
-        let mut a = [[0.0; 3]; 3];
+        // The frames' rows (w = 1) first: their sums are symmetric, so six products are
+        // accumulated, not nine (`1·x·y` and `y·x` are `x·y` to the bit).
+        let [mut s11, mut s12, mut s13, mut s22, mut s23, mut s33] = [0.0; 6];
         let mut b = [0.0; 3];
+        for (k, coef) in basis.iter().enumerate() {
+            let rhs = piece.samples[i + 1 + k][c] - coef[0] * v1[c];
+            let [x, y, z] = [coef[1], coef[2], coef[3]];
+            s11 += x * x;
+            s12 += x * y;
+            s13 += x * z;
+            s22 += y * y;
+            s23 += y * z;
+            s33 += z * z;
+            b[0] += x * rhs;
+            b[1] += y * rhs;
+            b[2] += z * rhs;
+        }
+        let mut a = [[s11, s12, s13], [s12, s22, s23], [s13, s23, s33]];
         let mut add = |row: [f64; 3], rhs: f64, w: f64| {
             for r in 0..3 {
                 for q in 0..3 {
@@ -213,10 +229,6 @@ fn solve<const N: usize>(
                 b[r] += w * row[r] * rhs;
             }
         };
-        for (k, coef) in basis.iter().enumerate() {
-            let s = piece.samples[i + 1 + k][c];
-            add([coef[1], coef[2], coef[3]], s - coef[0] * v1[c], 1.0);
-        }
         add([0.0, 0.0, 1.0], s_end, end_weight);
         add([1.0, 0.0, -1.0 / 3.0], 2.0 / 3.0 * v1[c], RIDGE);
         add([0.0, 1.0, -2.0 / 3.0], 1.0 / 3.0 * v1[c], RIDGE);

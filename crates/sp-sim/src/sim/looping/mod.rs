@@ -38,6 +38,7 @@ pub mod set;
 #[cfg(test)]
 mod tests;
 pub mod timeline;
+pub mod window;
 
 pub use plan::{LoopAlignment, LoopPlan, longest_life_secs, loop_alignment, scene_loop_plans};
 pub use set::{LifeTrail, LoopCopy, LoopLife, LoopSet};

@@ -357,37 +357,6 @@ impl LoopSet {
         self.copies_among(frame, stop, &candidates, out);
     }
 
-    /// [`LoopSet::copies_at`] at every frame of `first..=last` (integer frame positions): the
-    /// lives are indexed once by the frames mod `L` within two frames of theirs, so each frame
-    /// looks only at the lives that may show a copy there.
-    pub fn copies_over(&self, first: u32, last: u32, stop: Option<f64>) -> Vec<Vec<LoopCopy>> {
-        let l = i64::from(self.plan.loop_frames.max(1));
-        let mut by_residue: Vec<Vec<u32>> = vec![Vec::new(); l as usize];
-        for (j, life) in self.lives.iter().enumerate() {
-            let (a, b) = (
-                i64::from(life.first_frame) - 2,
-                i64::from(life.end_frame) + 2,
-            );
-            if b - a + 1 >= l {
-                for list in &mut by_residue {
-                    list.push(j as u32);
-                }
-            } else {
-                for u in a..=b {
-                    by_residue[u.rem_euclid(l) as usize].push(j as u32);
-                }
-            }
-        }
-        (first..=last)
-            .map(|v| {
-                let mut out = Vec::new();
-                let candidates = &by_residue[(i64::from(v) % l) as usize];
-                self.copies_among(f64::from(v), stop, candidates, &mut out);
-                out
-            })
-            .collect()
-    }
-
     /// [`LoopSet::copies_at`] looking at every life (what the candidate filters must match).
     #[cfg(test)]
     pub(crate) fn copies_at_every_life(
@@ -416,59 +385,12 @@ impl LoopSet {
                 (j as usize, lo, hi)
             })
             .collect();
-        let count_upto = |kmax: i64| -> u64 {
-            ranges
-                .iter()
-                .map(|&(_, lo, hi)| (hi.min(kmax) - lo + 1).max(0) as u64)
-                .sum()
-        };
-        let cap = self.prep.max_particles as u64;
-        let total = count_upto(i64::MAX);
-        if total <= cap {
-            for &(j, lo, hi) in &ranges {
-                for k in (lo..=hi).rev() {
-                    out.push(LoopCopy { life: j, k });
-                }
-            }
-            return;
-        }
-        // The newest `cap` copies: every copy with k < K, and at k = K the highest lives, where K
-        // is the smallest k with at least `cap` copies at or below it.
-        let (mut a, mut b) = (
-            ranges
-                .iter()
-                .filter(|r| r.1 <= r.2)
-                .map(|r| r.1)
-                .min()
-                .unwrap_or(0),
-            ranges
-                .iter()
-                .filter(|r| r.1 <= r.2)
-                .map(|r| r.2)
-                .max()
-                .unwrap_or(0),
-        );
-        while a < b {
-            let mid = a + (b - a) / 2;
-            if count_upto(mid) >= cap {
-                b = mid;
-            } else {
-                a = mid + 1;
-            }
-        }
-        let k_cap = a;
-        let mut room = cap - count_upto(k_cap - 1);
-        for &(j, lo, hi) in ranges.iter().rev() {
-            if lo <= k_cap && k_cap <= hi && room > 0 {
-                out.push(LoopCopy { life: j, k: k_cap });
-                room -= 1;
-            }
-        }
-        for &(j, lo, hi) in &ranges {
-            for k in (lo..=hi.min(k_cap - 1)).rev() {
-                out.push(LoopCopy { life: j, k });
-            }
-        }
+        select_newest(&ranges, self.prep.max_particles as u64, out);
+    }
+
+    /// The cap of live particles, `maxParticles`.
+    pub(super) fn max_particles(&self) -> usize {
+        self.prep.max_particles
     }
 
     /// The serial a copy is shown with: `(k_top − k)·n + life`, so that serial order is birth
@@ -690,5 +612,64 @@ impl LoopSet {
             }
         }
         (last - i64::from(stop)).max(0) as u32
+    }
+}
+
+/// Appends to `out` the copies of `ranges` (`(life, lo, hi)`: copies `lo..=hi` of each life, in
+/// ascending life order) shown under the cap `cap`: all of them when they fit, else the newest
+/// `cap` (highest [`LoopSet::copy_serial`]); each life's copies by `k` descending, lives in
+/// order (see [`LoopSet::copies_at`]).
+pub(super) fn select_newest(ranges: &[(usize, i64, i64)], cap: u64, out: &mut Vec<LoopCopy>) {
+    let count_upto = |kmax: i64| -> u64 {
+        ranges
+            .iter()
+            .map(|&(_, lo, hi)| (hi.min(kmax) - lo + 1).max(0) as u64)
+            .sum()
+    };
+    let total = count_upto(i64::MAX);
+    if total <= cap {
+        for &(j, lo, hi) in ranges {
+            for k in (lo..=hi).rev() {
+                out.push(LoopCopy { life: j, k });
+            }
+        }
+        return;
+    }
+    // The newest `cap` copies: every copy with k < K, and at k = K the highest lives, where K
+    // is the smallest k with at least `cap` copies at or below it.
+    let (mut a, mut b) = (
+        ranges
+            .iter()
+            .filter(|r| r.1 <= r.2)
+            .map(|r| r.1)
+            .min()
+            .unwrap_or(0),
+        ranges
+            .iter()
+            .filter(|r| r.1 <= r.2)
+            .map(|r| r.2)
+            .max()
+            .unwrap_or(0),
+    );
+    while a < b {
+        let mid = a + (b - a) / 2;
+        if count_upto(mid) >= cap {
+            b = mid;
+        } else {
+            a = mid + 1;
+        }
+    }
+    let k_cap = a;
+    let mut room = cap - count_upto(k_cap - 1);
+    for &(j, lo, hi) in ranges.iter().rev() {
+        if lo <= k_cap && k_cap <= hi && room > 0 {
+            out.push(LoopCopy { life: j, k: k_cap });
+            room -= 1;
+        }
+    }
+    for &(j, lo, hi) in ranges {
+        for k in (lo..=hi.min(k_cap - 1)).rev() {
+            out.push(LoopCopy { life: j, k });
+        }
     }
 }

@@ -476,24 +476,33 @@ fn a_copy_carries_its_life_trail_shifted_by_whole_periods() {
     }
 }
 
-/// The windows' indexed enumeration shows exactly the copies of [`LoopSet::copies_at`] at every
-/// frame, with and without the cap binding, lives shorter and longer than the loop, a delay and
-/// emission stopped.
+/// The windows' integer enumeration ([`super::window`]) shows exactly the copies of
+/// [`LoopSet::copies_at`] at every frame, with and without the cap binding, lives shorter and
+/// longer than the loop, delays on and off the frame grid, emission stopped, at 24 to 144 fps.
 #[test]
 fn copies_over_a_window_are_the_copies_at_each_frame() {
     let mut delayed = looping(25.0, (0.2, 0.5), 1.0, 500);
     delayed.delay_secs = 0.4;
-    for system in [
-        looping(60.0, (0.9, 1.3), 1.0, 40),
-        looping(20.0, (0.3, 2.7), 1.0, 500),
-        delayed,
+    // Births and delays off the frame grid, a cap that binds, lives of several loops.
+    let mut odd = looping(37.0, (0.05, 3.3), 0.7, 60);
+    odd.delay_secs = 0.123;
+    let mut fine = looping(143.0, (0.4, 0.9), 1.3, 90);
+    fine.delay_secs = 1.0 / 3.0;
+    for (system, fps) in [
+        (looping(60.0, (0.9, 1.3), 1.0, 40), 30),
+        (looping(20.0, (0.3, 2.7), 1.0, 500), 30),
+        (delayed, 30),
+        (odd.clone(), 24),
+        (odd, 60),
+        (fine.clone(), 30),
+        (fine, 144),
     ] {
-        let plan = LoopPlan::of(&system, 30);
+        let plan = LoopPlan::of(&system, fps);
         let set = LoopSet::record(&system, 240, None, plan);
         let stop = plan.stop_frame();
         let last = stop + set.end_frames(stop) + 3;
         let mut shown = 0;
-        for s in [None, Some(f64::from(stop))] {
+        for s in [None, Some(f64::from(stop)), Some(f64::from(stop) - 0.37)] {
             let over = set.copies_over(0, last, s);
             assert_eq!(over.len() as u32, last + 1);
             for (v, copies) in over.iter().enumerate() {
