@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listCopyInColliders, renameSystem, uniqueName } from './names';
+import { colliderActsOn, listCopyInColliders, renameSystem, uniqueName } from './names';
 
 describe('scene object names', () => {
   it('takes the first free name', () => {
@@ -30,5 +30,11 @@ describe('scene object names', () => {
     const doc = { systems: [{ name: 'Sparks' }, { name: 'Sparks copy' }], colliders: [{ systems: ['Sparks'] }, { systems: [] as string[] }, { systems: ['Other'] }] };
     listCopyInColliders(doc, 'Sparks', 'Sparks copy');
     expect(doc.colliders.map((c) => c.systems)).toEqual([['Sparks', 'Sparks copy'], [], ['Other']]);
+  });
+
+  it('reads a collider\'s empty list as every system', () => {
+    expect(colliderActsOn({ systems: [] }, 'Rain')).toBe(true);
+    expect(colliderActsOn({ systems: ['Rain'] }, 'Rain')).toBe(true);
+    expect(colliderActsOn({ systems: ['Rain'] }, 'Smoke')).toBe(false);
   });
 });

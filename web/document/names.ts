@@ -24,6 +24,11 @@ interface SystemNames {
   colliders?: { systems: string[] }[];
 }
 
+/** Whether collider `c` acts on the system named `name` (its empty list stands for every system). */
+export function colliderActsOn(c: { systems: readonly string[] }, name: string): boolean {
+  return c.systems.length === 0 || c.systems.includes(name);
+}
+
 /**
  * Renames system `index` of `doc` to `name`, with the colliders that list it by name (a collider
  * acting on some systems only keeps acting on it). A collider that also stands for another

@@ -25,7 +25,7 @@ export interface ObjectCardHost {
 
 const PATH_KIND_LABELS: Record<PathKind, MessageKey> = { polyline: 'pathPolyline', catmullRom: 'pathCatmullRom', bezier: 'pathBezier' };
 
-/** The systems a collider's `systems` list stands for (empty: all of them). */
+/** The systems a collider's `systems` list stands for (empty: all of them, as `colliderActsOn` of document/names.ts reads it). */
 export function affected(c: Collider, systemNames: readonly string[]): Set<string> {
   return new Set(c.systems.length === 0 ? systemNames : c.systems);
 }

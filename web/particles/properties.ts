@@ -10,7 +10,7 @@ import { entryLabel, fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, uni
 import { boneNames, missingReason } from '../skeleton/object/follow-live';
 import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
-import { renameSystem } from '../document/names';
+import { colliderActsOn, renameSystem } from '../document/names';
 import { clear, h } from '../ui/dom';
 import { Form, type Choice } from '../ui/widgets';
 import { curveField } from './curve-field';
@@ -54,7 +54,7 @@ export class PropertiesPanel {
     const sys = index >= 0 ? doc.systems[index] : undefined;
     const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`);
     this.pathNames = (doc.paths ?? []).map((p) => p.name);
-    this.collides = sys !== undefined && (doc.colliders ?? []).some((c) => c.systems.length === 0 || c.systems.includes(sys.name));
+    this.collides = sys !== undefined && (doc.colliders ?? []).some((c) => colliderActsOn(c, sys.name));
     const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path), this.pathNames, this.collides]);
     if (signature !== this.signature || this.form === null) {
       this.signature = signature;
