@@ -266,4 +266,32 @@ describe('a collider acting on some systems follows their renames and copies (We
     await page.click('#undo-button');
     assert.deepEqual(await ticked(), ['Storm', 'Splash left', 'Splash right'], 'one undo takes the copy away');
   });
+
+  // The empty list means every system: unticking the last box made the collider act on every
+  // system of the scene (and the card came back with every box ticked).
+  it('keeps the last ticked system: the box is locked and says how to stop the collider', async () => {
+    const boxes = (): Promise<{ system: string; checked: boolean; disabled: boolean; title: string }[]> =>
+      page.$$eval('.collider-card input.object-affects', (els) =>
+        els.map((e) => {
+          const box = e as HTMLInputElement;
+          return { system: box.dataset.system ?? '', checked: box.checked, disabled: box.disabled, title: box.title };
+        }),
+      );
+    await page.click('#collider-list li[data-index="0"]');
+    const card = page.locator('.collider-card');
+    for (const name of ['Splash left', 'Splash right']) {
+      await card.locator(`input.object-affects[data-system="${name}"]`).uncheck();
+    }
+    const left = await boxes();
+    assert.deepEqual(left.filter((b) => b.checked).map((b) => b.system), ['Storm']);
+    const storm = left.find((b) => b.system === 'Storm');
+    assert.equal(storm?.disabled, true, 'the last ticked box cannot be unticked');
+    assert.match(storm?.title ?? '', /^碰撞体至少作用于一个粒子系统。/);
+    assert.ok(left.filter((b) => !b.checked).every((b) => !b.disabled), 'the unticked boxes stay free');
+    const doc = await documentOf(page);
+    assert.deepEqual((doc.colliders as { systems: string[] }[])[0].systems, ['Storm'], 'the collider acts on Storm alone');
+    // Ticking another frees it again.
+    await card.locator('input.object-affects[data-system="Splash left"]').check();
+    assert.ok((await boxes()).every((b) => !b.disabled), 'two ticked: both free');
+  });
 });

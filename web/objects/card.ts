@@ -107,6 +107,13 @@ export class ObjectCard {
       }
       const ticked = affected(o, names);
       const boxes = names.map((name) => h('input', { type: 'checkbox', class: 'object-affects', checked: ticked.has(name), 'data-system': name }));
+      // The empty list means every system, so the last ticked box stays ticked (unticking it
+      // made the collider act on every system).
+      const ticks = boxes.filter((b) => b.checked);
+      if (ticks.length === 1) {
+        ticks[0].disabled = true;
+        ticks[0].title = t('colliderLastSystem');
+      }
       for (const box of boxes) {
         box.addEventListener('change', () => {
           const now = new Set(boxes.filter((b) => b.checked).map((b) => b.dataset.system ?? ''));
