@@ -167,6 +167,41 @@ describe('curve editor and force handles (WebGL2)', () => {
     assert.equal(stops(await documentOf(page)).length, 2, 'the next one the added stop');
   });
 
+  // Typed values are clamped to the curve's limits and between the neighbouring keys; the field
+  // kept showing what was typed ("-3" over a key stored at 0) until something else redrew it.
+  it('a typed key value or time past its limits shows as stored; refused text is put back on leaving', async () => {
+    await oneSystem(page, { scaleCurve: [{ t: 0, v: 1 }, { t: 0.5, v: 1.5 }, { t: 1, v: 1 }] });
+    const editor = scaleEditor(page);
+    await editor.locator('.curve-key[data-index="1"]').click();
+    const value = editor.locator('input.curve-v');
+    const time = editor.locator('input.curve-t');
+    await value.fill('-3');
+    await value.press('Enter');
+    assert.equal(scaleKeys(await documentOf(page))[1].v, 0, 'stored at the lower limit');
+    assert.equal(await value.inputValue(), '0', 'the field shows the key as stored');
+    await time.fill('7');
+    await time.press('Enter');
+    assert.equal(scaleKeys(await documentOf(page))[1].t, 1, 'no later than the next key');
+    assert.equal(await time.inputValue(), '1');
+    await value.fill('abc');
+    await value.press('Enter');
+    assert.equal(await value.evaluate((e) => e.classList.contains('invalid')), true, 'refused text is marked');
+    await editor.locator('svg.curve-plot').focus();
+    assert.equal(await value.inputValue(), '0', 'leaving the field shows the key again');
+    assert.equal(await value.evaluate((e) => e.classList.contains('invalid')), false);
+
+    await oneSystem(page, { colorGradient: [{ t: 0, color: '#000000' }, { t: 1, color: '#ffffff' }] });
+    const strip = page.locator('#properties .gradient-editor-strip').first();
+    await strip.scrollIntoViewIfNeeded();
+    await page.locator('#properties .gradient-stop[data-index="1"]').click();
+    const stopTime = page.locator('#properties input.gradient-t').first();
+    await stopTime.fill('2.5');
+    await stopTime.press('Enter');
+    assert.equal((((await documentOf(page)).systems[0].colorGradient as { t: number }[])[1]).t, 1);
+    assert.equal(await stopTime.inputValue(), '1', 'the stop as stored');
+    assert.deepEqual(errors, []);
+  });
+
   it('two curves with the same title keep their own selection and focus', async () => {
     // Two vortices: both have a "multiplier over life" curve with the same title.
     const twoKeys = [{ t: 0, v: 1 }, { t: 1, v: 1 }];

@@ -140,6 +140,15 @@ export class CurveEditor extends KeyEditor<CurveKey> {
         input.classList.remove('invalid');
         const next = moveKey(this.keys, this.selected, which === 't' ? x : k.t, which === 'v' ? x : k.v, this.o.limits);
         this.apply(next, t('moveKey'));
+        // The key as stored: a value past the limits or a time past a neighbour is clamped,
+        // and the field must not keep showing what was typed.
+        const stored = this.keys[this.selected];
+        if (stored !== undefined) input.value = fmt(which === 't' ? stored.t : stored.v);
+      });
+      // Leaving the field shows the key again (after refused text too).
+      input.addEventListener('blur', () => {
+        input.classList.remove('invalid');
+        this.draw();
       });
     };
     typed('t', this.tInput);

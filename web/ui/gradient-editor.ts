@@ -77,6 +77,14 @@ export class GradientEditor extends KeyEditor<ColorKey> {
       }
       this.tInput.classList.remove('invalid');
       this.apply(moveStop(this.keys, this.selected, x), t('moveKey'));
+      // The stop as stored (clamped to 0..1): the field must not keep showing what was typed.
+      const stored = this.keys[this.selected];
+      if (stored !== undefined) this.tInput.value = String(tidy(stored.t));
+    });
+    // Leaving the field shows the stop again (after refused text too).
+    this.tInput.addEventListener('blur', () => {
+      this.tInput.classList.remove('invalid');
+      this.draw();
     });
     this.draw();
   }
