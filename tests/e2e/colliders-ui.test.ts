@@ -294,4 +294,31 @@ describe('a collider acting on some systems follows their renames and copies (We
     await card.locator('input.object-affects[data-system="Splash left"]').check();
     assert.ok((await boxes()).every((b) => !b.disabled), 'two ticked: both free');
   });
+
+  // A deleted system stayed in the colliders' lists, so a system later given its name was
+  // affected by surprise; a collider whose every system was deleted acted on none, and its card
+  // showed no box ticked without saying why.
+  it('deleting a system takes it out of the collider; the card says when no listed system is left', async () => {
+    const listed = async (): Promise<string[]> => ((await documentOf(page)).colliders as { systems: string[] }[])[0].systems;
+    const select = async (name: string): Promise<void> => {
+      const index = (await documentOf(page)).systems.findIndex((s) => s.name === name);
+      await page.click(`#system-list li[data-index="${index}"] .name`);
+    };
+    assert.deepEqual(await listed(), ['Storm', 'Splash left']);
+    await select('Splash left');
+    await page.click('#delete-system');
+    assert.deepEqual(await listed(), ['Storm'], 'the deleted system left the list');
+    await select('Storm');
+    await page.click('#delete-system');
+    assert.deepEqual(await listed(), ['Storm'], 'alone, it stays (the empty list means every system)');
+    await page.click('#collider-list li[data-index="0"]');
+    const hint = page.locator('.collider-card [data-hint="no-system"]');
+    assert.equal(await hint.count(), 1, 'the card says it acts on no system');
+    assert.match((await hint.textContent()) ?? '', /^不作用于任何粒子系统：.*（Storm）/);
+    assert.equal(await page.locator('.collider-card input.object-affects:checked').count(), 0);
+    await page.click('#undo-button');
+    await page.click('#collider-list li[data-index="0"]');
+    assert.equal(await hint.count(), 0, 'undo brings Storm back: no hint');
+    assert.deepEqual(await page.$$eval('.collider-card input.object-affects:checked', (els) => els.map((e) => (e as HTMLInputElement).dataset.system)), ['Storm']);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colliderActsOn, listCopyInColliders, renameSystem, uniqueName } from './names';
+import { colliderActsOn, deleteSystem, listCopyInColliders, renameSystem, uniqueName } from './names';
 
 describe('scene object names', () => {
   it('takes the first free name', () => {
@@ -36,5 +36,18 @@ describe('scene object names', () => {
     expect(colliderActsOn({ systems: [] }, 'Rain')).toBe(true);
     expect(colliderActsOn({ systems: ['Rain'] }, 'Rain')).toBe(true);
     expect(colliderActsOn({ systems: ['Rain'] }, 'Smoke')).toBe(false);
+  });
+
+  it('takes a deleted system out of the colliders that list it with others, and keeps it where it is alone', () => {
+    const doc = {
+      systems: [{ name: 'Rain' }, { name: 'Smoke' }],
+      colliders: [{ systems: ['Rain', 'Smoke'] }, { systems: ['Rain'] }, { systems: [] as string[] }, { systems: ['Smoke'] }],
+    };
+    deleteSystem(doc, 0);
+    expect(doc.systems).toEqual([{ name: 'Smoke' }]);
+    // Alone, it stays: the empty list would mean every system.
+    expect(doc.colliders.map((c) => c.systems)).toEqual([['Smoke'], ['Rain'], [], ['Smoke']]);
+    deleteSystem(doc, 5);
+    expect(doc.systems).toEqual([{ name: 'Smoke' }]);
   });
 });

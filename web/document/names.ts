@@ -55,3 +55,19 @@ export function listCopyInColliders(doc: SystemNames, source: string, copy: stri
     if (c.systems.includes(source) && !c.systems.includes(copy)) c.systems = [...c.systems, copy];
   }
 }
+
+/**
+ * Deletes system `index` of `doc` and takes its name out of the colliders that list it beside
+ * another name, so that a system later given that name is not affected by surprise. A collider
+ * listing it alone keeps it: its empty list would mean every system; it then acts on no system
+ * until one is ticked (its card says so).
+ */
+export function deleteSystem(doc: SystemNames, index: number): void {
+  const sys = doc.systems[index];
+  if (sys === undefined) return;
+  doc.systems.splice(index, 1);
+  if (doc.systems.some((s) => s.name === sys.name)) return;
+  for (const c of doc.colliders ?? []) {
+    if (c.systems.includes(sys.name) && c.systems.some((n) => n !== sys.name)) c.systems = c.systems.filter((n) => n !== sys.name);
+  }
+}

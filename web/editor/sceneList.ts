@@ -3,7 +3,7 @@
 // and the MS3D models placed in the scene — with select (opens their panel), eye, rename and
 // delete. Names are shown as text, never as markup.
 
-import { listCopyInColliders, renameSystem, uniqueName } from '../document/names';
+import { deleteSystem, listCopyInColliders, renameSystem, uniqueName } from '../document/names';
 import { t } from '../i18n';
 import type { ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from './context';
@@ -195,7 +195,7 @@ export class SceneListPanel {
   private remove(): void {
     const i = this.ctx.selected();
     if (i < 0) return;
-    if (this.ctx.edit(t('delete'), (d) => void d.systems.splice(i, 1))) {
+    if (this.ctx.edit(t('delete'), (d) => deleteSystem(d, i))) {
       this.ctx.select(Math.min(i, this.ctx.store.doc.systems.length - 1));
     }
   }

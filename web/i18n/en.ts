@@ -438,6 +438,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   objectClosed: 'Closed',
   objectPathKind: 'Path kind',
   colliderLastSystem: 'A collider acts on at least one system. To stop it, delete the collider, or set the system\'s collision response to None.',
+  colliderNoSystem: 'Acts on no system: the systems it was set to affect are no longer in the scene ({list}). Tick a system to make it act again.',
   objectAffects: 'Affects systems (all ticked: every system, also those added later)',
   objectEditHint: 'On the canvas: drag points, handles or the line; double-click the line to insert a point; select a point and press Delete to remove it; drag anywhere else on it to move it.',
 };

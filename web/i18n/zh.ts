@@ -436,6 +436,7 @@ export const zh = {
   objectClosed: '闭合',
   objectPathKind: '路径类型',
   colliderLastSystem: '碰撞体至少作用于一个粒子系统。要停用它，请删除碰撞体，或把该系统的碰撞响应设为“不碰撞”。',
+  colliderNoSystem: '不作用于任何粒子系统：它原本作用的系统已不在场景中（{list}）。勾选一个系统让它重新起作用。',
   objectAffects: '作用于粒子系统（全选：所有系统，包括以后添加的）',
   objectEditHint: '在画布上拖动点、手柄或线条；双击线条插入点；选中点后按 Delete 删除；拖动其他部分移动整个对象。',
 };

@@ -123,6 +123,10 @@ export class ObjectCard {
       // Names go in as text nodes.
       const labels = boxes.map((box, i) => h('label', {}, box, ` ${names[i]}`));
       root.append(h('p', { class: 'object-affects-title' }, t('objectAffects')), h('div', { class: 'object-affects-list' }, ...labels));
+      // Every system it listed was deleted: it acts on none until one is ticked.
+      if (ticks.length === 0 && o.systems.length > 0) {
+        root.append(h('p', { class: 'object-affects-none hint', 'data-hint': 'no-system' }, t('colliderNoSystem', { list: o.systems.join(', ') })));
+      }
     }
     const remove = h('button', { type: 'button', class: 'object-remove danger' }, t(ref.kind === 'collider' ? 'deleteCollider' : 'deletePath'));
     remove.addEventListener('click', () => this.host.remove(ref));
