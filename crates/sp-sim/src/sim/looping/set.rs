@@ -637,20 +637,14 @@ pub(super) fn select_newest(ranges: &[(usize, i64, i64)], cap: u64, out: &mut Ve
     }
     // The newest `cap` copies: every copy with k < K, and at k = K the highest lives, where K
     // is the smallest k with at least `cap` copies at or below it.
-    let (mut a, mut b) = (
-        ranges
-            .iter()
-            .filter(|r| r.1 <= r.2)
-            .map(|r| r.1)
-            .min()
-            .unwrap_or(0),
-        ranges
-            .iter()
-            .filter(|r| r.1 <= r.2)
-            .map(|r| r.2)
-            .max()
-            .unwrap_or(0),
-    );
+    // Searched between the lowest and the highest copy shown.
+    let (mut a, mut b) = ranges
+        .iter()
+        .filter(|r| r.1 <= r.2)
+        .fold(None, |span: Option<(i64, i64)>, r| {
+            Some(span.map_or((r.1, r.2), |(lo, hi)| (lo.min(r.1), hi.max(r.2))))
+        })
+        .unwrap_or((0, 0));
     while a < b {
         let mid = a + (b - a) / 2;
         if count_upto(mid) >= cap {
