@@ -287,6 +287,7 @@ describe('a collider acting on some systems follows their renames and copies (We
     const storm = left.find((b) => b.system === 'Storm');
     assert.equal(storm?.disabled, true, 'the last ticked box cannot be unticked');
     assert.match(storm?.title ?? '', /^碰撞体至少作用于一个粒子系统。/);
+    assert.equal(await card.locator('label:has(input[data-system="Storm"])').getAttribute('title'), storm?.title, 'the label says it too');
     assert.ok(left.filter((b) => !b.checked).every((b) => !b.disabled), 'the unticked boxes stay free');
     const doc = await documentOf(page);
     assert.deepEqual((doc.colliders as { systems: string[] }[])[0].systems, ['Storm'], 'the collider acts on Storm alone');

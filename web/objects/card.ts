@@ -121,7 +121,8 @@ export class ObjectCard {
         });
       }
       // Names go in as text nodes.
-      const labels = boxes.map((box, i) => h('label', {}, box, ` ${names[i]}`));
+      // The locked box's reason on its label too: browsers show no tooltip over a disabled input.
+      const labels = boxes.map((box, i) => h('label', box.disabled ? { title: box.title } : {}, box, ` ${names[i]}`));
       root.append(h('p', { class: 'object-affects-title' }, t('objectAffects')), h('div', { class: 'object-affects-list' }, ...labels));
       // Every system it listed was deleted: it acts on none until one is ticked.
       if (ticks.length === 0 && o.systems.length > 0) {
