@@ -301,9 +301,29 @@ describe('editor on WebGPU', () => {
     assert.equal(after.systems[1].name, `${String(before.systems[0].name)} 副本`);
     await page.click('#undo-button');
     assert.deepEqual(await documentOf(page), before);
-    const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+    // Ctrl+O clicks the editor's own file input, and the browser's "open page" is prevented. A
+    // spy on the input records the click (and keeps the dialog shut): waiting for Playwright's
+    // `filechooser` event raced with its interception being switched on (timed out once in CI
+    // on WebGPU).
+    await page.evaluate(() => {
+      const w = window as unknown as { openClicks: number; ctrlOPrevented: boolean | null };
+      w.openClicks = 0;
+      w.ctrlOPrevented = null;
+      document.getElementById('open-input')?.addEventListener('click', (e) => {
+        w.openClicks += 1;
+        e.preventDefault();
+      });
+      window.addEventListener('keydown', (e) => {
+        if (e.ctrlKey && e.key.toLowerCase() === 'o') w.ctrlOPrevented = e.defaultPrevented;
+      });
+    });
     await page.keyboard.press('Control+o');
-    assert.equal((await chooser).isMultiple(), true, "the editor's own open dialog");
+    const opened = await page.evaluate(() => {
+      const w = window as unknown as { openClicks: number; ctrlOPrevented: boolean | null };
+      const input = document.getElementById('open-input') as HTMLInputElement | null;
+      return { clicks: w.openClicks, prevented: w.ctrlOPrevented, multiple: input?.multiple, type: input?.type };
+    });
+    assert.deepEqual(opened, { clicks: 1, prevented: true, multiple: true, type: 'file' }, "the editor's own open dialog, not the browser's");
     const seam = (): Promise<{ pan: [number, number]; zoom: number }> => page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.view());
     await page.click('#viewport');
     await page.keyboard.press('f');
