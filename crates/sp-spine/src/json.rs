@@ -389,7 +389,14 @@ pub struct XyKey {
 
 /// `rrggbbaa` from 8-bit channels.
 pub fn hex_rgba(c: [u8; 4]) -> String {
-    format!("{:02x}{:02x}{:02x}{:02x}", c[0], c[1], c[2], c[3])
+    // Digit by digit: `format!` with four `{:02x}` cost ~1,400 instructions a key.
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(8);
+    for b in c {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
 }
 
 /// Base64 (standard alphabet, no padding) of 8 bytes: the 11-character `skeleton.hash` form.

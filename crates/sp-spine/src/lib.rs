@@ -25,6 +25,7 @@ pub mod exporter;
 pub mod frames;
 pub mod images;
 pub mod json;
+pub mod json_write;
 pub mod names;
 pub mod reduce;
 pub mod report;

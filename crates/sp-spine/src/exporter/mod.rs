@@ -472,9 +472,18 @@ pub fn export_scene_with(
     }) {
         return Err(Error::Cancelled);
     }
-    let mut json = serde_json::to_string(&file)?;
+    // About 48 bytes per key (a linear translate key with its punctuation) and 96 per bone or
+    // slot: one allocation for most files, a doubling for Bézier-heavy ones.
+    let keys: u64 = counts.written.values().sum();
+    let size_hint = (keys as usize)
+        .saturating_mul(48)
+        .saturating_add(96 * (file.bones.len() + file.slots.len()) + 4096);
+    let mut json = crate::json_write::to_json(&file, size_hint)?;
     let hash = fnv1a(json.as_bytes());
-    json = json.replacen(HASH_PLACEHOLDER, &hash_string(hash), 1);
+    // The placeholder is the skeleton's first value: replaced in place, not by a copy.
+    if let Some(at) = json.find(HASH_PLACEHOLDER) {
+        json.replace_range(at..at + HASH_PLACEHOLDER.len(), &hash_string(hash));
+    }
     let report = ExportReport {
         bones: file.bones.len(),
         slots: file.slots.len(),
