@@ -16,8 +16,8 @@
 //! `tᵢ + [0.60, 0.73]·Δ` (closest to `Δ/3`, `2Δ/3`): shorter to write, any of them fits.
 //! Every candidate is verified against the exact `f32` polyline at every frame it spans.
 
-use super::runtime_curve::{BezierTable, bezier_times, f32_round};
-use super::{Piece, within_tolerance};
+use super::runtime_curve::{BezierTable, bezier_times, f32_round, piece_at};
+use super::{Piece, exact_round, within_tolerance};
 
 /// Ridge weight toward the linear handles.
 const RIDGE: f64 = 1e-6;
@@ -78,17 +78,17 @@ pub(crate) fn farthest<const N: usize>(
 fn short_decimal(lo: f64, hi: f64, target: f64) -> f64 {
     let mut q = 1.0;
     for _ in 0..=6 {
-        let near = f64::round(target * q) / q;
+        let near = exact_round::round(target * q) / q;
         if (lo..=hi).contains(&near) {
             return near;
         }
-        let up = f64::ceil(lo * q) / q;
+        let up = exact_round::ceil(lo * q) / q;
         if up <= hi {
             return up;
         }
         q *= 10.0;
     }
-    f64::round(target * 1e6) / 1e6
+    exact_round::round(target * 1e6) / 1e6
 }
 
 /// Bernstein weights of the cubic at polyline point `m` (0 = start key, 10 = end key).
@@ -110,17 +110,16 @@ const BERNSTEIN: [[f64; 4]; 11] = {
     table
 };
 
-/// Where a frame falls on the runtime's polyline: `(a, λ)`, the piece from point `a` to `a + 1`.
-fn locate(xs: &[f64; 9], t1: f64, t2: f64, t: f64) -> (usize, f64) {
-    if xs[0] > t {
-        return (0, (t - t1) / (xs[0] - t1));
-    }
-    for m in 1..9 {
-        if xs[m] >= t {
-            return (m, (t - xs[m - 1]) / (xs[m] - xs[m - 1]));
-        }
-    }
-    (9, (t - xs[8]) / (t2 - xs[8]))
+/// Where a frame falls on the runtime's polyline: `(a, λ)`, the piece from point `a` to `a + 1`
+/// ([`piece_at`], resumed from `from`).
+fn locate(xs: &[f64; 9], t1: f64, t2: f64, t: f64, from: usize) -> (usize, f64) {
+    let a = piece_at(xs, t, from);
+    let lambda = match a {
+        0 => (t - t1) / (xs[0] - t1),
+        1..=8 => (t - xs[a - 1]) / (xs[a] - xs[a - 1]),
+        _ => (t - xs[8]) / (t2 - xs[8]),
+    };
+    (a, lambda)
 }
 
 /// Solves the symmetric 3×3 system `a·z = b`; `None` when singular.
@@ -172,8 +171,11 @@ fn fit<const N: usize>(
     // Per in-between frame: the weights of (V₁, cy₁, cy₂, V₂) in the runtime's value.
     let basis = &mut scratch.basis;
     basis.clear();
+    // The frames' times increase, so each search resumes at the previous frame's piece.
+    let mut from = 0;
     basis.extend((i + 1..j).map(|k| {
-        let (a, lambda) = locate(&xs, t1, t2, piece.eval_t[k]);
+        let (a, lambda) = locate(&xs, t1, t2, piece.eval_t[k], from);
+        from = a;
         let (p, q) = (BERNSTEIN[a], BERNSTEIN[a + 1]);
         std::array::from_fn(|r| (1.0 - lambda) * p[r] + lambda * q[r])
     }));
@@ -304,10 +306,16 @@ fn verify<const N: usize>(
     for (c, table) in tables.iter_mut().enumerate() {
         table.set(t1, v1[c], cx1, handles[c][0], cx2, handles[c][1], t2, v2[c]);
     }
+    // Every channel's points have the same times (the handle times are shared); the frames'
+    // times increase, so the piece search resumes at the previous frame's piece.
+    let xs = tables[0].times();
+    let mut from = 0;
     (i + 1..j).all(|k| {
         let t = piece.eval_t[k];
-        let err: [f64; N] =
-            std::array::from_fn(|c| tables[c].value(t, t1, v1[c], t2, v2[c]) - piece.samples[k][c]);
+        from = piece_at(&xs, t, from);
+        let err: [f64; N] = std::array::from_fn(|c| {
+            tables[c].value_on(from, t, t1, v1[c], t2, v2[c]) - piece.samples[k][c]
+        });
         within_tolerance(specs, &err)
     })
 }

@@ -30,6 +30,7 @@
 
 mod bezier;
 pub mod corners;
+mod exact_round;
 mod linear;
 pub mod runtime_curve;
 
@@ -86,7 +87,8 @@ impl ChannelSpec {
 
     /// The value as written to JSON.
     pub fn quantize(&self, v: f64) -> f64 {
-        let q = (f64::round(v * self.steps) / self.steps).clamp(self.range[0], self.range[1]);
+        let q =
+            (exact_round::round(v * self.steps) / self.steps).clamp(self.range[0], self.range[1]);
         if q == 0.0 { 0.0 } else { q }
     }
     /// The written value in `[lo, hi]` with the fewest decimals, the closest to `target` among
@@ -96,11 +98,14 @@ impl ChannelSpec {
         if self.steps != 255.0 && lo <= hi {
             let mut q = 1.0;
             while q <= self.steps {
-                let near = f64::round(target * q) / q;
+                let near = exact_round::round(target * q) / q;
                 let candidate = if (lo..=hi).contains(&near) {
                     Some(near)
                 } else {
-                    let (up, down) = (f64::ceil(lo * q) / q, f64::floor(hi * q) / q);
+                    let (up, down) = (
+                        exact_round::ceil(lo * q) / q,
+                        exact_round::floor(hi * q) / q,
+                    );
                     match (up <= hi, down >= lo) {
                         (true, true) if (down - target).abs() < (up - target).abs() => Some(down),
                         (true, _) => Some(up),
@@ -119,7 +124,7 @@ impl ChannelSpec {
     }
     /// A handle value as written.
     pub(crate) fn quantize_handle(&self, v: f64) -> f64 {
-        let q = f64::round(v * self.handle_steps) / self.handle_steps;
+        let q = exact_round::round(v * self.handle_steps) / self.handle_steps;
         if q == 0.0 { 0.0 } else { q }
     }
 }

@@ -85,19 +85,42 @@ impl BezierTable {
 
     /// The value at `time` like `getBezierValue` (key times/values as stored).
     pub fn value(&self, time: f64, t1: f64, v1: f64, t2: f64, v2: f64) -> f64 {
+        let piece = piece_at(&self.times(), time, 0);
+        self.value_on(piece, time, t1, v1, t2, v2)
+    }
+
+    /// The value at `time` on polyline piece `piece` ([`piece_at`]): from the start key to the
+    /// first point (`0`), from point `piece − 1` to point `piece` (`1..=8`), from the last point
+    /// to the end key (`9`); `getBezierValue`'s arithmetic on the piece it finds.
+    #[inline]
+    pub fn value_on(&self, piece: usize, time: f64, t1: f64, v1: f64, t2: f64, v2: f64) -> f64 {
         let pts = &self.points;
-        if pts[0].0 > time {
-            return v1 + (time - t1) / (pts[0].0 - t1) * (pts[0].1 - v1);
-        }
-        for i in 1..pts.len() {
-            if pts[i].0 >= time {
-                let (x, y) = pts[i - 1];
-                return y + (time - x) / (pts[i].0 - x) * (pts[i].1 - y);
+        match piece {
+            0 => v1 + (time - t1) / (pts[0].0 - t1) * (pts[0].1 - v1),
+            1..=8 => {
+                let (x, y) = pts[piece - 1];
+                y + (time - x) / (pts[piece].0 - x) * (pts[piece].1 - y)
+            }
+            _ => {
+                let (x, y) = pts[8];
+                y + (time - x) / (t2 - x) * (v2 - y)
             }
         }
-        let (x, y) = pts[8];
-        y + (time - x) / (t2 - x) * (v2 - y)
     }
+}
+
+/// The polyline piece `getBezierValue` interpolates on at `time`, for point times `xs`: `0` when
+/// `xs[0] > time`, else the first `m ≥ 1` with `xs[m] ≥ time`, else `9`. `from` is the piece
+/// found for an earlier (or equal) time on the same key, or `0`: the points' times never
+/// decrease (`setBezier` of handle times inside the key's span, rounded through `f32`), so no
+/// piece before it can be the first any more and the search resumes there, with the same
+/// result as from `0`. A reducer verifying frame after frame then scans each key's points once.
+#[inline]
+pub fn piece_at(xs: &[f64; 9], time: f64, from: usize) -> usize {
+    if from == 0 && xs[0] > time {
+        return 0;
+    }
+    (from.max(1)..9).find(|&m| xs[m] >= time).unwrap_or(9)
 }
 
 /// The time coordinates of the 9 polyline points of a key from stored time `t1` to `t2` with
