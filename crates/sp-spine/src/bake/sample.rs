@@ -292,8 +292,11 @@ pub fn sample_loop_lives(
     let mut trail_frame = TrailFrame::default();
     let mut lives = Vec::with_capacity(set.lives().len());
     for (j, life) in set.lives().iter().enumerate() {
-        let mut particles = Vec::new();
-        let mut states = Vec::new();
+        // One state per frame of the life: sized once, not grown by doubling (each doubling
+        // copied the states so far).
+        let frames = life.end_frame.saturating_sub(life.first_frame) as usize;
+        let mut particles = Vec::with_capacity(frames);
+        let mut states = Vec::with_capacity(frames);
         let mut histories = Vec::new();
         let mut failed = None;
         set.sample_life_with(j, |p, trail| {
