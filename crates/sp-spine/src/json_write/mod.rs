@@ -23,9 +23,9 @@ use crate::json::{
     AnimationData, BoneTimelines, CurveJson, Num, SkeletonFile, SlotTimelines, ValueKey, XyKey,
 };
 pub use decimal::ShortDecimals;
-use decimal::{short_decimal, write_u64};
+use decimal::write_u64;
 use serde::Serialize;
-use serde_json::ser::{CompactFormatter, Formatter};
+use serde_json::ser::Formatter;
 
 mod decimal;
 #[cfg(test)]
@@ -104,14 +104,8 @@ impl Writer {
             self.raw(b"null");
             return;
         }
-        let mut buf = [0u8; 24];
-        match short_decimal(v, &mut buf) {
-            Some(len) => self.out.extend_from_slice(&buf[..len]),
-            None => {
-                // Writing into a Vec cannot fail.
-                let _ = CompactFormatter.write_f64(&mut self.out, v);
-            }
-        }
+        // Writing into a Vec cannot fail.
+        let _ = ShortDecimals.write_f64(&mut self.out, v);
     }
 
     /// `"time":t` unless `t` is 0 (the derives skip a zero time); whether it wrote it (the
