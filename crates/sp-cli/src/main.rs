@@ -10,6 +10,7 @@ mod ms3d;
 mod schema;
 mod simulate;
 mod skel;
+mod threads;
 
 use clap::{Parser, Subcommand};
 

@@ -18,7 +18,7 @@
 use sp_sim::document::Scene;
 use ts_rs::TS;
 
-use crate::bake::bake_system;
+use crate::bake::{BakeSettings, bake_system};
 use crate::error::{Error, Result};
 
 /// Average bytes a particle bone costs in the setup sections.
@@ -72,8 +72,13 @@ pub fn estimate_scene(scene: &Scene) -> Result<Estimate> {
     let mut trail_keys = 0u64;
     for &i in &visible {
         let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
-        let on = bake_system(scene, i, fps, true, None, a, &mut warnings)?;
-        let off = bake_system(scene, i, fps, false, None, a, &mut warnings)?;
+        let how = |pool| BakeSettings {
+            fps,
+            pool,
+            parallel: false,
+        };
+        let on = bake_system(scene, i, how(true), None, a, &mut warnings)?;
+        let off = bake_system(scene, i, how(false), None, a, &mut warnings)?;
         let draws = scene.systems[i].trail.draws_particle();
         // Bones per particle bone: itself (when drawn) and its trail's chain.
         let per_bone = u64::from(draws) + on.trails.bones as u64;

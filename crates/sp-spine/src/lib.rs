@@ -27,6 +27,7 @@ pub mod images;
 pub mod json;
 pub mod json_write;
 pub mod names;
+mod par;
 pub mod reduce;
 pub mod report;
 pub mod validate;

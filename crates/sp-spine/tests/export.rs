@@ -146,6 +146,7 @@ fn omit_fps_only_drops_the_metadata_and_fps_keeps_seconds() {
         ExportOptions {
             reduce: false,
             frames: false,
+            parallel: false,
         },
         &mut |_| true,
     )
@@ -158,6 +159,7 @@ fn omit_fps_only_drops_the_metadata_and_fps_keeps_seconds() {
         ExportOptions {
             reduce: false,
             frames: false,
+            parallel: false,
         },
         &mut |_| true,
     )
@@ -225,6 +227,7 @@ fn frames_document_lists_live_bones() {
         ExportOptions {
             reduce: true,
             frames: true,
+            parallel: false,
         },
         &mut |_| true,
     )

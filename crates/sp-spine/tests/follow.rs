@@ -94,6 +94,7 @@ fn world_space_followers_keep_their_system_bone_still() {
         ExportOptions {
             reduce: true,
             frames: true,
+            parallel: false,
         },
         &mut |_| true,
     )

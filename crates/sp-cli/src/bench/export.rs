@@ -6,12 +6,16 @@
 //! bones carry a particle, i.e. every-frame keys / fps). The peer-tool scenes of issue 10 are
 //! `tests/golden/bench_medium.json` and `tests/golden/bench_max.json`.
 //!
-//! Times are this thread's CPU time ([`super::clock`]; wall time where it is unavailable), so a
-//! machine loaded by other work slows a run less than the wall clock says; the wall time is
-//! printed beside it. Per stage (`bake`, which includes naming and the setup sections, then
-//! `reduce`, `validate`, `serialise` as the exporter reports them through its progress
-//! callback) the time runs from the stage's first progress call to the next stage's. Linear and
-//! Bézier runs are interleaved; medians with their range.
+//! Each export runs on this thread alone and on the export's thread pool (`--threads`, default
+//! one thread per core; the bake's lives and systems, the reducer's bones and the writer's
+//! timeline maps, `sp_spine::ExportOptions::parallel`), the two interleaved with their order
+//! alternating per round, and every run must write the same bytes. Printed per row: the wall
+//! time (what a pipeline waits), the CPU time of the whole process (every thread: what it
+//! costs; under load from other work it moves less than the wall clock), the wall time per
+//! stage (`bake`, which includes naming and the setup sections, then `reduce`, `validate`,
+//! `serialise` as the exporter reports them through its progress callback: from the stage's
+//! first progress call to the next stage's), and the per-round ratio of the pool's wall time
+//! to one thread's. Linear and Bézier runs are interleaved; medians with their range.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -19,8 +23,8 @@ use std::time::Instant;
 use sp_sim::document::{CurveKind, Scene, load_scene};
 use sp_spine::{ExportOptions, ExportOutput, ImageSizes, export_scene_with};
 
-use super::clock::thread_cpu_ns;
 use crate::error::{Error, Result, read_file};
+use crate::threads::Threads;
 
 const REFERENCE: &str = include_str!("../../../../tests/golden/bench_reference.json");
 
@@ -39,14 +43,16 @@ pub struct Args {
     /// Only the linear/Bézier table (skips the unreduced and pool-off exports).
     #[arg(long)]
     curves_only: bool,
+    /// Threads of the parallel rows (0: one per core); 1 measures this thread alone only.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
-/// A clock reading: CPU ns of this thread where available, else wall ns since `origin`.
-fn now_ns(origin: Instant) -> f64 {
-    match thread_cpu_ns() {
-        Some(ns) => ns as f64,
-        None => origin.elapsed().as_secs_f64() * 1e9,
-    }
+/// Nanoseconds of CPU time this process has used (every thread: the export's pool too), or
+/// `None` where the platform has no such clock.
+fn process_cpu_ns() -> Option<f64> {
+    let t = cpu_time::ProcessTime::try_now().ok()?;
+    Some(t.as_duration().as_secs_f64() * 1e9)
 }
 
 /// The stages the exporter reports, in the order the table prints them.
@@ -55,44 +61,67 @@ const STAGES: [&str; 4] = ["bake", "reduce", "validate", "serialise"];
 /// Times of one export.
 #[derive(Clone, Copy, Debug, Default)]
 struct RunTimes {
-    /// Thread CPU time of the whole export, ms.
+    /// CPU time of the whole export, every thread of the process, ms (wall time where the
+    /// platform has no process CPU clock).
     cpu_ms: f64,
     /// Wall time, ms.
     wall_ms: f64,
-    /// CPU ms per entry of [`STAGES`].
+    /// Wall ms per entry of [`STAGES`].
     stages_ms: [f64; STAGES.len()],
 }
 
 fn run_once(scene: &Scene, options: ExportOptions) -> Result<(ExportOutput, RunTimes)> {
+    run_on(scene, options, None)
+}
+
+/// [`run_once`], on `threads` (spreading the work) when given.
+fn run_on(
+    scene: &Scene,
+    options: ExportOptions,
+    threads: Option<&Threads>,
+) -> Result<(ExportOutput, RunTimes)> {
     let origin = Instant::now();
-    let cpu0 = now_ns(origin);
-    // First progress call of each stage, in call order.
-    let mut marks: Vec<(&'static str, f64)> = Vec::new();
-    let out = export_scene_with(
-        scene,
-        &ImageSizes::default(),
-        &sp_sim::sim::FollowTracks::new(),
-        options,
-        &mut |p| {
-            if marks.last().is_none_or(|(s, _)| *s != p.stage) {
-                marks.push((p.stage, now_ns(origin)));
-            }
-            true
-        },
-    )?;
-    let cpu1 = now_ns(origin);
-    let wall_ms = origin.elapsed().as_secs_f64() * 1000.0;
+    let cpu0 = process_cpu_ns();
+    // First progress call of each stage, in call order, with its wall time.
+    let mut marks: Vec<(&'static str, Instant)> = Vec::new();
+    let mut export = |parallel: bool| {
+        export_scene_with(
+            scene,
+            &ImageSizes::default(),
+            &sp_sim::sim::FollowTracks::new(),
+            ExportOptions {
+                parallel,
+                ..options
+            },
+            &mut |p| {
+                if marks.last().is_none_or(|(s, _)| *s != p.stage) {
+                    marks.push((p.stage, Instant::now()));
+                }
+                true
+            },
+        )
+    };
+    let out = match threads {
+        Some(t) => t.run(export)?,
+        None => export(false)?,
+    };
+    let end = Instant::now();
+    let wall_ms = (end - origin).as_secs_f64() * 1000.0;
+    let cpu_ms = match (cpu0, process_cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) / 1e6,
+        _ => wall_ms,
+    };
     let mut stages_ms = [0.0; STAGES.len()];
     for (i, (stage, start)) in marks.iter().enumerate() {
-        let end = marks.get(i + 1).map_or(cpu1, |m| m.1);
+        let stop = marks.get(i + 1).map_or(end, |m| m.1);
         if let Some(k) = STAGES.iter().position(|s| s == stage) {
-            stages_ms[k] += (end - start) / 1e6;
+            stages_ms[k] += (stop - *start).as_secs_f64() * 1000.0;
         }
     }
     Ok((
         out,
         RunTimes {
-            cpu_ms: (cpu1 - cpu0) / 1e6,
+            cpu_ms,
             wall_ms,
             stages_ms,
         },
@@ -120,7 +149,8 @@ pub fn run(args: Args) -> Result<()> {
     if args.objects {
         return super::objects::run(&scene, runs);
     }
-    let (curve_table, out) = curve_modes(&scene, runs)?;
+    let threads = Threads::new(args.threads)?;
+    let (curve_table, out) = curve_modes(&scene, runs, &threads)?;
     let r = &out.report;
     println!(
         "export bench: {} systems, peak {} live particles, {} lives, {} fps, {} runs per curve (interleaved)",
@@ -137,12 +167,14 @@ pub fn run(args: Args) -> Result<()> {
     let reduced = ExportOptions {
         reduce: true,
         frames: false,
+        parallel: false,
     };
     let (unreduced, unreduced_t) = run_once(
         &scene,
         ExportOptions {
             reduce: false,
             frames: false,
+            parallel: false,
         },
     )?;
     scene.export.bone_pool = !scene.export.bone_pool;
@@ -187,40 +219,50 @@ pub fn run(args: Args) -> Result<()> {
     Ok(())
 }
 
-/// Linear and Bézier exports of `scene` (`runs` each, interleaved): one table, and the export
-/// with the scene's own curve setting.
-fn curve_modes(scene: &Scene, runs: usize) -> Result<(String, ExportOutput)> {
-    let options = ExportOptions {
-        reduce: true,
-        frames: false,
-    };
+/// Linear and Bézier exports of `scene` (`runs` each, interleaved), each on this thread alone
+/// and, when `parallel`, on the export's thread pool too (interleaved as well): one table with
+/// the per-round wall-time ratio pool / one thread, and the export with the scene's own curve
+/// setting.
+fn curve_modes(scene: &Scene, runs: usize, threads: &Threads) -> Result<(String, ExportOutput)> {
     let kinds = [CurveKind::Linear, CurveKind::Bezier];
-    let mut times: [Vec<RunTimes>; 2] = [Vec::new(), Vec::new()];
+    let parallel = threads.count() > 1;
+    let modes: &[bool] = if parallel { &[false, true] } else { &[false] };
+    let pool = threads.count();
+    // times[kind][mode]
+    let mut times: [[Vec<RunTimes>; 2]; 2] = Default::default();
     let mut outs: [Option<ExportOutput>; 2] = [None, None];
-    for _ in 0..runs {
+    for round in 0..runs {
         for (k, kind) in kinds.iter().enumerate() {
             let mut s = scene.clone();
             s.export.curve = *kind;
-            let (o, t) = run_once(&s, options)?;
-            times[k].push(t);
-            outs[k] = Some(o);
+            // The order of the two modes alternates with the round.
+            for i in 0..modes.len() {
+                let m = (i + round) % modes.len();
+                let options = ExportOptions {
+                    reduce: true,
+                    frames: false,
+                    parallel: false,
+                };
+                let (o, t) = run_on(&s, options, modes[m].then_some(threads))?;
+                if let Some(first) = &outs[k]
+                    && first.json != o.json
+                {
+                    return Err(Error::Usage(format!(
+                        "{kind:?}: the export on {} thread(s) differs from the first run",
+                        if modes[m] { pool } else { 1 }
+                    )));
+                }
+                times[k][m].push(t);
+                outs[k] = Some(o);
+            }
         }
     }
     let fps = f64::from(scene.export.fps.max(1));
     let mut text = String::from(
-        "  curve    CPU ms median (range)     wall ms  | CPU ms per stage: bake, reduce, validate, serialise | bytes      bones  keys/bone-second (translate, rotate, scale, rgba, all)",
+        "  curve    threads  wall ms median (range)    CPU ms median (range)  | wall ms per stage: bake, reduce, validate, serialise | bytes      bones  keys/bone-second (translate, rotate, scale, rgba, all)",
     );
     for (k, kind) in kinds.iter().enumerate() {
         let Some(out) = &outs[k] else { continue };
-        let t = &times[k];
-        let (cpu, lo, hi) = stats(&mut t.iter().map(|r| r.cpu_ms).collect::<Vec<_>>());
-        let (wall, _, _) = stats(&mut t.iter().map(|r| r.wall_ms).collect::<Vec<_>>());
-        let stage: Vec<String> = (0..STAGES.len())
-            .map(|s| {
-                let (m, _, _) = stats(&mut t.iter().map(|r| r.stages_ms[s]).collect::<Vec<_>>());
-                format!("{m:.1}")
-            })
-            .collect();
         let r = &out.report;
         let per = |name: &str| {
             let written = r.keys.get(name).copied().unwrap_or(0) as f64;
@@ -236,22 +278,50 @@ fn curve_modes(scene: &Scene, runs: usize) -> Result<(String, ExportOutput)> {
             .iter()
             .map(|n| r.keys.get(*n).copied().unwrap_or(0))
             .sum();
-        text.push_str(&format!(
-            "\n  {:<8} {:>8.1} ({:.1}-{:.1}) {:>9.1}  | {:<51} | {:<10} {:>5}  {:.2}, {:.2}, {:.2}, {:.2}, {:.2}",
-            format!("{kind:?}"),
-            cpu,
-            lo,
-            hi,
-            wall,
-            stage.join(", "),
-            r.bytes,
-            r.bones,
-            per("translate"),
-            per("rotate"),
-            per("scale"),
-            per("rgba"),
-            continuous as f64 / bone_secs.max(1e-9)
-        ));
+        for (m, &par) in modes.iter().enumerate() {
+            let t = &times[k][m];
+            let (wall, wlo, whi) = stats(&mut t.iter().map(|r| r.wall_ms).collect::<Vec<_>>());
+            let (cpu, lo, hi) = stats(&mut t.iter().map(|r| r.cpu_ms).collect::<Vec<_>>());
+            let stage: Vec<String> = (0..STAGES.len())
+                .map(|s| {
+                    let (m, _, _) =
+                        stats(&mut t.iter().map(|r| r.stages_ms[s]).collect::<Vec<_>>());
+                    format!("{m:.1}")
+                })
+                .collect();
+            text.push_str(&format!(
+                "\n  {:<8} {:>7}  {:>7.1} ({:.1}-{:.1}) {:>9.1} ({:.1}-{:.1})  | {:<51} | {:<10} {:>5}  {:.2}, {:.2}, {:.2}, {:.2}, {:.2}",
+                format!("{kind:?}"),
+                if par { pool } else { 1 },
+                wall,
+                wlo,
+                whi,
+                cpu,
+                lo,
+                hi,
+                stage.join(", "),
+                r.bytes,
+                r.bones,
+                per("translate"),
+                per("rotate"),
+                per("scale"),
+                per("rgba"),
+                continuous as f64 / bone_secs.max(1e-9)
+            ));
+        }
+    }
+    if parallel {
+        for (k, kind) in kinds.iter().enumerate() {
+            let mut ratios: Vec<f64> = times[k][1]
+                .iter()
+                .zip(&times[k][0])
+                .map(|(p, one)| p.wall_ms / one.wall_ms.max(1e-9))
+                .collect();
+            let (r, lo, hi) = stats(&mut ratios);
+            text.push_str(&format!(
+                "\n  {kind:?}: wall time on {pool} threads / on one, per round: {r:.3} ({lo:.3}-{hi:.3}); the same bytes"
+            ));
+        }
     }
     let own = match scene.export.curve {
         CurveKind::Linear => 0,

@@ -43,6 +43,7 @@ fn export_timed(scene: &Scene) -> Result<(ExportOutput, f64)> {
         ExportOptions {
             reduce: true,
             frames: false,
+            parallel: false,
         },
         &mut |_| true,
     )?;

@@ -407,6 +407,7 @@ pub fn export_case(u: &mut Unstructured<'_>) -> Result<ExportCase> {
     let options = ExportOptions {
         reduce: !u.ratio(1u8, 32u8)?,
         frames: u.ratio(1u8, 4u8)?,
+        parallel: false,
     };
     Ok(ExportCase {
         scene,

@@ -41,7 +41,7 @@ pub struct RootKeying {
 
 /// The system's effective transform at a scene time (the simulation's
 /// [`sp_sim::sim::SystemSim::transform_at`]: followed bone or path included).
-pub type MotionAt<'a> = &'a dyn Fn(f64) -> Transform2D;
+pub type MotionAt<'a> = &'a (dyn Fn(f64) -> Transform2D + Sync);
 
 /// Moves the system bone of a Local-space system that follows a bone or travels a path:
 /// [`bake_root_motion`] for every track of `baked` (`rotates`: the bone turns too), with a

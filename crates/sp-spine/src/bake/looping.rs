@@ -387,6 +387,7 @@ mod tests {
             false,
             &ctx,
             &mut trails,
+            false,
         )
         .expect("placeable");
         let w = windows(&set);
@@ -467,8 +468,12 @@ mod restate_tests {
             offset: [0.0, 0.0],
         };
         let mut warnings = Vec::new();
-        let baked =
-            bake_system(&scene, 0, 30, true, Some(&follow), None, &mut warnings).expect("baked");
+        let how = crate::bake::BakeSettings {
+            fps: 30,
+            pool: true,
+            parallel: false,
+        };
+        let baked = bake_system(&scene, 0, how, Some(&follow), None, &mut warnings).expect("baked");
         let mut checked = 0;
         for t in &baked.tracks {
             for runs in &t.bones {

@@ -212,6 +212,17 @@ fn cheapest(candidates: Vec<Vec<Track>>, order: sp_sim::document::DrawOrder) -> 
 
 pub use sp_sim::sim::looping::LoopAlignment;
 
+/// How [`bake_system`] bakes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BakeSettings {
+    /// Frames per second of the export.
+    pub fps: u32,
+    /// Reuse bones between lives (the document's `export.bonePool`).
+    pub pool: bool,
+    /// Sample the lives of a loop in parallel ([`crate::ExportOptions::parallel`]).
+    pub parallel: bool,
+}
+
 /// Bakes one visible system (`scene.systems[index]`) at `fps`, its integrated motion (if any) on
 /// the scene's grid of `substepsPerSec`, meeting the scene's colliders and path that act on it;
 /// `follow` is the bone it follows (if any, resolved against the loaded tracks); `align` aligns
@@ -219,12 +230,16 @@ pub use sp_sim::sim::looping::LoopAlignment;
 pub fn bake_system(
     scene: &Scene,
     index: usize,
-    fps: u32,
-    pool: bool,
+    how: BakeSettings,
     follow: Option<&Follow>,
     align: Option<LoopAlignment>,
     warnings: &mut Vec<Warning>,
 ) -> Result<BakedSystem> {
+    let BakeSettings {
+        fps,
+        pool,
+        parallel,
+    } = how;
     let system = &scene.systems[index];
     let substeps = scene.substeps_per_sec;
     let env = SystemEnv::resolve(scene, system);
@@ -366,8 +381,9 @@ pub fn bake_system(
             // at its own time.
             let restated = system.space == SimulationSpace::Local
                 && (follow.is_some() || probe.travels_path());
-            let lives = sample_loop_lives(&set, system, &motion, restated, &ctx, &mut trails)
-                .map_err(err)?;
+            let lives =
+                sample_loop_lives(&set, system, &motion, restated, &ctx, &mut trails, parallel)
+                    .map_err(err)?;
             let windows = windows(&set);
             let trails = std::cell::RefCell::new(trails);
             let trail_frame = std::cell::RefCell::new(sp_sim::sim::trail::TrailFrame::default());

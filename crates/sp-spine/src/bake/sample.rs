@@ -279,7 +279,9 @@ pub fn census(
 /// (the life's history at that original time, placed as [`frame_state`] places the particle)
 /// is pushed into `trails`, which every copy of the life then shares. `motion` is the system's
 /// effective transform over time; `restated`: the copies are placed again at their own time
-/// (a Local-space system whose bone moves), so the trails' histories are kept.
+/// (a Local-space system whose bone moves), so the trails' histories are kept. `parallel`:
+/// without a trail (whose arena the lives share), the lives are sampled on the export's
+/// thread pool ([`crate::par`]); the same lives either way.
 pub fn sample_loop_lives(
     set: &LoopSet,
     system: &ParticleSystem,
@@ -287,63 +289,85 @@ pub fn sample_loop_lives(
     restated: bool,
     ctx: &PoseContext,
     trails: &mut TrailArena,
+    parallel: bool,
 ) -> Result<Vec<Life>, String> {
-    let fps = f64::from(set.plan().fps);
-    let mut trail_frame = TrailFrame::default();
-    let mut lives = Vec::with_capacity(set.lives().len());
-    for (j, life) in set.lives().iter().enumerate() {
-        // One state per frame of the life: sized once, not grown by doubling (each doubling
-        // copied the states so far).
-        let frames = life.end_frame.saturating_sub(life.first_frame) as usize;
-        let mut particles = Vec::with_capacity(frames);
-        let mut states = Vec::with_capacity(frames);
-        let mut histories = Vec::new();
-        let mut failed = None;
-        set.sample_life_with(j, |p, trail| {
-            if failed.is_some() {
-                return;
-            }
-            let t = f64::from(life.first_frame + particles.len() as u32) / fps;
-            match frame_state(system, motion, ctx, &p, t) {
-                Ok(mut state) => {
-                    if let (Some(prepared), Some(lt)) = (set.trail(), trail) {
-                        state.trail = trail_state(
-                            system,
-                            motion,
-                            prepared,
-                            &p,
-                            lt.history,
-                            lt.age_secs,
-                            lt.velocity,
-                            t,
-                            &mut trail_frame,
-                            trails,
-                        );
-                        if restated {
-                            histories.push(LoopTrail {
-                                history: lt.history.clone(),
-                                age_secs: lt.age_secs,
-                                velocity: lt.velocity,
-                            });
-                        }
-                    }
-                    states.push(state);
-                    particles.push(p);
-                }
-                Err(e) => failed = Some(e),
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        lives.push(Life {
-            serial: life.serial,
-            birth_secs: life.birth_secs,
-            first_frame: life.first_frame,
-            states,
-            particles,
-            histories,
-        });
+    let one = |j: usize, trail: Option<(&mut TrailFrame, &mut TrailArena)>| {
+        sample_loop_life(set, j, system, motion, restated, ctx, trail)
+    };
+    if crate::par::enabled(parallel) && set.trail().is_none() {
+        return crate::par::try_map(true, set.lives().len(), |j| one(j, None));
     }
-    Ok(lives)
+    let mut trail_frame = TrailFrame::default();
+    (0..set.lives().len())
+        .map(|j| one(j, Some((&mut trail_frame, &mut *trails))))
+        .collect()
+}
+
+/// Life `j` of [`sample_loop_lives`]; `trail` (the scratch frame and the shared arena) is
+/// needed when the system has a trail.
+fn sample_loop_life(
+    set: &LoopSet,
+    j: usize,
+    system: &ParticleSystem,
+    motion: MotionAt,
+    restated: bool,
+    ctx: &PoseContext,
+    mut trail: Option<(&mut TrailFrame, &mut TrailArena)>,
+) -> Result<Life, String> {
+    let fps = f64::from(set.plan().fps);
+    let life = &set.lives()[j];
+    // One state per frame of the life: sized once, not grown by doubling (each doubling
+    // copied the states so far).
+    let frames = life.end_frame.saturating_sub(life.first_frame) as usize;
+    let mut particles = Vec::with_capacity(frames);
+    let mut states = Vec::with_capacity(frames);
+    let mut histories = Vec::new();
+    let mut failed = None;
+    set.sample_life_with(j, |p, lt| {
+        if failed.is_some() {
+            return;
+        }
+        let t = f64::from(life.first_frame + particles.len() as u32) / fps;
+        match frame_state(system, motion, ctx, &p, t) {
+            Ok(mut state) => {
+                if let (Some(prepared), Some(lt), Some((trail_frame, trails))) =
+                    (set.trail(), lt, trail.as_mut())
+                {
+                    state.trail = trail_state(
+                        system,
+                        motion,
+                        prepared,
+                        &p,
+                        lt.history,
+                        lt.age_secs,
+                        lt.velocity,
+                        t,
+                        trail_frame,
+                        trails,
+                    );
+                    if restated {
+                        histories.push(LoopTrail {
+                            history: lt.history.clone(),
+                            age_secs: lt.age_secs,
+                            velocity: lt.velocity,
+                        });
+                    }
+                }
+                states.push(state);
+                particles.push(p);
+            }
+            Err(e) => failed = Some(e),
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    Ok(Life {
+        serial: life.serial,
+        birth_secs: life.birth_secs,
+        first_frame: life.first_frame,
+        states,
+        particles,
+        histories,
+    })
 }

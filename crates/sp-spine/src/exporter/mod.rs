@@ -2,31 +2,33 @@
 //! assembles bones → slots → skins → animations, reduces keys, validates the skeleton on its
 //! types (the JSON validator's rules, [`crate::validate::typed`]) and serialises it.
 
+mod animation;
+mod bake_stage;
 pub mod names;
 mod system_bone;
 pub mod timelines;
 pub mod trails;
 
-use sp_sim::document::{CurveKind, Scene, SimulationSpace};
-use sp_sim::sim::{FollowTracks, SystemEnv, SystemSim};
+use sp_sim::document::{CurveKind, Scene};
+use sp_sim::sim::FollowTracks;
 
-use crate::bake::follow::{RootKeying, apply_root_motion};
-use crate::bake::{BakedSystem, Progress, Track, bake_system};
+use crate::bake::{Progress, Track};
 use crate::draw_order;
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
 use crate::images::{ImageResolver, ImageSizes};
 use crate::json::{
-    AnimationData, Attachment, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData,
-    SlotData, hash_string,
+    Attachment, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData, SlotData,
+    hash_string,
 };
 use crate::names::NameAllocator;
 use crate::reduce::{CurveMode, Timing};
 use crate::report::ExportReport;
 use crate::warning::Warning;
+use bake_stage::BakeStage;
 use names::BoneNames;
-use system_bone::{bounds, system_timelines};
-use timelines::{KeyCounts, KeyMode, Specs, bone_timelines, slot_timelines};
+use system_bone::bounds;
+use timelines::{KeyCounts, KeyMode};
 
 /// The `skeleton.spine` version written (the official 4.2 examples' version).
 pub const SPINE_VERSION: &str = "4.2.22";
@@ -38,6 +40,10 @@ pub struct ExportOptions {
     pub reduce: bool,
     /// Also produce the `--frames` document.
     pub frames: bool,
+    /// Spread the bake's lives and the reducer's bones over the thread pool of the crate's
+    /// `parallel` feature (the native CLI); false, or without the feature (the wasm module):
+    /// the calling thread alone. The output is the same bytes either way.
+    pub parallel: bool,
 }
 
 impl Default for ExportOptions {
@@ -45,6 +51,7 @@ impl Default for ExportOptions {
         ExportOptions {
             reduce: true,
             frames: false,
+            parallel: false,
         }
     }
 }
@@ -112,7 +119,6 @@ pub fn export_scene_with(
     let visible: Vec<usize> = (0..scene.systems.len())
         .filter(|&i| scene.systems[i].visible)
         .collect();
-    let total = visible.len() as u32;
     let align = loop_alignment(scene, &visible, fps);
     for (i, name, target) in follow.missing_targets(&scene.systems) {
         if scene.systems[i].visible {
@@ -130,60 +136,15 @@ pub fn export_scene_with(
             });
         }
     }
-    let mut baked: Vec<BakedSystem> = Vec::new();
-    for (n, &i) in visible.iter().enumerate() {
-        if !on_progress(Progress {
-            stage: "bake",
-            done: n as u32,
-            total,
-        }) {
-            return Err(Error::Cancelled);
-        }
-        let a = align.iter().find(|(j, _)| *j == i).map(|(_, a)| *a);
-        let system = &scene.systems[i];
-        let target = follow.resolve(system);
-        let mut b = bake_system(
-            scene,
-            i,
-            fps,
-            settings.bone_pool,
-            target.as_ref(),
-            a,
-            &mut warnings,
-        )?;
-        let probe = {
-            let env = SystemEnv::resolve(scene, system);
-            let mut sim = SystemSim::with_env(system, scene.substeps_per_sec, env);
-            sim.set_follow(target.clone());
-            sim
-        };
-        if probe.travels_path() && target.is_some() {
-            warnings.push(Warning::FollowAndPath {
-                system: system.name.clone(),
-            });
-        }
-        if system.space == SimulationSpace::Local && (target.is_some() || probe.travels_path()) {
-            let specs = Specs::new(1.0, 1.0);
-            let keying = RootKeying {
-                spec: specs.translate,
-                rotate_spec: specs.rotate,
-                curve: mode.curve,
-                timing,
-                reduce: options.reduce,
-            };
-            let rotates =
-                probe.travels_path() && system.path_follow.as_ref().is_some_and(|f| f.orient);
-            apply_root_motion(
-                &mut b,
-                system,
-                &|t| probe.transform_at(t),
-                rotates,
-                keying,
-                &mut warnings,
-            )?;
-        }
-        baked.push(b);
+    let baked = BakeStage {
+        scene,
+        follow,
+        align: &align,
+        fps,
+        mode,
+        options,
     }
+    .run(&visible, &mut warnings, on_progress)?;
 
     // Names, bones, slots, skin.
     let mut bone_ns = NameAllocator::new();
@@ -320,6 +281,17 @@ pub fn export_scene_with(
             order.push(name.clone());
         }
     }
+    let reducer = animation::AnimationReducer {
+        scene,
+        baked: &baked,
+        names: &all_names,
+        trails: &all_trails,
+        first_slots: &first_slots,
+        trail_first_slots: &trail_first_slots,
+        slot_names: &slot_names,
+        mode,
+        options,
+    };
     let mut counts = KeyCounts::default();
     let mut animations = OrderedMap::default();
     let mut frames = options.frames.then(|| FramesWriter::new(fps));
@@ -331,106 +303,10 @@ pub fn export_scene_with(
         }) {
             return Err(Error::Cancelled);
         }
-        let mut parts: Vec<(usize, &Track)> = Vec::new();
-        for (si, b) in baked.iter().enumerate() {
-            let mut mine = b.tracks.iter().filter(|t| &t.animation == anim);
-            if let Some(t) = mine.next() {
-                parts.push((si, t));
-            }
-            if mine.next().is_some() {
-                warnings.push(Warning::TwoSegments {
-                    system: scene.systems[b.scene_index].name.clone(),
-                    animation: anim.clone(),
-                });
-            }
-        }
-        let has_content = parts
-            .iter()
-            .any(|(_, t)| t.bones.iter().any(|r| !r.is_empty()));
-        if !has_content && settings.exclude_empty_animations {
+        let Some(data) = reducer.animation(anim, &mut counts, frames.as_mut(), &mut warnings)
+        else {
             continue;
-        }
-        let mut data = AnimationData::default();
-        let mut draw_parts: Vec<draw_order::SystemPart> = Vec::new();
-        let duration = parts
-            .iter()
-            .filter(|(_, t)| has_runs(t))
-            .map(|(_, t)| t.end_frame)
-            .max()
-            .unwrap_or(0);
-        for &(si, track) in &parts {
-            if !has_runs(track) {
-                continue;
-            }
-            let b = &baked[si];
-            let names = &all_names[si];
-            data.bones.push(
-                names.system_bone.clone(),
-                system_timelines(&b.root_pose, track, timing, &mut counts),
-            );
-            let gain = b.parent.max_stretch();
-            let scale_gain = match b.inherit {
-                crate::coords::Inherit::Normal => b.parent.max_scale(),
-                crate::coords::Inherit::OnlyTranslation => 1.0,
-            };
-            let specs = Specs::new(gain, scale_gain);
-            let trail = all_trails[si].as_ref();
-            let draws = !names.bones.is_empty();
-            for (bi, runs) in track.bones.iter().enumerate() {
-                if let Some(t) = trail {
-                    let (chain, slot) = t.timelines(bi, b, track, &specs, mode, &mut counts);
-                    for (j, timelines) in chain.into_iter().enumerate() {
-                        if let Some(timelines) = timelines {
-                            data.bones.push(t.bones[bi][j].clone(), timelines);
-                        }
-                    }
-                    if let Some(slot) = slot {
-                        data.slots.push(t.slots[bi].clone(), slot);
-                    }
-                }
-                if !draws {
-                    continue;
-                }
-                if let Some(t) = bone_timelines(runs, &specs, mode, &mut counts) {
-                    data.bones.push(names.bones[bi].clone(), t);
-                }
-                if let Some(t) =
-                    slot_timelines(runs, track.end_frame, bi, names, &specs, mode, &mut counts)
-                {
-                    data.slots.push(names.slots[bi].clone(), t);
-                }
-            }
-            if draws && let Some(f) = frames.as_mut() {
-                f.add_track(anim, track, names);
-            }
-            let system = &scene.systems[b.scene_index];
-            if let Some(t) = trail
-                && draw_order::stacking_shows(t.blend)
-            {
-                draw_parts.push(draw_order::SystemPart {
-                    first_slot: trail_first_slots[si],
-                    order: system.draw_order,
-                    bones: &track.bones,
-                    end_frame: track.end_frame,
-                });
-            }
-            if draws && draw_order::stacking_shows(system.blend) {
-                draw_parts.push(draw_order::SystemPart {
-                    first_slot: first_slots[si],
-                    order: system.draw_order,
-                    bones: &track.bones,
-                    end_frame: track.end_frame,
-                });
-            }
-        }
-        data.draw_order = draw_order::draw_order_timeline(&draw_parts, &slot_names, timing);
-
-        if !data.draw_order.is_empty() {
-            counts.add("drawOrder", data.draw_order.len(), data.draw_order.len());
-        }
-        if let Some(f) = frames.as_mut() {
-            f.finish_animation(anim, duration);
-        }
+        };
         animations.push(anim.clone(), data);
     }
 
@@ -474,11 +350,11 @@ pub fn export_scene_with(
     }
     // About 48 bytes per key (a linear translate key with its punctuation) and 96 per bone or
     // slot: one allocation for most files, a doubling for Bézier-heavy ones.
-    let keys: u64 = counts.written.values().sum();
+    let keys: u64 = counts.written().values().sum();
     let size_hint = (keys as usize)
         .saturating_mul(48)
         .saturating_add(96 * (file.bones.len() + file.slots.len()) + 4096);
-    let mut json = crate::json_write::to_json(&file, size_hint)?;
+    let mut json = crate::json_write::to_json(&file, size_hint, options.parallel)?;
     let hash = fnv1a(json.as_bytes());
     // The placeholder is the skeleton's first value: replaced in place, not by a copy.
     if let Some(at) = json.find(HASH_PLACEHOLDER) {
@@ -488,8 +364,8 @@ pub fn export_scene_with(
         bones: file.bones.len(),
         slots: file.slots.len(),
         attachments: attachment_count,
-        keys: counts.written,
-        unreduced_keys: counts.unreduced,
+        keys: counts.written(),
+        unreduced_keys: counts.unreduced(),
         bytes: json.len(),
         bake_ms: None,
         peak_alive: baked.iter().map(|b| b.peak_alive).sum(),

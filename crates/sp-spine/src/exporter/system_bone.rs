@@ -1,6 +1,6 @@
 //! The system bone's timelines and the skeleton bounds.
 
-use super::timelines::{KeyCounts, xy_keys};
+use super::timelines::{Counted, KeyCounts, xy_keys};
 use crate::bake::{BakedSystem, Track};
 use crate::coords::SpinePose;
 use crate::json::{BoneTimelines, CurveJson, Num, ValueKey, XyKey};
@@ -36,11 +36,11 @@ pub(super) fn system_timelines(
     };
     let translate = match &track.root_translate {
         Some(keys) => {
-            counts.add("translate", keys.len(), end_frame as usize + 1);
+            counts.add(Counted::Translate, keys.len(), end_frame as usize + 1);
             xy_keys(keys, |f| Num(timing.key_time(f)))
         }
         None => {
-            counts.add("translate", n, n);
+            counts.add(Counted::Translate, n, n);
             constant_xy(pose.x, pose.y)
         }
     };
@@ -49,7 +49,7 @@ pub(super) fn system_timelines(
         ..BoneTimelines::default()
     };
     if let Some(keys) = &track.root_rotate {
-        counts.add("rotate", keys.len(), end_frame as usize + 1);
+        counts.add(Counted::Rotate, keys.len(), end_frame as usize + 1);
         t.rotate = keys
             .iter()
             .map(|k| ValueKey {
@@ -67,11 +67,11 @@ pub(super) fn system_timelines(
                 curve: CurveJson::Linear,
             })
             .collect();
-        counts.add("rotate", n, n);
+        counts.add(Counted::Rotate, n, n);
     }
     if pose.scale_x != 1.0 || pose.scale_y != 1.0 {
         t.scale = constant_xy(pose.scale_x, pose.scale_y);
-        counts.add("scale", n, n);
+        counts.add(Counted::Scale, n, n);
     }
     t
 }

@@ -84,35 +84,90 @@ impl Specs {
     }
 }
 
-/// Keys written per timeline type, reduced and as they would be unreduced.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// A timeline type whose keys [`KeyCounts`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// `translate`.
+    Translate,
+    /// `rotate`.
+    Rotate,
+    /// `scale`.
+    Scale,
+    /// `rgba`.
+    Rgba,
+    /// `attachment`.
+    Attachment,
+    /// `drawOrder`.
+    DrawOrder,
+}
+
+impl Counted {
+    /// Every type, in the order of [`KeyCounts`]' table.
+    const ALL: [Counted; 6] = [
+        Counted::Translate,
+        Counted::Rotate,
+        Counted::Scale,
+        Counted::Rgba,
+        Counted::Attachment,
+        Counted::DrawOrder,
+    ];
+
+    /// The timeline's name in the file (and in the report).
+    pub fn name(self) -> &'static str {
+        match self {
+            Counted::Translate => "translate",
+            Counted::Rotate => "rotate",
+            Counted::Scale => "scale",
+            Counted::Rgba => "rgba",
+            Counted::Attachment => "attachment",
+            Counted::DrawOrder => "drawOrder",
+        }
+    }
+}
+
+/// Keys written per timeline type, reduced and as they would be unreduced: a small table, so
+/// each bone's timelines count on their own without allocating and are merged
+/// ([`KeyCounts::merge`]). A type is listed once it was counted, even with no key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KeyCounts {
-    /// Reduced keys by timeline name.
-    pub written: BTreeMap<String, u64>,
-    /// Every-frame keys by timeline name (for the same timelines).
-    pub unreduced: BTreeMap<String, u64>,
+    /// `(written, unreduced)` per entry of [`Counted::ALL`], `None` until counted.
+    table: [Option<(u64, u64)>; Counted::ALL.len()],
 }
 
 impl KeyCounts {
-    pub(super) fn add(&mut self, name: &str, written: usize, unreduced: usize) {
-        // Looked up before inserting: a name is allocated once, not per call.
-        let bump = |map: &mut BTreeMap<String, u64>, n: usize| match map.get_mut(name) {
-            Some(v) => *v += n as u64,
-            None => {
-                map.insert(name.to_owned(), n as u64);
-            }
-        };
-        bump(&mut self.written, written);
-        bump(&mut self.unreduced, unreduced);
+    pub(super) fn add(&mut self, what: Counted, written: usize, unreduced: usize) {
+        let (w, u) = self.table[what as usize].get_or_insert((0, 0));
+        *w += written as u64;
+        *u += unreduced as u64;
     }
     /// Adds another count.
     pub fn merge(&mut self, other: &KeyCounts) {
-        for (k, v) in &other.written {
-            *self.written.entry(k.clone()).or_default() += v;
+        for (mine, theirs) in self.table.iter_mut().zip(&other.table) {
+            if let Some((w, u)) = theirs {
+                let (mw, mu) = mine.get_or_insert((0, 0));
+                *mw += w;
+                *mu += u;
+            }
         }
-        for (k, v) in &other.unreduced {
-            *self.unreduced.entry(k.clone()).or_default() += v;
+    }
+    /// Reduced keys by timeline name.
+    pub fn written(&self) -> BTreeMap<String, u64> {
+        self.by_name(|(w, _)| w)
+    }
+    /// Every-frame keys by timeline name (for the same timelines).
+    pub fn unreduced(&self) -> BTreeMap<String, u64> {
+        self.by_name(|(_, u)| u)
+    }
+    fn by_name(&self, pick: fn((u64, u64)) -> u64) -> BTreeMap<String, u64> {
+        // Inserted one by one: `collect` would sort first (a sort the wasm module has no other
+        // use for).
+        let mut map = BTreeMap::new();
+        for (c, n) in Counted::ALL.iter().zip(&self.table) {
+            if let Some(n) = n {
+                map.insert(c.name().to_owned(), pick(*n));
+            }
         }
+        map
     }
 }
 
@@ -309,14 +364,14 @@ pub fn bone_timelines(
         |s| [s.local.x, s.local.y],
     );
     if !all_equal(&keys, [0.0, 0.0]) {
-        counts.add("translate", keys.len(), frames);
+        counts.add(Counted::Translate, keys.len(), frames);
         out.translate = xy_keys(&keys, time);
     }
     let (keys, frames) = channel_keys(runs, &[specs.rotate], mode, Forced::Impacts, |s| {
         [s.local.rotation_deg]
     });
     if !all_equal(&keys, [0.0]) {
-        counts.add("rotate", keys.len(), frames);
+        counts.add(Counted::Rotate, keys.len(), frames);
         out.rotate = keys
             .iter()
             .map(|k| ValueKey {
@@ -330,7 +385,7 @@ pub fn bone_timelines(
         [s.local.scale_x, s.local.scale_y]
     });
     if !all_equal(&keys, [1.0, 1.0]) {
-        counts.add("scale", keys.len(), frames);
+        counts.add(Counted::Scale, keys.len(), frames);
         out.scale = xy_keys(&keys, time);
     }
     Some(out)
@@ -406,7 +461,11 @@ pub fn slot_timelines_with(
         }
     }
     // Discrete keys are change points whether reduced or not.
-    counts.add("attachment", out.attachment.len(), out.attachment.len());
+    counts.add(
+        Counted::Attachment,
+        out.attachment.len(),
+        out.attachment.len(),
+    );
     let channel = [specs.rgb, specs.rgb, specs.rgb, specs.alpha];
     let (keys, frames) = run_keys(
         runs,
@@ -421,7 +480,7 @@ pub fn slot_timelines_with(
         },
         look.shown,
     );
-    counts.add("rgba", keys.len(), frames);
+    counts.add(Counted::Rgba, keys.len(), frames);
     out.rgba = keys
         .iter()
         .map(|k| {

@@ -45,7 +45,7 @@ use sp_sim::document::ParticleSystem;
 use sp_sim::sim::trail::TrailMesh;
 
 use super::timelines::{
-    Forced, KeyCounts, KeyMode, SlotLook, Specs, all_equal, curve_json, run_keys,
+    Counted, Forced, KeyCounts, KeyMode, SlotLook, Specs, all_equal, curve_json, run_keys,
     slot_timelines_with, steps_for, xy_keys,
 };
 use crate::bake::trail::{NO_TRAIL, TrailArena};
@@ -402,7 +402,7 @@ impl TrailNames {
                     })
                     .collect();
                 if !all_equal(&keys, [0.0, 0.0]) {
-                    counts.add("translate", keys.len(), frames);
+                    counts.add(Counted::Translate, keys.len(), frames);
                     t.translate = xy_keys(&keys, time);
                 }
             }
@@ -447,7 +447,7 @@ impl TrailNames {
                 image,
             );
             if !all_equal(&rot_keys, [0.0]) {
-                counts.add("rotate", rot_keys.len(), frames);
+                counts.add(Counted::Rotate, rot_keys.len(), frames);
                 t.rotate = rot_keys
                     .iter()
                     .map(|k| ValueKey {
@@ -479,7 +479,7 @@ impl TrailNames {
                 image,
             );
             if !all_equal(&scale_keys, [1.0, 1.0]) {
-                counts.add("scale", scale_keys.len(), frames);
+                counts.add(Counted::Scale, scale_keys.len(), frames);
                 t.scale = xy_keys(&scale_keys, time);
             }
             out.push(Some(t));

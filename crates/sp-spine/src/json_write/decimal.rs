@@ -100,7 +100,10 @@ mod tests {
     /// `v` written by [`Writer::num`] and by `serde_json` (checked equal to what `serde_json`
     /// writes through [`ShortDecimals`] for an `f64` that is not an integer).
     fn both(v: f64) -> (String, String) {
-        let mut w = Writer { out: Vec::new() };
+        let mut w = Writer {
+            out: Vec::new(),
+            parallel: false,
+        };
         w.num(Num(v));
         let ours = String::from_utf8(w.out).expect("utf-8");
         let theirs = serde_json::to_string(&Num(v)).expect("serde_json");

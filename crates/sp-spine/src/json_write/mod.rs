@@ -32,10 +32,17 @@ mod decimal;
 mod tests;
 
 /// `file` as compact JSON, the same bytes as `serde_json::to_string(file)` (see the module
-/// doc), written into a buffer of `size_hint` bytes first.
-pub fn to_json(file: &SkeletonFile, size_hint: usize) -> serde_json::Result<String> {
+/// doc), written into a buffer of `size_hint` bytes first. `parallel`: the animations' bone and
+/// slot timelines are written in pieces on the export's thread pool ([`crate::par`]) and
+/// joined in order: the same bytes.
+pub fn to_json(
+    file: &SkeletonFile,
+    size_hint: usize,
+    parallel: bool,
+) -> serde_json::Result<String> {
     let mut w = Writer {
         out: Vec::with_capacity(size_hint),
+        parallel,
     };
     w.raw(b"{\"skeleton\":");
     w.serde(&file.skeleton)?;
@@ -60,7 +67,12 @@ pub fn to_json(file: &SkeletonFile, size_hint: usize) -> serde_json::Result<Stri
 /// The output being written.
 struct Writer {
     out: Vec<u8>,
+    /// Write long maps of timelines in pieces on the thread pool.
+    parallel: bool,
 }
+
+/// Entries of a timeline map per piece written on its own ([`Writer::entries`]).
+const PIECE_ENTRIES: usize = 32;
 
 impl Writer {
     fn raw(&mut self, bytes: &[u8]) {
@@ -141,24 +153,17 @@ impl Writer {
         let mut fields = 0;
         if !a.slots.is_empty() {
             self.raw(b"\"slots\":{");
-            for (i, (name, t)) in a.slots.0.iter().enumerate() {
-                self.comma(i);
-                self.serde(name)?;
-                self.raw(b":");
-                self.slot(t)?;
-            }
+            self.entries(&a.slots.0, Writer::slot)?;
             self.raw(b"}");
             fields += 1;
         }
         if !a.bones.is_empty() {
             self.comma(fields);
             self.raw(b"\"bones\":{");
-            for (i, (name, t)) in a.bones.0.iter().enumerate() {
-                self.comma(i);
-                self.serde(name)?;
-                self.raw(b":");
-                self.bone(t);
-            }
+            self.entries(&a.bones.0, |w, t| {
+                w.bone(t);
+                Ok(())
+            })?;
             self.raw(b"}");
             fields += 1;
         }
@@ -168,6 +173,39 @@ impl Writer {
             self.serde(&a.draw_order)?;
         }
         self.raw(b"}");
+        Ok(())
+    }
+
+    /// `"name":{…},…` of a map's entries, each value written by `value`; with `parallel`, in
+    /// pieces of [`PIECE_ENTRIES`] written on the thread pool, then joined in order.
+    fn entries<T: Sync>(
+        &mut self,
+        entries: &[(String, T)],
+        value: fn(&mut Writer, &T) -> serde_json::Result<()>,
+    ) -> serde_json::Result<()> {
+        let entry = |w: &mut Writer, i: usize| {
+            let (name, t) = &entries[i];
+            w.comma(i);
+            w.serde(name)?;
+            w.raw(b":");
+            value(w, t)
+        };
+        if !crate::par::enabled(self.parallel) || entries.len() <= PIECE_ENTRIES {
+            return (0..entries.len()).try_for_each(|i| entry(self, i));
+        }
+        let pieces = entries.len().div_ceil(PIECE_ENTRIES);
+        let written = crate::par::try_map(true, pieces, |piece| {
+            let mut w = Writer {
+                out: Vec::new(),
+                parallel: false,
+            };
+            let end = (piece * PIECE_ENTRIES + PIECE_ENTRIES).min(entries.len());
+            (piece * PIECE_ENTRIES..end).try_for_each(|i| entry(&mut w, i))?;
+            Ok(w.out)
+        })?;
+        for piece in written {
+            self.raw(&piece);
+        }
         Ok(())
     }
 

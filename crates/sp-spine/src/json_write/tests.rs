@@ -191,8 +191,8 @@ fn every_case() -> SkeletonFile {
 fn writes_what_serde_json_writes_on_a_file_with_every_case() {
     let file = every_case();
     let theirs = serde_json::to_string(&file).expect("serde_json");
-    assert_eq!(to_json(&file, 0).expect("ours"), theirs);
-    assert_eq!(to_json(&file, 1 << 16).expect("ours, sized"), theirs);
+    assert_eq!(to_json(&file, 0, false).expect("ours"), theirs);
+    assert_eq!(to_json(&file, 1 << 16, false).expect("ours, sized"), theirs);
     // The fixture reaches every branch the writer has.
     for needle in [
         "\"empty\":{}",
@@ -210,4 +210,26 @@ fn writes_what_serde_json_writes_on_a_file_with_every_case() {
     ] {
         assert!(theirs.contains(needle), "{needle} in {theirs}");
     }
+}
+
+#[test]
+fn writes_the_same_bytes_in_pieces_on_the_thread_pool() {
+    let mut file = every_case();
+    // Maps longer than a piece, not a multiple of it, and one shorter.
+    for (a, (_, animation)) in file.animations.0.iter_mut().enumerate() {
+        let n = [3 * PIECE_ENTRIES + 5, PIECE_ENTRIES - 1][a % 2];
+        let bones = animation.bones.0.clone();
+        let slots = animation.slots.0.clone();
+        for k in 0..n {
+            for (name, t) in &bones {
+                animation.bones.push(format!("{name} {k}"), t.clone());
+            }
+            for (name, t) in &slots {
+                animation.slots.push(format!("{name} {k}"), t.clone());
+            }
+        }
+    }
+    let theirs = serde_json::to_string(&file).expect("serde_json");
+    assert!(theirs.len() > 10_000, "{} bytes", theirs.len());
+    assert_eq!(to_json(&file, 0, true).expect("in pieces"), theirs);
 }
