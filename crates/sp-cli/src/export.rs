@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long)]
     no_reduce: bool,
     /// Threads the bake's lives and the reducer's bones are spread over (0: one per core;
-    /// 1: this thread only). The file is the same bytes at any count.
+    /// 1: this thread only; at most 256). The file is the same bytes at any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
 }

@@ -5,14 +5,24 @@
 
 use crate::error::{Error, Result};
 
+/// The most threads `--threads` accepts: more than any machine's cores, few enough that the
+/// pool starts (a hundred million made thread creation fail inside the pool, which aborted).
+pub const MAX_THREADS: usize = 256;
+
 /// The export's threads: a pool of more than one, or the calling thread alone.
 pub struct Threads {
     pool: Option<rayon::ThreadPool>,
 }
 
 impl Threads {
-    /// `threads` threads (0: one per core; 1: the calling thread alone, no pool).
+    /// `threads` threads (0: one per core; 1: the calling thread alone, no pool; at most
+    /// [`MAX_THREADS`]).
     pub fn new(threads: usize) -> Result<Threads> {
+        if threads > MAX_THREADS {
+            return Err(Error::Usage(format!(
+                "--threads {threads}: at most {MAX_THREADS} (0: one per core)"
+            )));
+        }
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
         let n = if threads == 0 { cores } else { threads };
         if n <= 1 {
@@ -39,5 +49,26 @@ impl Threads {
             Some(pool) => pool.install(|| export(true)),
             None => export(false),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_checked_and_one_thread_has_no_pool() {
+        let too_many = Threads::new(MAX_THREADS + 1).map(|t| t.count());
+        assert!(
+            matches!(&too_many, Err(Error::Usage(m)) if m.contains("at most 256")),
+            "{too_many:?}"
+        );
+        let one = Threads::new(1).expect("one thread");
+        assert_eq!(one.count(), 1);
+        assert!(!one.run(|parallel| parallel), "one thread does not spread");
+        let three = Threads::new(3).expect("a pool of 3");
+        assert_eq!(three.count(), 3);
+        assert!(three.run(|parallel| parallel), "a pool spreads");
+        assert!(Threads::new(0).expect("one per core").count() >= 1);
     }
 }

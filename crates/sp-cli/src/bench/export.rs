@@ -43,7 +43,8 @@ pub struct Args {
     /// Only the linear/Bézier table (skips the unreduced and pool-off exports).
     #[arg(long)]
     curves_only: bool,
-    /// Threads of the parallel rows (0: one per core); 1 measures this thread alone only.
+    /// Threads of the parallel rows (0: one per core; at most 256); 1 measures this thread
+    /// alone only.
     #[arg(long, default_value_t = 0)]
     threads: usize,
 }
