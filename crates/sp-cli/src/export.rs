@@ -33,8 +33,8 @@ pub struct Args {
     /// Write every baked frame as a key (no reduction): the measurement baseline.
     #[arg(long)]
     no_reduce: bool,
-    /// Threads the bake's lives and the reducer's bones are spread over (0: one per core;
-    /// 1: this thread only; at most 256). The file is the same bytes at any count.
+    /// Threads the export's systems, lives, bones and timeline maps are spread over (0: one
+    /// per core; 1: this thread only; at most 256). The file is the same bytes at any count.
     #[arg(long, default_value_t = 0)]
     threads: usize,
 }

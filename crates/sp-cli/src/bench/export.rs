@@ -23,6 +23,7 @@ use std::time::Instant;
 use sp_sim::document::{CurveKind, Scene, load_scene};
 use sp_spine::{ExportOptions, ExportOutput, ImageSizes, export_scene_with};
 
+use super::clock::process_cpu_ns;
 use crate::error::{Error, Result, read_file};
 use crate::threads::Threads;
 
@@ -47,13 +48,6 @@ pub struct Args {
     /// alone only.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-}
-
-/// Nanoseconds of CPU time this process has used (every thread: the export's pool too), or
-/// `None` where the platform has no such clock.
-fn process_cpu_ns() -> Option<f64> {
-    let t = cpu_time::ProcessTime::try_now().ok()?;
-    Some(t.as_duration().as_secs_f64() * 1e9)
 }
 
 /// The stages the exporter reports, in the order the table prints them.
@@ -109,7 +103,7 @@ fn run_on(
     let end = Instant::now();
     let wall_ms = (end - origin).as_secs_f64() * 1000.0;
     let cpu_ms = match (cpu0, process_cpu_ns()) {
-        (Some(a), Some(b)) => (b - a) / 1e6,
+        (Some(a), Some(b)) => b.saturating_sub(a) as f64 / 1e6,
         _ => wall_ms,
     };
     let mut stages_ms = [0.0; STAGES.len()];
@@ -229,6 +223,8 @@ fn curve_modes(scene: &Scene, runs: usize, threads: &Threads) -> Result<(String,
     let parallel = threads.count() > 1;
     let modes: &[bool] = if parallel { &[false, true] } else { &[false] };
     let pool = threads.count();
+    // Reduced, no frames; `run_on` sets `parallel` from the mode.
+    let options = ExportOptions::default();
     // times[kind][mode]
     let mut times: [[Vec<RunTimes>; 2]; 2] = Default::default();
     let mut outs: [Option<ExportOutput>; 2] = [None, None];
@@ -239,11 +235,6 @@ fn curve_modes(scene: &Scene, runs: usize, threads: &Threads) -> Result<(String,
             // The order of the two modes alternates with the round.
             for i in 0..modes.len() {
                 let m = (i + round) % modes.len();
-                let options = ExportOptions {
-                    reduce: true,
-                    frames: false,
-                    parallel: false,
-                };
                 let (o, t) = run_on(&s, options, modes[m].then_some(threads))?;
                 if let Some(first) = &outs[k]
                     && first.json != o.json

@@ -40,7 +40,8 @@ pub struct ExportOptions {
     pub reduce: bool,
     /// Also produce the `--frames` document.
     pub frames: bool,
-    /// Spread the bake's lives and the reducer's bones over the thread pool of the crate's
+    /// Spread the export's independent work (the systems' bakes, each loop's lives, each
+    /// animation's bones, the writer's timeline maps) over the thread pool of the crate's
     /// `parallel` feature (the native CLI); false, or without the feature (the wasm module):
     /// the calling thread alone. The output is the same bytes either way.
     pub parallel: bool,
