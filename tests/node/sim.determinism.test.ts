@@ -53,6 +53,39 @@ describe('simulation hash: wasm = native', () => {
     });
   }
 
+  // The over-life table (sp_sim::sim::life_table): in wasm its row is found by a lane compare
+  // when the channels have at most 8 key times between them and by a search past that; natively
+  // lane by lane. Smooth and linear keys, 8 then 11 merged key times. (Its alpha limit to
+  // [0, 1], a lane operation in wasm too, only acts on values a document's keys cannot reach;
+  // the Rust unit tests compare it with the scalar limit.)
+  for (const [label, sizeX] of [
+    ['8 merged key times', [{ t: 0, v: 1 }]],
+    ['11 merged key times', [{ t: 0.05, v: 1 }, { t: 0.15, v: 2.5, interp: 'smooth' }, { t: 0.25, v: 0.5 }]],
+  ] as const) {
+    it(`over-life table with ${label}`, () => {
+      const scene = JSON.parse(readFileSync(join(PRESETS, 'fire.json'), 'utf8')) as {
+        systems: Record<string, unknown>[];
+      };
+      const system = scene.systems[0];
+      system.scaleCurve = [{ t: 0, v: 1 }, { t: 0.2, v: 0.4, interp: 'smooth' }, { t: 0.4, v: 1.2 }];
+      system.alphaCurve = [
+        { t: 0.1, v: 0.2 },
+        { t: 0.3, v: 1, interp: 'smooth' },
+        { t: 0.5, v: 0.1 },
+        { t: 0.9, v: 0.7 },
+      ];
+      system.colorGradient = [{ t: 0, color: '#ff0000' }, { t: 0.6, color: '#00ff80' }];
+      system.overLife = { ...(system.overLife as object), sizeX };
+      const json = JSON.stringify(scene);
+      const tmp = join(ROOT, 'target', `life-table-${sizeX.length}.test.json`);
+      mkdirSync(join(ROOT, 'target'), { recursive: true });
+      writeFileSync(tmp, json);
+      const native = runCli(['simulate', tmp, '--duration', '2', '--fps', '60', '--hash']).trim();
+      expect(native).toMatch(/^[0-9a-f]{16}$/);
+      expect(wasm.simHash(json, 2, 60)).toBe(native);
+    });
+  }
+
   it('the default scene hashes the same, and differs from another seed', () => {
     const scene = wasm.defaultScene();
     const tmp = join(ROOT, 'target', 'default-scene.test.json');

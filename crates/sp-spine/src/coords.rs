@@ -89,7 +89,7 @@ pub struct Affine {
 /// `(sin, cos)` of degrees through `libm` (bit-identical natively and in wasm).
 pub fn sin_cos_deg(deg: f64) -> (f64, f64) {
     let rad = deg.to_radians();
-    (libm::sin(rad), libm::cos(rad))
+    libm::sincos(rad)
 }
 
 impl Affine {

@@ -7,7 +7,7 @@ use crate::UpAxis;
 /// `T(x, y) · R(rotation) · S(scaleX, scaleY, √|scaleX·scaleY|) · E(up, ppu)`, column-major.
 pub fn placement(t: &Transform2D, up: UpAxis, pixels_per_unit: f32) -> [f32; 16] {
     let r = t.rotation_deg.to_radians();
-    let (sin, cos) = (libm::sinf(r), libm::cosf(r));
+    let (sin, cos) = libm::sincosf(r);
     let (sx, sy) = (t.scale_x, t.scale_y);
     let sz = f32::sqrt((sx * sy).abs());
     let trs = glam::Mat4::from_cols_array(&[

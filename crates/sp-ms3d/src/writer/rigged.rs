@@ -419,7 +419,8 @@ pub fn rigged_model(spec: RiggedSpec) -> Model {
             let radius = j.radius * (1.0 - 0.15 * f);
             for k in 0..sides {
                 let a = core::f32::consts::TAU * f32::from(k) / f32::from(sides);
-                let dir = add3(scale3(u, libm::cosf(a)), scale3(v, libm::sinf(a)));
+                let (sin, cos) = libm::sincosf(a);
+                let dir = add3(scale3(u, cos), scale3(v, sin));
                 let vertex = b.vertex(add3(centre, scale3(dir, radius)), p as i8);
                 if let Some(g) = grand
                     && f < 0.25

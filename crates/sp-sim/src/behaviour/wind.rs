@@ -67,7 +67,8 @@ impl Wind {
     /// The unit direction `(cos θ, sin θ)`.
     pub fn unit(&self) -> [f64; 2] {
         let rad = f64::from(self.direction_deg).to_radians();
-        [libm::cos(rad), libm::sin(rad)]
+        let (sin, cos) = libm::sincos(rad);
+        [cos, sin]
     }
 
     /// True when it is a constant acceleration for every particle (closed form).

@@ -118,7 +118,7 @@ impl Contacts {
             Some(t) if *t == Transform2D::default() => None,
             Some(t) => {
                 let rad = f64::from(t.rotation_deg).to_radians();
-                let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+                let (sin, cos) = libm::sincos(rad);
                 let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
                 let m = [[cos * sx, -sin * sy], [sin * sx, cos * sy]];
                 let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];

@@ -41,7 +41,8 @@ pub fn sample(shape: &EmitterShape, u: f32, v: f32) -> [f32; 2] {
                 radius
             };
             let theta = TAU * v;
-            [r * libm::cosf(theta), r * libm::sinf(theta)]
+            let (sin, cos) = libm::sincosf(theta);
+            [r * cos, r * sin]
         }
         EmitterShape::Rect {
             width,
@@ -74,7 +75,8 @@ pub fn sample(shape: &EmitterShape, u: f32, v: f32) -> [f32; 2] {
                 radius
             };
             let theta = (start_deg + span_deg * v).to_radians();
-            [r * libm::cosf(theta), r * libm::sinf(theta)]
+            let (sin, cos) = libm::sincosf(theta);
+            [r * cos, r * sin]
         }
         EmitterShape::RoundedRect {
             width,
@@ -188,7 +190,8 @@ fn rounded_area(w: f32, h: f32, c: f32, u: f32, v: f32) -> [f32; 2] {
             };
             let r = c * f32::sqrt(s);
             let theta = a0 + FRAC_PI_2 * v;
-            [cx + r * libm::cosf(theta), cy + r * libm::sinf(theta)]
+            let (sin, cos) = libm::sincosf(theta);
+            [cx + r * cos, cy + r * sin]
         }
     }
 }
@@ -207,7 +210,7 @@ fn rounded_outline(w: f32, h: f32, c: f32, u: f32) -> ([f32; 2], [f32; 2]) {
     // (length, kind): straight sides with their start and direction, corners with their centre.
     let corner = |cx: f32, cy: f32, a0: f32, s: f32| {
         let theta = a0 + if c > 0.0 { s / c } else { 0.0 };
-        let (sin, cos) = (libm::sinf(theta), libm::cosf(theta));
+        let (sin, cos) = libm::sincosf(theta);
         ([cx + c * cos, cy + c * sin], [cos, sin])
     };
     if s < iw {

@@ -95,7 +95,8 @@ pub fn transform_vector(t: &Transform2D, x: f32, y: f32) -> [f32; 2] {
 /// `(sin, cos)` of an angle in degrees, through `libm`.
 pub fn sin_cos_deg(deg: f32) -> (f32, f32) {
     let rad = f64::from(deg).to_radians();
-    (libm::sin(rad) as f32, libm::cos(rad) as f32)
+    let (sin, cos) = libm::sincos(rad);
+    (sin as f32, cos as f32)
 }
 
 /// Scene-space pose of a particle: composes the system transform for Local space (identity for

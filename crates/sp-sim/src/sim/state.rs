@@ -13,7 +13,7 @@ use super::follow::Follow;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
 use super::life_table::LifeCurves;
-use super::lookup::{CurveEval, GradientEval, IntegralEval, clamp};
+use super::lookup::{CurveEval, GradientEval, IntegralEval};
 use super::motion::StepFactors;
 use super::particle::Particle;
 use super::path_geom::PathGeom;
@@ -170,7 +170,7 @@ impl Prepared {
 /// [`super::particle::transform_point`]; a zero scale maps to the origin).
 fn scene_to_local(t: &Transform2D, p: [f64; 2]) -> [f64; 2] {
     let rad = f64::from(t.rotation_deg).to_radians();
-    let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+    let (sin, cos) = libm::sincos(rad);
     let (dx, dy) = (p[0] - f64::from(t.x), p[1] - f64::from(t.y));
     let (rx, ry) = (cos * dx + sin * dy, -sin * dx + cos * dy);
     let inv = |s: f32| if s != 0.0 { 1.0 / f64::from(s) } else { 0.0 };
@@ -242,7 +242,7 @@ pub(super) fn finish(
         p.scale_x = m.scale0_x * scale * curves.size_x;
         p.scale_y = m.scale0_y * scale * curves.size_y;
         p.color = curves.color;
-        p.alpha = clamp(curves.alpha, 0.0, 1.0);
+        p.alpha = curves.alpha;
     });
     if let Some((mode, fps)) = prep.flipbook {
         (p.texture_index, p.visible) = flipbook_frame(mode, prep.texture_count, fps, age);

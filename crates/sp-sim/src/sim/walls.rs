@@ -93,7 +93,7 @@ pub struct Walls {
 /// Corners of a rectangle collider, clockwise on screen from its top-left (scene pixels).
 pub fn rect_corners(center: [f32; 2], width: f32, height: f32, rotation_deg: f32) -> [[f64; 2]; 4] {
     let rad = f64::from(rotation_deg).to_radians();
-    let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+    let (sin, cos) = libm::sincos(rad);
     let (hw, hh) = (0.5 * f64::from(width), 0.5 * f64::from(height));
     let (cx, cy) = (f64::from(center[0]), f64::from(center[1]));
     [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
@@ -116,9 +116,10 @@ pub fn collider_outline(shape: &ColliderShape) -> Vec<[f32; 2]> {
         ColliderShape::Circle { center, radius } => (0..=64)
             .map(|i| {
                 let a = f64::from(i) / 64.0 * std::f64::consts::TAU;
+                let (sin, cos) = libm::sincos(a);
                 f([
-                    f64::from(center[0]) + f64::from(*radius) * libm::cos(a),
-                    f64::from(center[1]) + f64::from(*radius) * libm::sin(a),
+                    f64::from(center[0]) + f64::from(*radius) * cos,
+                    f64::from(center[1]) + f64::from(*radius) * sin,
                 ])
             })
             .collect(),

@@ -287,7 +287,7 @@ fn moving_centre(
 ) -> Option<MovingCentre> {
     let (x, y) = (f64::from(c[0]), f64::from(c[1]));
     let rad = f64::from(t.rotation_deg).to_radians();
-    let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+    let (sin, cos) = libm::sincos(rad);
     let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
     match (space, particles) {
         (CentreSpace::System, SimulationSpace::Local)
@@ -322,7 +322,7 @@ fn centre_in_particle_space(
 ) -> [f64; 2] {
     let (x, y) = (f64::from(c[0]), f64::from(c[1]));
     let rad = f64::from(t.rotation_deg).to_radians();
-    let (sin, cos) = (libm::sin(rad), libm::cos(rad));
+    let (sin, cos) = libm::sincos(rad);
     let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
     let (tx, ty) = (f64::from(t.x), f64::from(t.y));
     match (space, particles) {

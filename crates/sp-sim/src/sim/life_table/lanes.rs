@@ -42,6 +42,7 @@ macro_rules! lanewise {
 
 impl F8 {
     /// The lanes `v[0] … v[7]`.
+    #[inline(always)]
     pub(super) fn new(v: [f32; LANES]) -> F8 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
@@ -73,6 +74,24 @@ impl F8 {
     lanewise!(sub, f32x4_sub, -, "`self − o` in each lane.");
     lanewise!(mul, f32x4_mul, *, "`self × o` in each lane.");
 
+    /// `self` in the lanes of `m`, `+0` in the others (a bitwise and).
+    #[inline(always)]
+    pub(super) fn and(self, m: M8) -> F8 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F8([
+                w::v128_and(self.0[0], m.0[0]),
+                w::v128_and(self.0[1], m.0[1]),
+            ])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F8(std::array::from_fn(
+                |i| if m.0[i] { self.0[i] } else { 0.0 },
+            ))
+        }
+    }
+
     /// `a` in the lanes of `m`, `b` in the others.
     #[inline(always)]
     pub(super) fn select(m: M8, a: F8, b: F8) -> F8 {
@@ -96,6 +115,43 @@ impl F8 {
     #[inline(always)]
     pub(super) fn get(self, i: usize) -> f32 {
         self.0[i]
+    }
+
+    /// How many lanes are `< u` (IEEE 754 compares: a NaN lane or a NaN `u` counts 0): in
+    /// WebAssembly two compares, a bit mask and a population count, without a branch or a loop.
+    #[inline(always)]
+    pub(super) fn count_below(self, u: f32) -> usize {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            let u = w::f32x4_splat(u);
+            let below = |k: w::v128| w::i32x4_bitmask(w::f32x4_lt(k, u)).count_ones();
+            (below(self.0[0]) + below(self.0[1])) as usize
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            self.0.iter().filter(|&&k| k < u).count()
+        }
+    }
+
+    /// Lane 3 (alpha) limited to `[lo, hi]` as [`crate::sim::lookup::clamp`] does it (`t < lo`
+    /// gives `lo`, then `t > hi` gives `hi`; a NaN stays NaN, `−0` stays `−0`), the other lanes
+    /// unchanged. In WebAssembly `pmax` then `pmin` on the first `f32x4`, whose definitions
+    /// (`a < b ? b : a`, `b < a ? b : a`) are those two tests; its lanes 0–2 have the bounds
+    /// `−∞` and `+∞`, which keep any value's bits.
+    #[inline(always)]
+    pub(super) fn clamp_lane3(self, lo: f32, hi: f32) -> F8 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            let (inf, ninf) = (f32::INFINITY, f32::NEG_INFINITY);
+            let low = w::f32x4_pmax(self.0[0], w::f32x4(ninf, ninf, ninf, lo));
+            F8([w::f32x4_pmin(low, w::f32x4(inf, inf, inf, hi)), self.0[1]])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            let mut v = self.0;
+            v[3] = crate::sim::lookup::clamp(v[3], lo, hi);
+            F8(v)
+        }
     }
 
     /// The eight lanes.

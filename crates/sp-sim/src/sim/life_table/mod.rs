@@ -12,19 +12,26 @@
 //!
 //! - linear (and every gradient channel): `v = base + slope·(u − start)`;
 //! - smooth: `v = base + Δ·(x²·(3 − 2x))`, `x = (u − start)·(1/span)`;
-//! - constant: the constant.
+//! - constant: the constant;
+//!
+//! then alpha is limited to `[0, 1]`.
 //!
 //! In WebAssembly the eight lanes (scale, size X, size Y, alpha, red, green, blue, unused) are
 //! computed at once, two `f32x4` (`simd128`, `.cargo/config.toml`); natively lane by lane with
 //! branches (the optimiser's vector form was no faster there). `+ − ×` round each lane as the
-//! scalar operation does (IEEE 754, no fused multiply-add) and a lane select picks what the
-//! scalar branch picks, so both forms give the same bits as the channel-by-channel evaluation
-//! (`tests.rs` checks both on every target), and exports do not change.
+//! scalar operation does (IEEE 754, no fused multiply-add), a lane select picks what the scalar
+//! branch picks, a constant lane computes `c + (−0)·(+0)`, which is `c`, and alpha's limit is
+//! `pmax`/`pmin`, the scalar limit's two compares; so both forms give the same bits as the
+//! channel-by-channel evaluation (`tests.rs` checks both on every target, the wasm = native
+//! state hashes check the wasm instructions), and exports do not change. With at most eight
+//! merged times, the row is found in lanes too: the times in two `f32x4`, the lanes past the
+//! end `+∞`, and `j` the number of lanes below `u` (two compares, a bit mask, a population count;
+//! a search past eight times).
 //! A channel whose keys are not sorted (never from a loaded document, which sorts them) keeps the
 //! channel-by-channel evaluation.
 
 use self::lanes::{F8, LANES, M8};
-use super::lookup::{CurveEval, GradientEval, count_below};
+use super::lookup::{CurveEval, GradientEval, clamp, count_below};
 use crate::document::Rgb;
 
 /// The over-life channel values at one normalised life.
@@ -36,7 +43,7 @@ pub(super) struct LifeValues {
     pub(super) size_x: f32,
     /// Size Y over life.
     pub(super) size_y: f32,
-    /// The alpha curve, not clamped.
+    /// The alpha curve, limited to `[0, 1]` ([`clamp`]: a NaN stays NaN).
     pub(super) alpha: f32,
     /// The colour gradient.
     pub(super) color: Rgb,
@@ -102,7 +109,7 @@ impl LifeCurves {
             scale: self.scale.eval(u),
             size_x: self.size_x.eval(u),
             size_y: self.size_y.eval(u),
-            alpha: self.alpha.eval(u),
+            alpha: clamp(self.alpha.eval(u), 0.0, 1.0),
             color: self.color.eval(u),
         }
     }
@@ -119,17 +126,20 @@ impl LifeCurves {
 struct Table {
     /// Merged key times of the varying channels, sorted, distinct.
     ts: Vec<f32>,
+    /// `ts` in lanes, the lanes past its end `+∞` (never below any `u`), when it has at most
+    /// [`LANES`] times: the row is then found by [`F8::count_below`] instead of a search.
+    ts_lanes: Option<F8>,
     /// `ts.len() + 1` rows.
     rows: Vec<Row>,
     /// Per row, the smooth segments' `1/span` and `Δ` and which lanes are smooth; empty when no
     /// channel has a smooth segment.
     smooth: Vec<SmoothRow>,
-    /// The constant channels' values, selected by `constant_lanes`.
-    constants: F8,
-    constant_lanes: M8,
+    /// The lanes that are not constant (in lanes, the others' `u − start` is made `+0`; lane by
+    /// lane, the others' value is their rows' `base`).
+    varying_lanes: M8,
 }
 
-/// One merged segment: each lane's `(start, base, slope)`.
+/// One merged segment: each lane's `(start, base, slope)`; a constant lane's is `(0, c, −0)`.
 #[derive(Clone, Copy, Debug)]
 struct Row {
     start: F8,
@@ -198,7 +208,9 @@ impl Table {
             let (mut inv_span, mut delta, mut is_smooth) =
                 ([0.0; LANES], [0.0; LANES], [false; LANES]);
             for lane in 0..LANES {
-                if constant[lane].is_some() {
+                if let Some(c) = constant[lane] {
+                    // In lanes: `c + (−0)·(+0)`, i.e. `c` (see `Table::eval_lanes`).
+                    (base[lane], slope[lane]) = (c, -0.0);
                     continue;
                 }
                 // The channel's own count for any u in (m_{j−1}, m_j].
@@ -225,12 +237,17 @@ impl Table {
                 });
             }
         }
+        let ts_lanes = (ts.len() <= LANES).then(|| {
+            F8::new(std::array::from_fn(|i| {
+                ts.get(i).copied().unwrap_or(f32::INFINITY)
+            }))
+        });
         Some(Table {
             ts,
+            ts_lanes,
             rows,
             smooth,
-            constants: F8::new(constant.map(|c| c.unwrap_or(0.0))),
-            constant_lanes: M8::new(constant.map(|c| c.is_some())),
+            varying_lanes: M8::new(constant.map(|c| c.is_none())),
         })
     }
 
@@ -255,8 +272,8 @@ impl Table {
         let j = count_below(&self.ts, u);
         let (row, smooth) = (&self.rows[j], self.smooth.get(j));
         let lane = |i: usize| -> f32 {
-            if self.constant_lanes.get(i) {
-                return self.constants.get(i);
+            if !self.varying_lanes.get(i) {
+                return row.base.get(i);
             }
             let d = u - row.start.get(i);
             if let Some(s) = smooth
@@ -271,7 +288,7 @@ impl Table {
             scale: lane(0),
             size_x: lane(1),
             size_y: lane(2),
-            alpha: lane(3),
+            alpha: clamp(lane(3), 0.0, 1.0),
             color: Rgb {
                 r: lane(4),
                 g: lane(5),
@@ -288,16 +305,21 @@ impl Table {
     )]
     #[inline(always)]
     fn eval_lanes(&self, u: f32) -> LifeValues {
-        let j = count_below(&self.ts, u);
+        let j = match self.ts_lanes {
+            Some(ts) => ts.count_below(u),
+            None => count_below(&self.ts, u),
+        };
         let row = &self.rows[j];
-        let d = F8::splat(u).sub(row.start);
+        // A constant lane's `d` is +0, so its value is `c + (−0)·(+0) = c + (−0)`: `c`'s bits
+        // for any `c` that is not NaN (a document's are finite), whatever `u` is.
+        let d = F8::splat(u).sub(row.start).and(self.varying_lanes);
         let mut v = row.base.add(row.slope.mul(d));
         if let Some(s) = self.smooth.get(j) {
             let x = d.mul(s.inv_span);
             let w = x.mul(x).mul(F8::splat(3.0).sub(F8::splat(2.0).mul(x)));
             v = F8::select(s.lanes, row.base.add(s.delta.mul(w)), v);
         }
-        let v = F8::select(self.constant_lanes, self.constants, v).to_array();
+        let v = v.clamp_lane3(0.0, 1.0).to_array();
         LifeValues {
             scale: v[0],
             size_x: v[1],

@@ -90,8 +90,7 @@ pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut
     out[n - 1].length_px = out[n - 2].length_px;
     for node in out.iter_mut() {
         let rad = node.rotation_deg.to_radians();
-        node.cos = libm::cos(rad);
-        node.sin = libm::sin(rad);
+        (node.sin, node.cos) = libm::sincos(rad);
     }
 }
 

@@ -176,7 +176,7 @@ impl TrailFrame {
         let t = input.transform;
         let (sin, cos) = {
             let rad = f64::from(t.rotation_deg).to_radians();
-            (libm::sin(rad), libm::cos(rad))
+            libm::sincos(rad)
         };
         let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
         let map = |q: [f64; 2]| -> [f64; 2] {
