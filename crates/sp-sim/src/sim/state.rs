@@ -164,6 +164,12 @@ impl Prepared {
     pub(super) fn depends_on_transform(&self) -> bool {
         self.model.is_some() || self.particle_path.is_some()
     }
+
+    /// Whether [`finish_as`] may leave out the spin curve, the turn with the velocity and the
+    /// flipbook: none of them is on (most systems).
+    pub(super) fn plain_finish(&self) -> bool {
+        self.spin.is_none() && !self.align && self.flipbook.is_none()
+    }
 }
 
 /// A scene point in the space of a system with transform `t` (the inverse of
@@ -209,6 +215,22 @@ pub(super) fn finish(
     age: f64,
     turn_deg: Option<f32>,
 ) {
+    finish_as::<false>(prep, p, m, age, turn_deg);
+}
+
+/// [`finish`]; with `PLAIN`, only for a system whose [`Prepared::plain_finish`] holds, without
+/// looking at its spin curve, turn or flipbook (each is off, so each leaves the particle as
+/// [`finish`] does). A loop over many particles checks once and takes the plain form: the
+/// WebAssembly module is optimised for size, which does not move such checks out of loops, and
+/// in V8's code each check reads the system from memory again for every particle.
+#[inline(always)]
+pub(super) fn finish_as<const PLAIN: bool>(
+    prep: &Prepared,
+    p: &mut Particle,
+    m: &Motion,
+    age: f64,
+    turn_deg: Option<f32>,
+) {
     let age32 = age as f32;
     let life = if m.inv_lifetime > 0.0 {
         age32 * m.inv_lifetime
@@ -218,7 +240,8 @@ pub(super) fn finish(
     p.age_secs = age32;
     p.x = m.px as f32;
     p.y = m.py as f32;
-    p.rotation_deg = match &prep.spin {
+    let spin = if PLAIN { None } else { prep.spin.as_ref() };
+    p.rotation_deg = match spin {
         None => m.rotation0_deg + m.angular_deg_per_sec * age32,
         Some(spin) => {
             let turned = if m.inv_lifetime > 0.0 {
@@ -229,7 +252,7 @@ pub(super) fn finish(
             m.rotation0_deg + m.angular_deg_per_sec * turned as f32
         }
     };
-    if prep.align {
+    if !PLAIN && prep.align {
         p.rotation_deg += match turn_deg {
             Some(t) => t,
             None => velocity_turn_deg(m.dir0, m.vx, m.vy),
@@ -244,6 +267,9 @@ pub(super) fn finish(
         p.color = curves.color;
         p.alpha = curves.alpha;
     });
+    if PLAIN {
+        return;
+    }
     if let Some((mode, fps)) = prep.flipbook {
         (p.texture_index, p.visible) = flipbook_frame(mode, prep.texture_count, fps, age);
     }

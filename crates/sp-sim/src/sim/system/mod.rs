@@ -45,7 +45,9 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{Birth, Integrated, Motion, NO_TRAIL, OnPath, Prepared, finish, place_on_path};
+use super::state::{
+    Birth, Integrated, Motion, NO_TRAIL, OnPath, Prepared, finish, finish_as, place_on_path,
+};
 use super::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};

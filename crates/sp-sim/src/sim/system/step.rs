@@ -328,13 +328,10 @@ impl SystemSim {
         let (old_m, new_m) = motion.split_at_mut(first_fresh);
         // Particles alive at t₀: one set of factors for all, gravity terms folded in.
         let f = StepFactors::new(prep.damping, dt);
-        let (gx_psi, gy_psi, gx_phi, gy_phi) = (gx * f.psi, gy * f.psi, gx * f.phi, gy * f.phi);
-        for (p, m) in old_p.iter_mut().zip(old_m.iter_mut()) {
-            m.px += m.vx * f.phi + gx_psi;
-            m.py += m.vy * f.phi + gy_psi;
-            m.vx = m.vx * f.decay + gx_phi;
-            m.vy = m.vy * f.decay + gy_phi;
-            finish(prep, p, m, t1 - p.birth_secs, None);
+        if prep.plain_finish() {
+            move_closed_form::<true>(prep, old_p, old_m, &f, t1);
+        } else {
+            move_closed_form::<false>(prep, old_p, old_m, &f, t1);
         }
         // Newborns: from their birth state over their own age.
         for (p, m) in new_p.iter_mut().zip(new_m.iter_mut()) {
@@ -417,6 +414,27 @@ impl SystemSim {
             let history = self.histories.get_mut(m.trail as usize);
             place_on_path(prep, travel, o, p, m, age, history);
         }
+    }
+}
+
+/// Moves the particles `p`/`m` of a closed-form system, all alive at the step's start, by one
+/// step of factors `f` to `t1` and finishes them ([`finish_as`] with `PLAIN`).
+#[inline(always)]
+fn move_closed_form<const PLAIN: bool>(
+    prep: &Prepared,
+    p: &mut [Particle],
+    m: &mut [Motion],
+    f: &StepFactors,
+    t1: f64,
+) {
+    let [gx, gy] = prep.gravity;
+    let (gx_psi, gy_psi, gx_phi, gy_phi) = (gx * f.psi, gy * f.psi, gx * f.phi, gy * f.phi);
+    for (p, m) in p.iter_mut().zip(m.iter_mut()) {
+        m.px += m.vx * f.phi + gx_psi;
+        m.py += m.vy * f.phi + gy_psi;
+        m.vx = m.vx * f.decay + gx_phi;
+        m.vy = m.vy * f.decay + gy_phi;
+        finish_as::<PLAIN>(prep, p, m, t1 - p.birth_secs, None);
     }
 }
 
