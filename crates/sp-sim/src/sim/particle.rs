@@ -80,16 +80,43 @@ pub struct ScenePose {
 
 /// Applies transform `t` to the point `(x, y)` (see the module formula).
 pub fn transform_point(t: &Transform2D, x: f32, y: f32) -> [f32; 2] {
-    let (sin, cos) = sin_cos_deg(t.rotation_deg);
-    let (lx, ly) = (t.scale_x * x, t.scale_y * y);
-    [t.x + cos * lx - sin * ly, t.y + sin * lx + cos * ly]
+    TransformTrig::of(t).point(x, y)
 }
 
 /// Applies the linear part of `t` (rotation and scale, no translation) to the vector `(x, y)`.
 pub fn transform_vector(t: &Transform2D, x: f32, y: f32) -> [f32; 2] {
-    let (sin, cos) = sin_cos_deg(t.rotation_deg);
-    let (lx, ly) = (t.scale_x * x, t.scale_y * y);
-    [cos * lx - sin * ly, sin * lx + cos * ly]
+    TransformTrig::of(t).vector(x, y)
+}
+
+/// A transform with the sine and cosine of its rotation computed once, for applying it to a
+/// point and a vector (a birth in world space does both: one `sincos` instead of two).
+#[derive(Clone, Copy, Debug)]
+pub struct TransformTrig<'a> {
+    t: &'a Transform2D,
+    sin: f32,
+    cos: f32,
+}
+
+impl<'a> TransformTrig<'a> {
+    /// `t` and the sine and cosine of its rotation ([`sin_cos_deg`]).
+    pub fn of(t: &'a Transform2D) -> TransformTrig<'a> {
+        let (sin, cos) = sin_cos_deg(t.rotation_deg);
+        TransformTrig { t, sin, cos }
+    }
+
+    /// [`transform_point`].
+    pub fn point(&self, x: f32, y: f32) -> [f32; 2] {
+        let (t, sin, cos) = (self.t, self.sin, self.cos);
+        let (lx, ly) = (t.scale_x * x, t.scale_y * y);
+        [t.x + cos * lx - sin * ly, t.y + sin * lx + cos * ly]
+    }
+
+    /// [`transform_vector`].
+    pub fn vector(&self, x: f32, y: f32) -> [f32; 2] {
+        let (t, sin, cos) = (self.t, self.sin, self.cos);
+        let (lx, ly) = (t.scale_x * x, t.scale_y * y);
+        [cos * lx - sin * ly, sin * lx + cos * ly]
+    }
 }
 
 /// `(sin, cos)` of an angle in degrees, through `libm`.

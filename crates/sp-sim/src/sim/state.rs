@@ -15,6 +15,7 @@ use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_
 use super::life_table::LifeCurves;
 use super::lookup::{CurveEval, GradientEval, IntegralEval};
 use super::motion::StepFactors;
+use super::pair::F64x2;
 use super::particle::Particle;
 use super::path_geom::PathGeom;
 use super::path_motion::{PathOnLife, PathTravel};
@@ -25,10 +26,10 @@ use crate::document::{FlipbookMode, ParticleSystem, Range, SimulationSpace, Tran
 /// Per-particle motion state, parallel to the public [`Particle`] list.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Motion {
-    pub(super) px: f64,
-    pub(super) py: f64,
-    pub(super) vx: f64,
-    pub(super) vy: f64,
+    /// Position `(x, y)`, px.
+    pub(super) pos: F64x2,
+    /// Velocity `(x, y)`, px/s.
+    pub(super) vel: F64x2,
     pub(super) rotation0_deg: f32,
     pub(super) angular_deg_per_sec: f32,
     pub(super) scale0_x: f32,
@@ -238,8 +239,7 @@ pub(super) fn finish_as<const PLAIN: bool>(
         1.0
     };
     p.age_secs = age32;
-    p.x = m.px as f32;
-    p.y = m.py as f32;
+    [p.x, p.y] = m.pos.to_f32();
     let spin = if PLAIN { None } else { prep.spin.as_ref() };
     p.rotation_deg = match spin {
         None => m.rotation0_deg + m.angular_deg_per_sec * age32,
@@ -255,7 +255,7 @@ pub(super) fn finish_as<const PLAIN: bool>(
     if !PLAIN && prep.align {
         p.rotation_deg += match turn_deg {
             Some(t) => t,
-            None => velocity_turn_deg(m.dir0, m.vx, m.vy),
+            None => velocity_turn_deg(m.dir0, m.vel.x(), m.vel.y()),
         };
     }
     // Evaluated after the rotation: nothing computed here lives across its `atan2f` call (which
@@ -340,10 +340,8 @@ pub(super) fn evaluate_traced(
                 _ => model.sample(&i.record, grid, age, prep.align),
             };
             let y = sample.y;
-            m.px = y.p[0];
-            m.py = y.p[1];
-            m.vx = y.v[0];
-            m.vy = y.v[1];
+            m.pos = F64x2::from(y.p);
+            m.vel = F64x2::from(y.v);
             let turn = prep
                 .align
                 .then_some((sample.heading_deg - i.heading0_deg) as f32);
@@ -362,12 +360,13 @@ pub(super) fn evaluate_traced(
             }
             let [gx, gy] = prep.gravity;
             let f = StepFactors::new(prep.damping, age);
-            (m.px, m.vx) = f.apply(m.px, m.vx, gx);
-            (m.py, m.vy) = f.apply(m.py, m.vy, gy);
+            let (px, vx) = f.apply(m.pos.x(), m.vel.x(), gx);
+            let (py, vy) = f.apply(m.pos.y(), m.vel.y(), gy);
+            (m.pos, m.vel) = (F64x2::new(px, py), F64x2::new(vx, vy));
             finish(prep, &mut p, &m, age, None);
         }
     }
-    (p, [m.vx, m.vy])
+    (p, m.vel.to_array())
 }
 
 /// Where a particle travelling a path is at age `age` and its direction of travel (the
@@ -401,8 +400,7 @@ pub(super) fn place_on_path(
     history: Option<&mut History>,
 ) {
     let (pos, heading) = path_position(prep, travel, o, age);
-    m.px = pos[0];
-    m.py = pos[1];
+    m.pos = F64x2::from(pos);
     m.fresh = false;
     finish(prep, p, m, age.max(0.0), None);
     if travel.follow.orient {
@@ -419,9 +417,6 @@ pub(super) fn place_on_path(
 /// A fresh trail history of the life spawned as `birth` (its candidate 0 recorded).
 pub(super) fn birth_history(birth: &Birth) -> History {
     let mut h = History::default();
-    h.start(
-        [birth.motion.px, birth.motion.py],
-        [birth.motion.vx, birth.motion.vy],
-    );
+    h.start(birth.motion.pos.to_array(), birth.motion.vel.to_array());
     h
 }

@@ -133,23 +133,22 @@ impl F8 {
         }
     }
 
-    /// Lane 3 (alpha) limited to `[lo, hi]` as [`crate::sim::lookup::clamp`] does it (`t < lo`
+    /// Lane 3 (alpha) limited to `bounds` as [`crate::sim::lookup::clamp`] does it (`t < lo`
     /// gives `lo`, then `t > hi` gives `hi`; a NaN stays NaN, `−0` stays `−0`), the other lanes
     /// unchanged. In WebAssembly `pmax` then `pmin` on the first `f32x4`, whose definitions
     /// (`a < b ? b : a`, `b < a ? b : a`) are those two tests; its lanes 0–2 have the bounds
     /// `−∞` and `+∞`, which keep any value's bits.
     #[inline(always)]
-    pub(super) fn clamp_lane3(self, lo: f32, hi: f32) -> F8 {
+    pub(super) fn clamp_lane3(self, bounds: &Lane3Bounds) -> F8 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
-            let (inf, ninf) = (f32::INFINITY, f32::NEG_INFINITY);
-            let low = w::f32x4_pmax(self.0[0], w::f32x4(ninf, ninf, ninf, lo));
-            F8([w::f32x4_pmin(low, w::f32x4(inf, inf, inf, hi)), self.0[1]])
+            let low = w::f32x4_pmax(self.0[0], bounds.0[0]);
+            F8([w::f32x4_pmin(low, bounds.0[1]), self.0[1]])
         }
         #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         {
             let mut v = self.0;
-            v[3] = crate::sim::lookup::clamp(v[3], lo, hi);
+            v[3] = crate::sim::lookup::clamp(v[3], bounds.0[0], bounds.0[1]);
             F8(v)
         }
     }
@@ -174,6 +173,30 @@ impl F8 {
         #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         {
             self.0
+        }
+    }
+}
+
+/// The bounds of [`F8::clamp_lane3`], built once: in WebAssembly its two `f32x4` operands
+/// (`(−∞, −∞, −∞, lo)` and `(+∞, +∞, +∞, hi)`), which V8 would otherwise rebuild from
+/// immediates in every iteration of a loop (four instructions each); `(lo, hi)` elsewhere.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Lane3Bounds(
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] [w::v128; 2],
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))] [f32; 2],
+);
+
+impl Lane3Bounds {
+    /// Lane 3 limited to `[lo, hi]`.
+    pub(super) fn new(lo: f32, hi: f32) -> Lane3Bounds {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            let (inf, ninf) = (f32::INFINITY, f32::NEG_INFINITY);
+            Lane3Bounds([w::f32x4(ninf, ninf, ninf, lo), w::f32x4(inf, inf, inf, hi)])
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            Lane3Bounds([lo, hi])
         }
     }
 }

@@ -26,11 +26,12 @@
 //! state hashes check the wasm instructions), and exports do not change. With at most eight
 //! merged times, the row is found in lanes too: the times in two `f32x4`, the lanes past the
 //! end `+∞`, and `j` the number of lanes below `u` (two compares, a bit mask, a population count;
-//! a search past eight times).
+//! with more times, the first eight are counted so, and a search of the rest follows when all
+//! eight are below `u`).
 //! A channel whose keys are not sorted (never from a loaded document, which sorts them) keeps the
 //! channel-by-channel evaluation.
 
-use self::lanes::{F8, LANES, M8};
+use self::lanes::{F8, LANES, Lane3Bounds, M8};
 use super::lookup::{CurveEval, GradientEval, clamp, count_below};
 use crate::document::Rgb;
 
@@ -126,9 +127,10 @@ impl LifeCurves {
 struct Table {
     /// Merged key times of the varying channels, sorted, distinct.
     ts: Vec<f32>,
-    /// `ts` in lanes, the lanes past its end `+∞` (never below any `u`), when it has at most
-    /// [`LANES`] times: the row is then found by [`F8::count_below`] instead of a search.
-    ts_lanes: Option<F8>,
+    /// The first [`LANES`] of `ts` in lanes, the lanes past its end `+∞` (never below any
+    /// `u`): the row is found by [`F8::count_below`], and only when every lane is below `u` by a
+    /// search of the rest of `ts`. Always present: one `Option` fewer to match per particle.
+    ts_lanes: F8,
     /// `ts.len() + 1` rows.
     rows: Vec<Row>,
     /// Per row, the smooth segments' `1/span` and `Δ` and which lanes are smooth; empty when no
@@ -137,6 +139,8 @@ struct Table {
     /// The lanes that are not constant (in lanes, the others' `u − start` is made `+0`; lane by
     /// lane, the others' value is their rows' `base`).
     varying_lanes: M8,
+    /// Alpha's limit to `[0, 1]`, built once.
+    alpha_bounds: Lane3Bounds,
 }
 
 /// One merged segment: each lane's `(start, base, slope)`; a constant lane's is `(0, c, −0)`.
@@ -237,17 +241,16 @@ impl Table {
                 });
             }
         }
-        let ts_lanes = (ts.len() <= LANES).then(|| {
-            F8::new(std::array::from_fn(|i| {
-                ts.get(i).copied().unwrap_or(f32::INFINITY)
-            }))
-        });
+        let ts_lanes = F8::new(std::array::from_fn(|i| {
+            ts.get(i).copied().unwrap_or(f32::INFINITY)
+        }));
         Some(Table {
             ts,
             ts_lanes,
             rows,
             smooth,
             varying_lanes: M8::new(constant.map(|c| c.is_none())),
+            alpha_bounds: Lane3Bounds::new(0.0, 1.0),
         })
     }
 
@@ -297,6 +300,23 @@ impl Table {
         }
     }
 
+    /// The row of `u`, `#{mₖ < u}`: the lanes' count of the first [`LANES`] times, and when
+    /// all of them are below `u` (so `ts` has more than [`LANES`], the lanes past its end being
+    /// `+∞`), the count of the rest; `ts` is sorted, so this is the count over all of it.
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    #[inline(always)]
+    fn row_of(&self, u: f32) -> usize {
+        let j = self.ts_lanes.count_below(u);
+        if j < LANES {
+            j
+        } else {
+            j + self.ts.get(LANES..).map_or(0, |rest| count_below(rest, u))
+        }
+    }
+
     /// [`Table::eval`] with every lane computed at once and the formulas selected per lane
     /// (WebAssembly; natively only the tests run it).
     #[cfg_attr(
@@ -305,10 +325,7 @@ impl Table {
     )]
     #[inline(always)]
     fn eval_lanes(&self, u: f32) -> LifeValues {
-        let j = match self.ts_lanes {
-            Some(ts) => ts.count_below(u),
-            None => count_below(&self.ts, u),
-        };
+        let j = self.row_of(u);
         let row = &self.rows[j];
         // A constant lane's `d` is +0, so its value is `c + (−0)·(+0) = c + (−0)`: `c`'s bits
         // for any `c` that is not NaN (a document's are finite), whatever `u` is.
@@ -319,7 +336,7 @@ impl Table {
             let w = x.mul(x).mul(F8::splat(3.0).sub(F8::splat(2.0).mul(x)));
             v = F8::select(s.lanes, row.base.add(s.delta.mul(w)), v);
         }
-        let v = v.clamp_lane3(0.0, 1.0).to_array();
+        let v = v.clamp_lane3(&self.alpha_bounds).to_array();
         LifeValues {
             scale: v[0],
             size_x: v[1],

@@ -36,11 +36,12 @@ use super::emitter;
 use super::env::SystemEnv;
 use super::follow::Follow;
 use super::frames::picked_texture;
+use super::hypot::hypot_f32;
 use super::integrate::{Kinematics, SpawnRecord};
 use super::motion::StepFactors;
+use super::pair::F64x2;
 use super::particle::{
-    Particle, ParticleEvent, ScenePose, pose_in_scene, sin_cos_deg, transform_point,
-    transform_vector,
+    Particle, ParticleEvent, ScenePose, TransformTrig, pose_in_scene, sin_cos_deg,
 };
 use super::pool::SlotPool;
 use super::rng::Pcg32;
@@ -314,7 +315,7 @@ impl SystemSim {
                 let Some(history) = self.histories.get(m.trail as usize) else {
                     return false;
                 };
-                (history, self.time_secs - p.birth_secs, [m.vx, m.vy])
+                (history, self.time_secs - p.birth_secs, m.vel.to_array())
             }
         };
         let transform = self.transform_at(self.time_secs);

@@ -59,10 +59,8 @@ impl SystemSim {
                     if birth.is_none_or(|b| f64::from_bits(bits) <= b) =>
                 {
                     self.deaths.pop();
-                    if let Ok(i) =
-                        self.particles[self.head..].binary_search_by_key(&serial, |p| p.serial)
-                    {
-                        self.dead.push(self.head + i);
+                    if let Some(i) = self.live_index(serial) {
+                        self.dead.push(i);
                     }
                     self.pool.give_back(slot);
                     if let Some(events) = events.as_deref_mut() {
@@ -88,6 +86,22 @@ impl SystemSim {
                 (None, _) => break,
             }
         }
+    }
+
+    /// The index in `particles` of the living particle `serial`, if it is stored. The living
+    /// are in serial order from `head`, and the dead of this step stay listed until
+    /// [`SystemSim::remove_dead`]: when particles die in the order they were born (every
+    /// particle of a fixed lifetime), the next to die is the first one not yet listed, so that
+    /// index is tried before a binary search (the same index: serials are unique).
+    fn live_index(&self, serial: u64) -> Option<usize> {
+        let next = self.head + self.dead.len();
+        if self.particles.get(next).is_some_and(|p| p.serial == serial) {
+            return Some(next);
+        }
+        self.particles[self.head..]
+            .binary_search_by_key(&serial, |p| p.serial)
+            .ok()
+            .map(|i| self.head + i)
     }
 
     /// Creates a particle born at `tb` (see the module formula for the draws). A particle that
@@ -132,13 +146,14 @@ impl SystemSim {
         let (mut scale0_x, mut scale0_y) = (scale0, scale0);
         if s.space == SimulationSpace::World {
             let t = &self.transform_at(tb);
-            [px, py] = transform_point(t, ex, ey);
-            [vx, vy] = transform_vector(t, vx, vy);
+            let trig = TransformTrig::of(t);
+            [px, py] = trig.point(ex, ey);
+            [vx, vy] = trig.vector(vx, vy);
             rotation0 += t.rotation_deg;
             scale0_x *= t.scale_x;
             scale0_y *= t.scale_y;
         }
-        let speed_now = libm::hypotf(vx, vy);
+        let speed_now = hypot_f32(vx, vy);
         let dir0 = if speed_now > 0.0 {
             [vx / speed_now, vy / speed_now]
         } else {
@@ -225,10 +240,8 @@ impl SystemSim {
             _ => [f64::from(px), f64::from(py)],
         };
         let motion = Motion {
-            px: mx,
-            py: my,
-            vx: f64::from(vx),
-            vy: f64::from(vy),
+            pos: F64x2::new(mx, my),
+            vel: F64x2::new(f64::from(vx), f64::from(vy)),
             rotation0_deg: rotation0,
             angular_deg_per_sec: s.angular_velocity_deg.lerp(u[6]),
             scale0_x,
@@ -256,7 +269,7 @@ impl SystemSim {
                 self.histories.push(History::default());
                 (self.histories.len() - 1) as u32
             });
-            self.histories[index as usize].start([motion.px, motion.py], [motion.vx, motion.vy]);
+            self.histories[index as usize].start(motion.pos.to_array(), motion.vel.to_array());
             motion.trail = index;
         }
         self.particles.push(particle);
@@ -337,8 +350,9 @@ impl SystemSim {
         for (p, m) in new_p.iter_mut().zip(new_m.iter_mut()) {
             let age = t1 - p.birth_secs;
             let f = StepFactors::new(prep.damping, age);
-            (m.px, m.vx) = f.apply(m.px, m.vx, gx);
-            (m.py, m.vy) = f.apply(m.py, m.vy, gy);
+            let (px, vx) = f.apply(m.pos.x(), m.vel.x(), gx);
+            let (py, vy) = f.apply(m.pos.y(), m.vel.y(), gy);
+            (m.pos, m.vel) = (F64x2::new(px, py), F64x2::new(vx, vy));
             m.fresh = false;
             finish(prep, p, m, age, None);
         }
@@ -385,10 +399,8 @@ impl SystemSim {
                 _ => model.sample(&i.record, &mut i.grid, age, prep.align),
             };
             let y = sample.y;
-            m.px = y.p[0];
-            m.py = y.p[1];
-            m.vx = y.v[0];
-            m.vy = y.v[1];
+            m.pos = F64x2::from(y.p);
+            m.vel = F64x2::from(y.v);
             m.fresh = false;
             let turn = prep
                 .align
@@ -428,12 +440,13 @@ fn move_closed_form<const PLAIN: bool>(
     t1: f64,
 ) {
     let [gx, gy] = prep.gravity;
-    let (gx_psi, gy_psi, gx_phi, gy_phi) = (gx * f.psi, gy * f.psi, gx * f.phi, gy * f.phi);
+    // Both axes at once: `p + (v·φ + g·ψ)`, `v·e^{−kτ} + g·φ` (the scalar order, lane by lane).
+    let g_psi = F64x2::new(gx * f.psi, gy * f.psi);
+    let g_phi = F64x2::new(gx * f.phi, gy * f.phi);
+    let (phi, decay) = (F64x2::splat(f.phi), F64x2::splat(f.decay));
     for (p, m) in p.iter_mut().zip(m.iter_mut()) {
-        m.px += m.vx * f.phi + gx_psi;
-        m.py += m.vy * f.phi + gy_psi;
-        m.vx = m.vx * f.decay + gx_phi;
-        m.vy = m.vy * f.decay + gy_phi;
+        m.pos = m.pos.add(m.vel.mul(phi).add(g_psi));
+        m.vel = m.vel.mul(decay).add(g_phi);
         finish_as::<PLAIN>(prep, p, m, t1 - p.birth_secs, None);
     }
 }
@@ -447,15 +460,21 @@ fn remove_from<T: Copy>(v: &mut Vec<T>, dead: &[usize], head: usize, backward: b
         return;
     }
     let (m, len) = (dead.len(), v.len());
+    // Empty runs (dead neighbours, the usual case when the oldest die) are skipped: in wasm each
+    // `copy_within` is a `memory.copy`, a call into V8's runtime even for no bytes.
     if backward {
         for j in (0..m).rev() {
             let start = if j > 0 { dead[j - 1] + 1 } else { head };
-            v.copy_within(start..dead[j], start + (m - j));
+            if start < dead[j] {
+                v.copy_within(start..dead[j], start + (m - j));
+            }
         }
     } else {
         for j in 0..m {
             let end = if j + 1 < m { dead[j + 1] } else { len };
-            v.copy_within(dead[j] + 1..end, dead[j] - j);
+            if dead[j] + 1 < end {
+                v.copy_within(dead[j] + 1..end, dead[j] - j);
+            }
         }
         v.truncate(len - m);
     }
