@@ -66,8 +66,9 @@ impl F64x2 {
         [self.x(), self.y()]
     }
 
-    /// `[x as f32, y as f32]` (each rounded to the nearest `f32`, as `as` does; one
-    /// `f32x4.demote_f64x2_zero` in wasm).
+    /// `[x as f32, y as f32]`: each lane rounded to the nearest `f32`, as `as` does (written as
+    /// `f32x4.demote_f64x2_zero` in wasm, which the compiler may lower to two scalar
+    /// conversions: the same rounding).
     #[inline(always)]
     pub(super) fn to_f32(self) -> [f32; 2] {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
