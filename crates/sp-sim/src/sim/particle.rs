@@ -83,11 +83,6 @@ pub fn transform_point(t: &Transform2D, x: f32, y: f32) -> [f32; 2] {
     TransformTrig::of(t).point(x, y)
 }
 
-/// Applies the linear part of `t` (rotation and scale, no translation) to the vector `(x, y)`.
-pub fn transform_vector(t: &Transform2D, x: f32, y: f32) -> [f32; 2] {
-    TransformTrig::of(t).vector(x, y)
-}
-
 /// A transform with the sine and cosine of its rotation computed once, for applying it to a
 /// point and a vector (a birth in world space does both: one `sincos` instead of two).
 #[derive(Clone, Copy, Debug)]
@@ -111,7 +106,8 @@ impl<'a> TransformTrig<'a> {
         [t.x + cos * lx - sin * ly, t.y + sin * lx + cos * ly]
     }
 
-    /// [`transform_vector`].
+    /// The linear part of the transform (rotation and scale, no translation) applied to the
+    /// vector `(x, y)`.
     pub fn vector(&self, x: f32, y: f32) -> [f32; 2] {
         let (t, sin, cos) = (self.t, self.sin, self.cos);
         let (lx, ly) = (t.scale_x * x, t.scale_y * y);

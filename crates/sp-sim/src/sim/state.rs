@@ -44,6 +44,17 @@ pub(super) struct Motion {
     pub(super) trail: u32,
 }
 
+impl Motion {
+    /// Moves the state `tau_secs` ahead in closed form under damping `damping` and gravity
+    /// `[gx, gy]` ([`StepFactors::apply`] on each axis): a newborn from its birth state.
+    pub(super) fn advance_closed_form(&mut self, damping: f64, tau_secs: f64, [gx, gy]: [f64; 2]) {
+        let f = StepFactors::new(damping, tau_secs);
+        let (px, vx) = f.apply(self.pos.x(), self.vel.x(), gx);
+        let (py, vy) = f.apply(self.pos.y(), self.vel.y(), gy);
+        (self.pos, self.vel) = (F64x2::new(px, py), F64x2::new(vx, vy));
+    }
+}
+
 /// [`Motion::trail`] of a particle without a trail.
 pub(super) const NO_TRAIL: u32 = u32::MAX;
 
@@ -358,11 +369,7 @@ pub(super) fn evaluate_traced(
                 h.record_closed_form(&trail.recorder, age, prep.gravity, prep.damping);
                 h.prune(&trail.recorder, age);
             }
-            let [gx, gy] = prep.gravity;
-            let f = StepFactors::new(prep.damping, age);
-            let (px, vx) = f.apply(m.pos.x(), m.vel.x(), gx);
-            let (py, vy) = f.apply(m.pos.y(), m.vel.y(), gy);
-            (m.pos, m.vel) = (F64x2::new(px, py), F64x2::new(vx, vy));
+            m.advance_closed_form(prep.damping, age, prep.gravity);
             finish(prep, &mut p, &m, age, None);
         }
     }

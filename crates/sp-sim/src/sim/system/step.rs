@@ -329,7 +329,6 @@ impl SystemSim {
             return;
         }
         let prep = &self.prepared;
-        let [gx, gy] = prep.gravity;
         let particles = &mut self.particles[self.head..];
         let motion = &mut self.motion[self.head..];
         // Newborns of this step are a suffix (births append, removal keeps order).
@@ -349,10 +348,7 @@ impl SystemSim {
         // Newborns: from their birth state over their own age.
         for (p, m) in new_p.iter_mut().zip(new_m.iter_mut()) {
             let age = t1 - p.birth_secs;
-            let f = StepFactors::new(prep.damping, age);
-            let (px, vx) = f.apply(m.pos.x(), m.vel.x(), gx);
-            let (py, vy) = f.apply(m.pos.y(), m.vel.y(), gy);
-            (m.pos, m.vel) = (F64x2::new(px, py), F64x2::new(vx, vy));
+            m.advance_closed_form(prep.damping, age, prep.gravity);
             m.fresh = false;
             finish(prep, p, m, age, None);
         }
