@@ -12,7 +12,7 @@ use super::env::SystemEnv;
 use super::follow::Follow;
 use super::frames::flipbook_frame;
 use super::integrate::{GridState, MotionModel, SpawnRecord, closed_form_gravity_damping};
-use super::life_table::LifeCurves;
+use super::life_table::{LifeCurves, LifeEval};
 use super::lookup::{CurveEval, GradientEval, IntegralEval};
 use super::motion::StepFactors;
 use super::pair::F64x2;
@@ -42,6 +42,9 @@ pub(super) struct Motion {
     pub(super) fresh: bool,
     /// Index of the particle's trail history in the system's store ([`NO_TRAIL`]: none).
     pub(super) trail: u32,
+    /// The over-life table's row at the particle's last step, the guess for its next
+    /// ([`super::life_table::LifeEval`]; only WebAssembly's table evaluation reads and updates it).
+    pub(super) life_row: u32,
 }
 
 impl Motion {
@@ -227,22 +230,24 @@ pub(super) fn finish(
     age: f64,
     turn_deg: Option<f32>,
 ) {
-    finish_as::<false>(prep, p, m, age, turn_deg);
+    finish_as::<false, _>(prep, &prep.life, p, m, age, turn_deg);
 }
 
 /// [`finish`]; with `PLAIN`, only for a system whose [`Prepared::plain_finish`] holds, without
 /// looking at its spin curve, turn or flipbook (each is off, so each leaves the particle as
-/// [`finish`] does). A loop over many particles checks once and takes the plain form: the
+/// [`finish`] does), and with the over-life channels evaluated by `life_eval` (`prep.life` or
+/// its table); returns the over-life row for [`Motion::life_row`]. A loop over many particles checks once and takes the plain form: the
 /// WebAssembly module is optimised for size, which does not move such checks out of loops, and
 /// in V8's code each check reads the system from memory again for every particle.
 #[inline(always)]
-pub(super) fn finish_as<const PLAIN: bool>(
+pub(super) fn finish_as<const PLAIN: bool, L: LifeEval>(
     prep: &Prepared,
+    life_eval: &L,
     p: &mut Particle,
     m: &Motion,
     age: f64,
     turn_deg: Option<f32>,
-) {
+) -> u32 {
     let age32 = age as f32;
     let life = if m.inv_lifetime > 0.0 {
         age32 * m.inv_lifetime
@@ -271,7 +276,7 @@ pub(super) fn finish_as<const PLAIN: bool>(
     }
     // Evaluated after the rotation: nothing computed here lives across its `atan2f` call (which
     // made the compiler keep these values on the stack and read two of them back as one).
-    prep.life.with(life, |curves| {
+    let row = life_eval.with_hint(life, m.life_row, |curves| {
         let scale = curves.scale;
         p.scale_x = m.scale0_x * scale * curves.size_x;
         p.scale_y = m.scale0_y * scale * curves.size_y;
@@ -279,11 +284,12 @@ pub(super) fn finish_as<const PLAIN: bool>(
         p.alpha = curves.alpha;
     });
     if PLAIN {
-        return;
+        return row;
     }
     if let Some((mode, fps)) = prep.flipbook {
         (p.texture_index, p.visible) = flipbook_frame(mode, prep.texture_count, fps, age);
     }
+    row
 }
 
 /// Signed angle in degrees (clockwise, y down) from the unit vector `dir0` to `(vx, vy)`.

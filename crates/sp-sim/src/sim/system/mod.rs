@@ -29,15 +29,13 @@
 //! by less than 180°, so the angle never wraps); gravity acts in the particle's space
 //! (scene space for World, system space for Local).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use super::emitter;
 use super::env::SystemEnv;
 use super::follow::Follow;
 use super::frames::picked_texture;
 use super::hypot::hypot_f32;
 use super::integrate::{Kinematics, SpawnRecord};
+use super::life_table::LifeEval;
 use super::motion::StepFactors;
 use super::pair::F64x2;
 use super::particle::{
@@ -53,10 +51,6 @@ use super::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
-/// A death scheduled in the future: `(time bits, serial, slot)`; non-negative `f64` bits order like
-/// the numbers.
-type Death = Reverse<(u64, u64, u32)>;
-
 /// The simulation of one particle system (see the module formula).
 #[derive(Clone, Debug)]
 pub struct SystemSim {
@@ -68,7 +62,7 @@ pub struct SystemSim {
     rng: Pcg32,
     schedule: Schedule,
     pool: SlotPool,
-    deaths: BinaryHeap<Death>,
+    deaths: Deaths,
     next_serial: u64,
     /// Live particles are `particles[head..]` (dead ones at the front are skipped by moving
     /// `head`, so the usual first-born-first-dead order costs no copying).
@@ -95,8 +89,10 @@ pub struct SystemSim {
     periodic: Option<Box<Periodic>>,
 }
 
+mod deaths;
 mod periodic;
 mod step;
+use deaths::Deaths;
 use periodic::Periodic;
 
 impl SystemSim {
@@ -124,7 +120,7 @@ impl SystemSim {
             rng: Pcg32::new(u64::from(system.seed)),
             schedule: Schedule::new(system),
             pool: SlotPool::default(),
-            deaths: BinaryHeap::new(),
+            deaths: Deaths::default(),
             next_serial: 0,
             particles: Vec::new(),
             motion: Vec::new(),

@@ -49,11 +49,7 @@ impl SystemSim {
         let mut alive = self.particles.len() - self.head;
         loop {
             let birth = self.schedule.peek().filter(|&t| t <= t1);
-            let death = self
-                .deaths
-                .peek()
-                .map(|Reverse(d)| *d)
-                .filter(|d| f64::from_bits(d.0) <= t1);
+            let death = self.deaths.peek().filter(|d| f64::from_bits(d.0) <= t1);
             match (birth, death) {
                 (_, Some((bits, serial, slot)))
                     if birth.is_none_or(|b| f64::from_bits(bits) <= b) =>
@@ -125,8 +121,7 @@ impl SystemSim {
         let slot = self.pool.take();
         let life_death = tb + f64::from(lifetime);
         if !self.prepared.destroys {
-            self.deaths
-                .push(Reverse((life_death.to_bits(), serial, slot)));
+            self.deaths.push((life_death.to_bits(), serial, slot));
             if life_death <= t1 && self.recorded.is_none() {
                 return (slot, serial);
             }
@@ -187,7 +182,7 @@ impl SystemSim {
                 .zip(self.prepared.model.as_ref())
                 .and_then(|(i, model)| model.destroy_age(&i.record, f64::from(lifetime)))
                 .map_or(life_death, |a| tb + a);
-            self.deaths.push(Reverse((death.to_bits(), serial, slot)));
+            self.deaths.push((death.to_bits(), serial, slot));
             if death <= t1 && self.recorded.is_none() {
                 return (slot, serial);
             }
@@ -250,6 +245,7 @@ impl SystemSim {
             inv_lifetime,
             fresh: true,
             trail: NO_TRAIL,
+            life_row: 0,
         };
         if let Some(recorded) = self.recorded.as_mut() {
             recorded.push(Birth {
@@ -340,10 +336,13 @@ impl SystemSim {
         let (old_m, new_m) = motion.split_at_mut(first_fresh);
         // Particles alive at t₀: one set of factors for all, gravity terms folded in.
         let f = StepFactors::new(prep.damping, dt);
-        if prep.plain_finish() {
-            move_closed_form::<true>(prep, old_p, old_m, &f, t1);
-        } else {
-            move_closed_form::<false>(prep, old_p, old_m, &f, t1);
+        // The plain form when the system allows it and its channels have a table: the loop then
+        // has no call (the other forms give the same states).
+        match prep.life.table() {
+            Some(table) if prep.plain_finish() => {
+                move_closed_form::<true, _>(prep, table, old_p, old_m, &f, t1);
+            }
+            _ => move_closed_form::<false, _>(prep, &prep.life, old_p, old_m, &f, t1),
         }
         // Newborns: from their birth state over their own age.
         for (p, m) in new_p.iter_mut().zip(new_m.iter_mut()) {
@@ -426,10 +425,11 @@ impl SystemSim {
 }
 
 /// Moves the particles `p`/`m` of a closed-form system, all alive at the step's start, by one
-/// step of factors `f` to `t1` and finishes them ([`finish_as`] with `PLAIN`).
+/// step of factors `f` to `t1` and finishes them ([`finish_as`] with `PLAIN` and `life`).
 #[inline(always)]
-fn move_closed_form<const PLAIN: bool>(
+fn move_closed_form<const PLAIN: bool, L: LifeEval>(
     prep: &Prepared,
+    life: &L,
     p: &mut [Particle],
     m: &mut [Motion],
     f: &StepFactors,
@@ -443,7 +443,7 @@ fn move_closed_form<const PLAIN: bool>(
     for (p, m) in p.iter_mut().zip(m.iter_mut()) {
         m.pos = m.pos.add(m.vel.mul(phi).add(g_psi));
         m.vel = m.vel.mul(decay).add(g_phi);
-        finish_as::<PLAIN>(prep, p, m, t1 - p.birth_secs, None);
+        m.life_row = finish_as::<PLAIN, L>(prep, life, p, m, t1 - p.birth_secs, None);
     }
 }
 
