@@ -31,6 +31,7 @@
 //! A channel whose keys are not sorted (never from a loaded document, which sorts them) keeps the
 //! channel-by-channel evaluation.
 
+pub(super) use self::eval::LifeEval;
 use self::lanes::{F8, LANES, Lane3Bounds, M8};
 use super::lookup::{CurveEval, GradientEval, clamp, count_below};
 use crate::document::Rgb;
@@ -129,51 +130,6 @@ impl LifeCurves {
     #[cfg(test)]
     pub(super) fn is_tabled(&self) -> bool {
         self.table.is_some()
-    }
-}
-
-/// The over-life channels as a loop evaluates them: [`LifeCurves`] (the table or, for unsorted
-/// keys, each channel alone) or its [`Table`] alone; the same values either way.
-pub(super) trait LifeEval {
-    /// `write` applied to the channels at normalised life `u`; `hint` is the row of the last
-    /// evaluation for the same particle, and the row of this one is returned.
-    fn with_hint(&self, u: f32, hint: u32, write: impl FnOnce(LifeValues)) -> u32;
-}
-
-impl LifeEval for LifeCurves {
-    #[inline(always)]
-    fn with_hint(&self, u: f32, hint: u32, write: impl FnOnce(LifeValues)) -> u32 {
-        LifeCurves::with(self, u, write);
-        hint
-    }
-}
-
-impl LifeEval for Table {
-    #[inline(always)]
-    fn with_hint(&self, u: f32, hint: u32, write: impl FnOnce(LifeValues)) -> u32 {
-        // In WebAssembly the row's loads start from the guess `hint` instead of waiting for the
-        // count of the key times below `u` (a chain of compares, a mask and a population count):
-        // the count only confirms the guess, a branch the processor predicts, since a particle
-        // changes rows a few times in its life. A wrong guess takes the out-of-line evaluation
-        // at the counted row, so the values are those of `eval`. In Chromium the no-force step
-        // took 0.92× the time with the guess (5 launches against the build without it; in Node
-        // 20's older V8, 1.08×). Natively the row is counted first (`eval_scalar`).
-        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
-        {
-            let h = hint as usize;
-            let j = self.row_of(u);
-            if j != h {
-                write(self.eval_row_cold(u, j));
-                return j as u32;
-            }
-            write(self.eval_row(u, h));
-            hint
-        }
-        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
-        {
-            write(self.eval(u));
-            hint
-        }
     }
 }
 
@@ -383,7 +339,8 @@ impl Table {
         self.eval_row(u, self.row_of(u))
     }
 
-    /// [`Table::eval_row`] out of line.
+    /// [`Table::eval_row`], kept off the loop's path by LLVM (binaryen's `-Oz` may inline it
+    /// again, its only caller, behind a branch the processor predicts not taken).
     #[cfg_attr(
         not(all(target_arch = "wasm32", target_feature = "simd128")),
         allow(dead_code)
@@ -426,6 +383,7 @@ impl Table {
     }
 }
 
+mod eval;
 mod lanes;
 #[cfg(test)]
 mod tests;
