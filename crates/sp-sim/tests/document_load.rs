@@ -189,10 +189,8 @@ fn absurd_numbers_are_refused_with_the_field_path() {
             r#""emitter": {"kind": "circle", "radius": -3}"#,
             "systems[1].emitter.radius",
         ),
-        (
-            r#""emitter": {"kind": "spiral"}"#,
-            "systems[1].emitter.kind",
-        ),
+        // An unknown kind names the shape (the message names the kind and the known ones).
+        (r#""emitter": {"kind": "spiral"}"#, "systems[1].emitter"),
         (r#""gravity": [0, "down"]"#, "systems[1].gravity[1]"),
         (
             r#""colorGradient": [{"t": 0, "color": "red"}]"#,
@@ -218,6 +216,14 @@ fn absurd_numbers_are_refused_with_the_field_path() {
     assert_eq!(path, "systems[1].scaleCurve");
     let (path, _) = field_error(r#"{"export": {"fps": 1000}}"#);
     assert_eq!(path, "export.fps");
+}
+
+#[test]
+fn a_field_given_twice_is_refused_with_its_object() {
+    // Ambiguous (which one did the author mean?): refused, naming the object and the field.
+    let (path, message) = field_error(r#"{"version": 1, "systems": [{"name": "a", "name": "b"}]}"#);
+    assert_eq!(path, "systems[0]");
+    assert!(message.contains("duplicate field `name`"), "{message}");
 }
 
 #[test]

@@ -107,6 +107,7 @@ pub struct Collider {
     /// Eye icon: shows the outline on the canvas (the collider acts either way).
     pub visible: bool,
     /// Geometry.
+    #[serde(deserialize_with = "super::in_frame::one")]
     pub shape: ColliderShape,
     /// Names of the systems it affects; empty: every system.
     pub systems: Vec<String>,

@@ -92,9 +92,19 @@ impl Serialize for Rgb {
 
 impl<'de> Deserialize<'de> for Rgb {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        Rgb::parse_hex(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!("colour {text:?} is not #rgb or #rrggbb"))
-        })
+        // Checked in the visitor, so the parser refuses a bad colour at the string itself: the
+        // error's position then names the colour's field, not the object around it.
+        struct Hex;
+        impl serde::de::Visitor<'_> for Hex {
+            type Value = Rgb;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a colour #rgb or #rrggbb")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Rgb, E> {
+                Rgb::parse_hex(text)
+                    .ok_or_else(|| E::custom(format!("colour {text:?} is not #rgb or #rrggbb")))
+            }
+        }
+        deserializer.deserialize_str(Hex)
     }
 }

@@ -2,13 +2,15 @@
 //!
 //! Loading: size cap ([`MAX_DOCUMENT_BYTES`]) → JSON syntax → version (absent = 0, the legacy
 //! shape; newer than [`DOCUMENT_VERSION`] is refused) → migration ([`super::migrate`]) → typing
-//! with defaults for missing fields (unknown fields are ignored; type errors name the JSON path)
+//! with defaults for missing fields (unknown fields are ignored, a field given twice is refused;
+//! type errors name the JSON path, found from the error's position: [`super::json_path`])
 //! → normalisation (curve and gradient keys sorted by `t`, stably) → validation
 //! ([`super::validate`]) → the size of the document as saved is within the cap too, so every
 //! document that loads can be saved and loaded again. Saving writes pretty JSON of every field.
 
 use serde_json::Value;
 
+use super::json_path;
 use super::migrate;
 use super::scene::{DOCUMENT_VERSION, Scene};
 use super::validate;
@@ -49,17 +51,24 @@ pub fn load_scene(json: &str) -> Result<Scene> {
             supported: DOCUMENT_VERSION,
         });
     }
-    if version == 0 {
+    // Typed from the text (the document's own, or the migrated one written out), so a typing
+    // error's position names its field ([`json_path`]).
+    let migrated;
+    let text = if version == 0 {
         migrate::v0_to_v1(root);
-    }
-    let mut scene: Scene = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let path = if path == "." {
-            "(document)".to_string()
+        migrated = serde_json::to_string(&value).unwrap_or_default();
+        migrated.as_str()
+    } else {
+        json
+    };
+    let mut scene: Scene = serde_json::from_str(text).map_err(|e| {
+        let path = json_path::error_path(text, &e);
+        let path = if path.is_empty() {
+            "(document)"
         } else {
-            path
+            path.as_str()
         };
-        field(&path, e.into_inner().to_string())
+        field(path, strip_position(&e))
     })?;
     normalize(&mut scene);
     validate::scene(&scene)?;

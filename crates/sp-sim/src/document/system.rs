@@ -389,6 +389,7 @@ pub struct ParticleSystem {
     /// Seconds before emission starts.
     pub delay_secs: f32,
     /// Emitter shape.
+    #[serde(deserialize_with = "super::in_frame::one")]
     pub emitter: EmitterShape,
     /// Continuous emission, particles per second.
     pub rate_per_sec: f32,
@@ -439,7 +440,10 @@ pub struct ParticleSystem {
     #[ts(as = "Option<OverLife>", optional)]
     pub over_life: OverLife,
     /// Forces, applied in order ([`crate::behaviour`]); empty before issue 10.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "super::in_frame::list"
+    )]
     #[ts(as = "Option<Vec<Force>>", optional)]
     pub forces: Vec<Force>,
     /// Image references: built-ins as `builtin:NAME`, user images by relative path.
