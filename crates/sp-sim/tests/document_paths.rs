@@ -76,6 +76,7 @@ fn typing_errors_name_the_path_the_tracking_deserialiser_names() {
         .collect();
     files.sort();
     assert!(files.len() >= 20, "{files:?}");
+    let replacements = replacements();
     let (mut compared, mut refused) = (0, 0);
     for file in &files {
         let doc: Value =
@@ -84,12 +85,13 @@ fn typing_errors_name_the_path_the_tracking_deserialiser_names() {
         pointers(&doc, String::new(), &mut at);
         // Every third value, each replaced by every replacement in turn.
         for (n, pointer) in at.iter().enumerate().filter(|(n, _)| n % 3 == 0) {
-            for (r, bad) in replacements().into_iter().enumerate() {
+            // The root and the version are checked before typing.
+            if pointer.is_empty() || pointer == "/version" {
+                continue;
+            }
+            for (r, bad) in replacements.iter().enumerate() {
                 let mut broken = doc.clone();
-                *broken.pointer_mut(pointer).expect("pointer") = bad;
-                if pointer.is_empty() || pointer == "/version" {
-                    continue;
-                }
+                *broken.pointer_mut(pointer).expect("pointer") = bad.clone();
                 // Pretty and compact text: the position counts lines and columns.
                 let text = if (n + r) % 2 == 0 {
                     serde_json::to_string_pretty(&broken)

@@ -16,7 +16,7 @@ use std::marker::PhantomData;
 
 use serde::Deserialize;
 use serde::de::value::MapAccessDeserializer;
-use serde::de::{DeserializeOwned, Deserializer, Error, MapAccess, SeqAccess, Visitor};
+use serde::de::{DeserializeOwned, Deserializer, Error, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 /// One tagged enum, typed in its object's frame (see the module doc).
@@ -28,7 +28,8 @@ pub(super) fn one<'de, D: Deserializer<'de>, T: DeserializeOwned>(d: D) -> Resul
 pub(super) fn list<'de, D: Deserializer<'de>, T: DeserializeOwned>(
     d: D,
 ) -> Result<Vec<T>, D::Error> {
-    d.deserialize_seq(List(PhantomData))
+    let entries = Vec::<Entry<T>>::deserialize(d)?;
+    Ok(entries.into_iter().map(|Entry(t)| t).collect())
 }
 
 /// Types `T` from an object read whole.
@@ -53,24 +54,5 @@ struct Entry<T>(T);
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Entry<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         one(d).map(Entry)
-    }
-}
-
-/// Types a list of `T`, each entry as [`Object`] does.
-struct List<T>(PhantomData<T>);
-
-impl<'de, T: DeserializeOwned> Visitor<'de> for List<T> {
-    type Value = Vec<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a list of objects with a `kind`")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
-        let mut out = Vec::new();
-        while let Some(Entry(t)) = seq.next_element::<Entry<T>>()? {
-            out.push(t);
-        }
-        Ok(out)
     }
 }

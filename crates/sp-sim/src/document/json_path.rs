@@ -3,13 +3,13 @@
 //!
 //! `serde_json` reports a typing error at its reader's position: just after the value it could
 //! not type (a string, a number, an unknown variant's name), at the first byte of an object or
-//! list given where something else was expected, just after a key it refused (a field given twice, an enum's
-//! name given as the key of an object), or just after the closing bracket of an object that
-//! misses a field or a list of the wrong length. The path of that position is the chain of keys
-//! and list indices open there, plus the object or list that closed just before it, less a key
-//! whose `:` was not read yet: each of those cases then names the value (or the object) at
-//! fault. The typed parse runs on text the loader has already parsed as JSON, so
-//! the text is valid; a text that is not still gives a path (what was read up to the
+//! list given where something else was expected, just after a key it refused (a field given
+//! twice, an enum's name given as the key of an object), or just after the closing bracket of
+//! an object that misses a field or a list of the wrong length. The path of that position is
+//! the chain of keys and list indices open there, plus the object or list that closed just
+//! before it, less a key whose `:` was not read yet: each of those cases then names the value
+//! (or the object) at fault. The typed parse runs on text the loader has already parsed as
+//! JSON, so the text is valid; a text that is not still gives a path (what was read up to the
 //! position) and never a panic.
 //!
 //! Written as `serde_path_to_error` wrote paths, which the loader used before: keys joined by

@@ -236,9 +236,10 @@ pub(super) fn finish(
 /// [`finish`]; with `PLAIN`, only for a system whose [`Prepared::plain_finish`] holds, without
 /// looking at its spin curve, turn or flipbook (each is off, so each leaves the particle as
 /// [`finish`] does), and with the over-life channels evaluated by `life_eval` (`prep.life` or
-/// its table); returns the over-life row for [`Motion::life_row`]. A loop over many particles checks once and takes the plain form: the
-/// WebAssembly module is optimised for size, which does not move such checks out of loops, and
-/// in V8's code each check reads the system from memory again for every particle.
+/// its table); returns the over-life row for [`Motion::life_row`]. A loop over many particles
+/// checks once and takes the plain form: the WebAssembly module is optimised for size, which
+/// does not move such checks out of loops, and in V8's code each check reads the system from
+/// memory again for every particle.
 #[inline(always)]
 pub(super) fn finish_as<const PLAIN: bool, L: LifeEval>(
     prep: &Prepared,
