@@ -297,6 +297,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       replaceScene: (json, label, reason) => actions.replaceScene(json, label, reason),
       share: () => actions.share(),
       runExport: () => exporter.run(),
+      prepareExport: () => exporter.prepare(),
       toggleLang: () => {
         toggleLang();
         applyStaticLabels();

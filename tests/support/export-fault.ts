@@ -92,7 +92,7 @@ export function faultyGlue(realUrl: string, fault: ExportFault): string {
     `export * from ${real};`,
     'export default init;',
     `const applyExportFault = ${applyExportFault.toString()};`,
-    `const corrupt = (out) => { const o = JSON.parse(out); o.json = applyExportFault(o.json, ${JSON.stringify(fault)}); return JSON.stringify(o); };`,
+    `const corrupt = (out) => ({ ...out, json: applyExportFault(out.json, ${JSON.stringify(fault)}) });`,
     'export function exportSpine(...args) { return corrupt(real.exportSpine(...args)); }',
     'export function exportSpineWithProgress(...args) { return corrupt(real.exportSpineWithProgress(...args)); }',
   ].join('\n');

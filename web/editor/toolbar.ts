@@ -28,6 +28,8 @@ export interface ToolbarActions {
   share(): Promise<void>;
   /** Runs the export. */
   runExport(): Promise<void>;
+  /** Gets the export ready to start (the pointer is on, or the focus reached, the export button). */
+  prepareExport(): void;
   /** Switches the language. */
   toggleLang(): void;
 }
@@ -77,7 +79,7 @@ export function buildToolbar(actions: ToolbarActions): void {
     recover,
     h('span', { class: 'sep' }),
     button('share-button', 'share', () => void actions.share()),
-    h('button', { type: 'button', id: 'export-button', class: 'primary', onclick: () => void actions.runExport() }, t('exportButton')),
+    h('button', { type: 'button', id: 'export-button', class: 'primary', onclick: () => void actions.runExport(), onpointerenter: () => actions.prepareExport(), onfocus: () => actions.prepareExport() }, t('exportButton')),
     h('span', { class: 'grow' }),
     langButton,
   );

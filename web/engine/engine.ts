@@ -6,7 +6,7 @@
 // wait for it (scene and view calls do nothing meanwhile, clip and model calls throw
 // `EngineCrash`).
 
-import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, EffectExtent, FieldSchema, ObjectHit, ObjectOutlines, SegmentKind, TimelineInfo } from '../generated/contract';
+import type { AnimationAt, BoneTrackJson, BuiltinTexture, CurveKey, EditorStats, EffectExtent, ExportResult, FieldSchema, ObjectHit, ObjectOutlines, SegmentKind, TimelineInfo } from '../generated/contract';
 import { EditorJournal, type ImagePixels } from './journal';
 import { EditorLifecycle, type RebuildHook } from './lifecycle';
 import type { RendererRequest, RendererTier, WasmLoader, WasmModule } from './wasm-api';
@@ -192,8 +192,8 @@ export class Engine {
     return typeof this.life.loaded.exportSpine === 'function';
   }
 
-  /** Spine export: JSON `{json, report}`; throws on failure. `followJson` defaults to the tracks the Editor follows. */
-  exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.journal.followJson): string {
+  /** Spine export: the skeleton's text and the report; throws on failure. `followJson` defaults to the tracks the Editor follows. */
+  exportSpine(sceneJson: string, imagesJson: string, followJson: string = this.journal.followJson): ExportResult {
     return this.life.call((m) => m.exportSpine(sceneJson, imagesJson, followJson));
   }
 

@@ -7,7 +7,8 @@ import { initLang, setLang, type KeyValueStorage } from '../i18n';
 import { budgetText, formatBytes } from './budget-format';
 import { failureText } from './failure-text';
 import { locateJsonFault } from './json-locate';
-import { assertJsonSyntax, runExportPipeline } from './pipeline';
+import type { ExportReport, ExportResult } from '../generated/contract';
+import { parseSkeleton, runExportPipeline } from './pipeline';
 import type { ExportReply } from './protocol';
 
 class MemoryStorage implements KeyValueStorage {
@@ -37,9 +38,10 @@ const SKELETON = JSON.stringify({
   skins: [{ name: 'default', attachments: { p0: { dot: { width: 8, height: 8 } } } }],
   animations: { animation: { bones: { p0: { translate: [{ x: 1.5, y: 2 }, { time: 0.5, x: 3, y: -4 }] } } } },
 });
-const REPORT = { bones: 2, slots: 1, attachments: 1, keys: { translate: 2 }, unreducedKeys: {}, bytes: SKELETON.length, bakeMs: 1, peakAlive: 1, lives: 1, animations: ['animation'], warnings: [] };
-const fakeExport = (): string => JSON.stringify({ json: SKELETON, report: REPORT });
-const faulty = (fault: ExportFault) => (): string => JSON.stringify({ json: applyExportFault(SKELETON, fault), report: REPORT });
+// Only the fields the pipeline and the summary read (a fake's report, not one the exporter wrote).
+const REPORT = { bones: 2, slots: 1, attachments: 1, keys: { translate: 2 }, unreducedKeys: {}, bytes: SKELETON.length, bakeMs: 1, peakAlive: 1, lives: 1, animations: ['animation'], warnings: [] } as unknown as ExportReport;
+const fakeExport = (): ExportResult => ({ json: SKELETON, report: REPORT });
+const faulty = (fault: ExportFault) => (): ExportResult => ({ json: applyExportFault(SKELETON, fault), report: REPORT });
 
 describe('locateJsonFault', () => {
   it('accepts what JSON.parse accepts', () => {
@@ -59,13 +61,13 @@ describe('locateJsonFault', () => {
 describe('export faults', () => {
   it('the injected glue corrupts what the real exporter returns and passes everything else through', async () => {
     const realGlue = `data:text/javascript,${encodeURIComponent(
-      `export default () => 'init'; export const estimateSpine = () => 'estimate'; export function exportSpine() { return ${JSON.stringify(JSON.stringify({ json: SKELETON, report: REPORT }))}; } export const exportSpineWithProgress = exportSpine;`,
+      `export default () => 'init'; export const estimateSpine = () => 'estimate'; export function exportSpine() { return ${JSON.stringify({ json: SKELETON, report: REPORT })}; } export const exportSpineWithProgress = exportSpine;`,
     )}`;
-    const glue = (await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(faultyGlue(realGlue, 'nan'))}`)) as Record<string, () => string>;
+    const glue = (await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(faultyGlue(realGlue, 'nan'))}`)) as Record<string, () => unknown>;
     expect(glue.default()).toBe('init');
     expect(glue.estimateSpine()).toBe('estimate');
     for (const f of [glue.exportSpine, glue.exportSpineWithProgress]) {
-      const out = JSON.parse(f()) as { json: string; report: unknown };
+      const out = f() as ExportResult;
       expect(out.json).toContain('"x":NaN');
       expect(out.report).toEqual(REPORT);
     }
@@ -74,7 +76,7 @@ describe('export faults', () => {
   it('nan: refused as invalid JSON with the JSON path of the key', () => {
     const broken = applyExportFault(SKELETON, 'nan');
     expect(broken).toContain('"x":NaN');
-    expect(() => assertJsonSyntax(broken)).toThrow(expect.objectContaining({ failure: expect.objectContaining({ code: 'invalidJsonAt', path: 'animations.animation.bones.p0.translate[0].x', line: 1 }) }));
+    expect(() => parseSkeleton(broken)).toThrow(expect.objectContaining({ failure: expect.objectContaining({ code: 'invalidJsonAt', path: 'animations.animation.bones.p0.translate[0].x', line: 1 }) }));
     const reply = runExportPipeline(faulty('nan'), '{}', '{}', () => 0);
     expect(reply.kind).toBe('failed');
     expect(englishFailure(reply)).toMatch(/not valid JSON at animations\.animation\.bones\.p0\.translate\[0\]\.x \(line 1, column \d+, byte \d+\)/);

@@ -1,7 +1,8 @@
 // The Spine export feature of the page, mounted once by web/main.ts: the export settings panel
 // (in #export-settings), the live budget panel (after it), the compare view (overlay in
 // #viewport, toggle in #view-tools) and the export button's action, sharing one record of the
-// last export; the settings panel also downloads the built-in textures the scene uses.
+// last export; the settings panel also downloads the built-in textures the scene uses. An export
+// worker starts once the page is idle, so the first export finds its wasm instance loaded.
 import './export.css';
 import type { DocumentContext } from '../document/context';
 import type { Scene } from '../document/types';
@@ -15,6 +16,7 @@ import { CompareOverlay } from './compare/overlay';
 import { ExportRecord } from './last-export';
 import { imagesJson } from './pipeline';
 import { ExportPanel } from './ui/exportPanel';
+import { exportWorkers } from './worker-client';
 
 /** File name of the built-in textures' download. */
 export const BUILTIN_IMAGES_ZIP = 'builtin-images.zip';
@@ -36,12 +38,20 @@ export interface ExportMountContext extends DocumentContext {
 export interface ExportFeature {
   /** Runs the export (the toolbar button). */
   run(): Promise<void>;
+  /** Starts an export worker for the next export unless one waits (the button's hover). */
+  prepare(): void;
   /** Shows the document's export settings. */
   update(doc: Scene): void;
   /** Rebuilds every label in the current language. */
   relabel(): void;
   /** The compare view (its last drawn regions are read by tests). */
   readonly compare: CompareOverlay;
+}
+
+/** Runs `f` once the page is idle (at the latest after 2 s), or after 1 s without `requestIdleCallback`. */
+function whenIdle(f: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(f, { timeout: 2000 });
+  else setTimeout(f, 1000);
 }
 
 /** Mounts the export feature (see the file comment). */
@@ -96,8 +106,11 @@ export function mountExport(ctx: ExportMountContext): ExportFeature {
     exports,
   });
   const action = new ExportAction({ store: ctx.store, engine: ctx.engine, message: ctx.message, exports });
+  // The first export's worker starts once the page is idle (web/export/worker-client.ts).
+  whenIdle(() => exportWorkers.prepare());
   return {
     run: () => action.run(),
+    prepare: () => exportWorkers.prepare(),
     update: (doc) => settings.update(doc),
     relabel: () => {
       settings.build();

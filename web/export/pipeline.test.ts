@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from '../../tests/support/cli';
+import type { ExportReport, ExportResult } from '../generated/contract';
 import { initLang, setLang, type KeyValueStorage } from '../i18n';
 import { failureText } from './failure-text';
 import { imagesJson, runExportPipeline } from './pipeline';
@@ -17,13 +18,13 @@ const memory = (): KeyValueStorage => {
   return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
 };
 
-function cliExportSpine(sceneJson: string): string {
+function cliExportSpine(sceneJson: string): ExportResult {
   const dir = mkdtempSync(join(tmpdir(), 'sp-web-export-'));
   const scene = join(dir, 'scene.json');
   const out = join(dir, 'out.json');
   execFileSync('node', ['-e', `require('fs').writeFileSync(${JSON.stringify(scene)}, process.argv[1])`, sceneJson]);
   const report = execFileSync(cliPath, ['export', scene, '-o', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return JSON.stringify({ json: readFileSync(out, 'utf8'), report: JSON.parse(report) });
+  return { json: readFileSync(out, 'utf8'), report: JSON.parse(report) as ExportReport };
 }
 
 describe('export pipeline', () => {
@@ -57,11 +58,11 @@ describe('export pipeline', () => {
   });
 
   it('refuses a skeleton the runtime cannot read, naming where', () => {
-    const broken = (): string =>
-      JSON.stringify({
-        json: JSON.stringify({ skeleton: { spine: '4.2.22' }, bones: [{ name: 'root' }], slots: [{ name: 's', bone: 'ghost' }] }),
-        report: { bones: 1, slots: 1, attachments: 0, keys: {}, unreducedKeys: {}, bytes: 0, bakeMs: 0, peakAlive: 0, lives: 0, animations: [], warnings: [] },
-      });
+    const broken = (): ExportResult => ({
+      json: JSON.stringify({ skeleton: { spine: '4.2.22' }, bones: [{ name: 'root' }], slots: [{ name: 's', bone: 'ghost' }] }),
+      // Only the fields the pipeline reads (a fake's report).
+      report: { bones: 1, slots: 1, attachments: 0, keys: {}, unreducedKeys: {}, bytes: 0, bakeMs: 0, peakAlive: 0, lives: 0, animations: [], warnings: [] } as unknown as ExportReport,
+    });
     const reply = runExportPipeline(broken, '{}', '{}', () => 0);
     expect(reply.kind).toBe('failed');
     if (reply.kind === 'failed') {
@@ -70,7 +71,7 @@ describe('export pipeline', () => {
       expect(failureText(reply.failure)).toMatch(/spine-core could not read the export: .*ghost/);
       initLang(memory());
     }
-    const throwing = (): string => {
+    const throwing = (): ExportResult => {
       throw new Error('invalid Spine JSON at animations.a.bones.b.translate[1].x: expected a finite number');
     };
     const r2 = runExportPipeline(throwing, '{}', '{}', () => 0);

@@ -1,15 +1,16 @@
 // The export pipeline shared by the worker and the main-thread fallback: wasm bake (which
-// validates structurally in Rust, naming the JSON path of any fault) → JSON syntax (located) →
-// parse with the official runtime → result. Nothing here touches the DOM; failures are data
-// (protocol.ts `ExportFailure`), worded by the page.
+// validates structurally in Rust, naming the JSON path of any fault) → the skeleton's one parse
+// (a syntax fault located) → the official runtime reads the parsed skeleton → result. Nothing
+// here touches the DOM; failures are data (protocol.ts `ExportFailure`), worded by the page.
 import { errorText } from '../errors';
+import type { ExportResult } from '../generated/contract';
 import { ExportFailed, failureOf } from './failure';
 import { locateJsonFault } from './json-locate';
-import type { ExportReply, ExportReport } from './protocol';
+import type { ExportReply } from './protocol';
 import { checkWithSpineRuntime } from './runtime-check';
 
 /** The wasm entry (`exportSpine`), injected so tests can run the pipeline without a browser. */
-export type ExportSpineFn = (sceneJson: string, imagesJson: string) => string;
+export type ExportSpineFn = (sceneJson: string, imagesJson: string) => ExportResult;
 
 /** Runs the pipeline; never throws (failures become `{kind: 'failed'}`). */
 export function runExportPipeline(
@@ -22,25 +23,23 @@ export function runExportPipeline(
   const started = now();
   try {
     progress('baking');
-    const raw = exportSpine(sceneJson, imagesJson);
-    const parsed = JSON.parse(raw) as { json: string; report: ExportReport };
-    const report = parsed.report;
-    if (typeof parsed.json !== 'string' || report === undefined) throw new ExportFailed({ code: 'noSkeleton' });
-    const json = parsed.json;
+    const { json, report } = exportSpine(sceneJson, imagesJson);
+    if (typeof json !== 'string' || report === undefined) throw new ExportFailed({ code: 'noSkeleton' });
     progress('checking');
-    assertJsonSyntax(json);
-    const check = checkWithSpineRuntime(json);
+    const check = checkWithSpineRuntime(parseSkeleton(json));
     return { kind: 'done', json, report, check, totalMs: now() - started };
   } catch (e) {
     return { kind: 'failed', failure: failureOf(e) };
   }
 }
 
-/** Throws an {@link ExportFailed} naming line, column, byte offset and JSON path when `json` is not JSON. */
-export function assertJsonSyntax(json: string): void {
+/**
+ * The skeleton text parsed (the pipeline's only parse of it); throws an {@link ExportFailed}
+ * naming line, column, byte offset and JSON path when `json` is not JSON.
+ */
+export function parseSkeleton(json: string): unknown {
   try {
-    JSON.parse(json);
-    return;
+    return JSON.parse(json) as unknown;
   } catch (e) {
     const f = locateJsonFault(json);
     if (f === null) throw new ExportFailed({ code: 'invalidJson', detail: errorText(e) });

@@ -65,5 +65,7 @@ export type ExportReply =
       report: ExportReport;
       check: { bones: number; slots: number; animations: { name: string; durationSecs: number }[] };
       totalMs: number;
+      /** The export worker's wasm memory after the export (the page keeps a worker below a limit for the next export); absent on the page's own instance. */
+      memoryBytes?: number;
     }
   | { kind: 'failed'; failure: ExportFailure };

@@ -34,13 +34,14 @@ function firstNonFinite(data: ReturnType<SkeletonJson['readSkeletonData']>): Exp
 }
 
 /**
- * Parses `json` with spine-core; throws an {@link ExportFailed} saying where it failed
- * (`runtimeRefused` with spine-core's message, or the first non-finite number).
+ * Reads the skeleton with spine-core, from its text or from the value `JSON.parse` made of it
+ * (which spine-core reads without changing); throws an {@link ExportFailed} saying where it
+ * failed (`runtimeRefused` with spine-core's message, or the first non-finite number).
  */
-export function checkWithSpineRuntime(json: string): RuntimeCheck {
+export function checkWithSpineRuntime(skeleton: unknown): RuntimeCheck {
   let data;
   try {
-    data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
+    data = new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(skeleton);
   } catch (e) {
     throw new ExportFailed({ code: 'runtimeRefused', detail: errorText(e) });
   }

@@ -1255,7 +1255,9 @@ loop?: boolean,
 points: Array<[number, number]>, };
 
 /**
- * What `exportSpine` returns (as JSON).
+ * What `exportSpine` returns: a JS object with these two fields (its TypeScript type is
+ * generated from this one; the report crosses as JSON and is parsed by `JSON.parse` in the
+ * boundary, the skeleton crosses as a string).
  */
 export type ExportResult = { 
 /**

@@ -1,22 +1,25 @@
-//! Spine export at the boundary: `exportSpine(sceneJson, imagesJson, followJson?) -> string` (JSON
-//! `{ json, report }`) and `estimateSpine(sceneJson) -> string` (JSON estimate for the budget
-//! panel), over the same entry as the CLI (`sp_spine::export_scene`), so the bytes are
-//! identical natively and in the browser. Errors are [`crate::Error`]s (thrown as JS errors with
-//! code, params and message; JSON path included).
+//! Spine export at the boundary: `exportSpine(sceneJson, imagesJson, followJson?)` (a JS object
+//! `{ json, report }`: the skeleton's text and the report, apart, so the page parses the
+//! skeleton once and never unescapes it out of a second JSON text) and
+//! `estimateSpine(sceneJson) -> string` (JSON estimate for the budget panel), over the same
+//! entry as the CLI (`sp_spine::export_scene`), so the bytes are identical natively and in the
+//! browser. Errors are [`crate::Error`]s (thrown as JS errors with code, params and message;
+//! JSON path included).
 
-use serde::Serialize;
 use sp_spine::{ExportReport, ImageSizes};
 
 use crate::error::{Error, Result};
 use ts_rs::TS;
 
-/// What `exportSpine` returns (as JSON).
-#[derive(Serialize, TS)]
-pub struct ExportResult<'a> {
+/// What `exportSpine` returns: a JS object with these two fields (its TypeScript type is
+/// generated from this one; the report crosses as JSON and is parsed by `JSON.parse` in the
+/// boundary, the skeleton crosses as a string).
+#[derive(Debug, TS)]
+pub struct ExportResult {
     /// The Spine 4.2 skeleton JSON text (`SpineParticle.json`).
-    pub json: &'a str,
+    pub json: String,
     /// Counts, sizes and warnings of the export.
-    pub report: &'a ExportReport,
+    pub report: ExportReport,
 }
 
 /// Parses `imagesJson`: `{ "path": [width, height], … }`; empty text means none.
@@ -43,7 +46,7 @@ pub fn export_spine(
     images_json: &str,
     follow_json: &str,
     now_ms: Option<&dyn Fn() -> f64>,
-) -> Result<String> {
+) -> Result<ExportResult> {
     export_spine_with_progress(scene_json, images_json, follow_json, now_ms, &mut |_| true)
 }
 
@@ -54,7 +57,7 @@ pub fn export_spine_with_progress(
     follow_json: &str,
     now_ms: Option<&dyn Fn() -> f64>,
     on_progress: &mut dyn FnMut(sp_spine::Progress) -> bool,
-) -> Result<String> {
+) -> Result<ExportResult> {
     let started = now_ms.map(|f| f());
     let scene = sp_sim::document::load_scene(scene_json)?;
     let images = image_sizes(images_json)?;
@@ -69,11 +72,10 @@ pub fn export_spine_with_progress(
     if let (Some(f), Some(t0)) = (now_ms, started) {
         out.report.bake_ms = Some(f() - t0);
     }
-    let result = ExportResult {
-        json: &out.json,
-        report: &out.report,
-    };
-    serde_json::to_string(&result).map_err(|e| Error::Spine(e.into()))
+    Ok(ExportResult {
+        json: out.json,
+        report: out.report,
+    })
 }
 
 /// Estimated bones, keys and bytes of exporting a scene (pool on and off).
@@ -87,17 +89,34 @@ pub fn estimate_spine(scene_json: &str) -> Result<String> {
 mod js {
     use wasm_bindgen::prelude::*;
 
-    /// `exportSpine(sceneJson, imagesJson, followJson?)`: JSON `{ json, report }`; throws with
-    /// the JSON path of anything invalid.
-    #[wasm_bindgen(js_name = exportSpine)]
+    use crate::error::Error;
+
+    /// `ExportResult` for the declarations wasm-bindgen writes (`web/pkg/sp_wasm.d.ts`), from the
+    /// contract generated from the Rust type.
+    #[wasm_bindgen(typescript_custom_section)]
+    const EXPORT_RESULT_TYPE: &str = "import type { ExportResult } from '../generated/contract';";
+
+    /// The JS object `{ json, report }` of an export: the skeleton as a string, the report parsed
+    /// from its JSON by the JavaScript engine's `JSON.parse`.
+    fn to_js(out: super::ExportResult) -> Result<JsValue, JsValue> {
+        let report = serde_json::to_string(&out.report).map_err(|e| Error::Spine(e.into()))?;
+        let result = js_sys::Object::new();
+        js_sys::Reflect::set(&result, &"json".into(), &JsValue::from_str(&out.json))?;
+        js_sys::Reflect::set(&result, &"report".into(), &js_sys::JSON::parse(&report)?)?;
+        Ok(result.into())
+    }
+
+    /// `exportSpine(sceneJson, imagesJson, followJson?)`: `{ json, report }`; throws with the
+    /// JSON path of anything invalid.
+    #[wasm_bindgen(js_name = exportSpine, unchecked_return_type = "ExportResult")]
     pub fn export_spine(
         scene_json: &str,
         images_json: &str,
         follow_json: Option<String>,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let clock = crate::clock::now_ms;
         let follow = follow_json.unwrap_or_default();
-        Ok(super::export_spine(
+        to_js(super::export_spine(
             scene_json,
             images_json,
             &follow,
@@ -108,13 +127,13 @@ mod js {
     /// `exportSpineWithProgress(sceneJson, imagesJson, onProgress, followJson?)`: as `exportSpine`, calling
     /// `onProgress(stage, done, total)` between stages (`bake`, `reduce`, `validate`, `serialise`); a return
     /// value of `false` cancels with the error "export cancelled".
-    #[wasm_bindgen(js_name = exportSpineWithProgress)]
+    #[wasm_bindgen(js_name = exportSpineWithProgress, unchecked_return_type = "ExportResult")]
     pub fn export_spine_with_progress(
         scene_json: &str,
         images_json: &str,
         on_progress: &js_sys::Function,
         follow_json: Option<String>,
-    ) -> Result<String, JsValue> {
+    ) -> Result<JsValue, JsValue> {
         let clock = crate::clock::now_ms;
         let follow = follow_json.unwrap_or_default();
         let mut progress = |p: sp_spine::Progress| {
@@ -128,7 +147,7 @@ mod js {
                 .map(|v| v.as_bool() != Some(false))
                 .unwrap_or(true)
         };
-        Ok(super::export_spine_with_progress(
+        to_js(super::export_spine_with_progress(
             scene_json,
             images_json,
             &follow,
@@ -155,13 +174,8 @@ mod tests {
     fn exports_the_default_scene_and_reports_errors() {
         let scene = sp_sim::document::save_scene(&sp_sim::document::default_scene());
         let out = export_spine(&scene, "", "", None).expect("export");
-        let v: serde_json::Value = serde_json::from_str(&out).expect("json");
-        assert!(
-            v["json"]
-                .as_str()
-                .is_some_and(|s| s.contains("\"spine\":\"4.2.22\""))
-        );
-        assert!(v["report"]["bones"].as_u64().is_some_and(|b| b >= 2));
+        assert!(out.json.contains("\"spine\":\"4.2.22\""));
+        assert!(out.report.bones >= 2);
         assert!(export_spine("{", "", "", None).is_err());
         let bad = export_spine(&scene, "[1]", "", None).expect_err("bad images");
         assert!(bad.to_string().starts_with("imagesJson"), "{bad}");

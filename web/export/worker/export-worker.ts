@@ -1,22 +1,27 @@
-// The export worker: loads its own wasm instance, runs the pipeline, posts the result. The tab
-// never freezes during a long bake, and cancelling is `worker.terminate()`.
+// The export worker: loads its own wasm instance as soon as it starts (the page starts one ahead
+// of the export and keeps it for the next, web/export/worker-client.ts), runs the pipeline for
+// each request, posts the result. The tab never freezes during a long bake, and cancelling is
+// `worker.terminate()`.
+import type { ExportResult } from '../../generated/contract';
 import { failureOf } from '../failure';
 import { runExportPipeline, type ExportSpineFn } from '../pipeline';
 import type { ExportReply, ExportRequest } from '../protocol';
 import { postReply, wasmLoader, type GlueBase } from './wasm-boot';
 
 interface Glue extends GlueBase {
-  exportSpine?: (sceneJson: string, imagesJson: string, followJson?: string) => string;
+  exportSpine?: (sceneJson: string, imagesJson: string, followJson?: string) => ExportResult;
   exportSpineWithProgress?: (
     sceneJson: string,
     imagesJson: string,
     onProgress: (stage: string, done: number, total: number) => boolean,
     followJson?: string,
-  ) => string;
+  ) => ExportResult;
 }
 
 const post = (reply: ExportReply): void => postReply(reply);
 const wasm = wasmLoader<Glue>();
+// Loaded ahead of the first request; a failure is reported to that request (the same promise).
+wasm.load().catch(() => {});
 
 self.onmessage = async (event: MessageEvent<ExportRequest>) => {
   let glue: Glue;
@@ -46,5 +51,6 @@ self.onmessage = async (event: MessageEvent<ExportRequest>) => {
           follow,
         )
     : (scene, images) => plain(scene, images, follow);
-  post(runExportPipeline(exportSpine, event.data.sceneJson, event.data.imagesJson, () => performance.now(), (stage) => post({ kind: 'progress', stage })));
+  const reply = runExportPipeline(exportSpine, event.data.sceneJson, event.data.imagesJson, () => performance.now(), (stage) => post({ kind: 'progress', stage }));
+  post(reply.kind === 'done' ? { ...reply, memoryBytes: wasm.memoryBytes() } : reply);
 };
