@@ -52,6 +52,8 @@ describe('export workers', () => {
     const stages: string[] = [];
     const first = workers.run('scene 1', '{}', '', (s) => stages.push(s));
     expect(workers.hasIdle).toBe(false);
+    workers.prepare(); // the pointer back on the button while it runs: its worker may be kept
+    expect(spawned.length).toBe(1);
     spawned[0].reply({ kind: 'progress', stage: 'baking' });
     spawned[0].reply(done(50));
     expect((await first.result).kind).toBe('done');

@@ -47,15 +47,17 @@ function spawnExportWorker(): ExportWorkerLike {
 /** The export workers: each export runs in its own worker; at most one idle worker is kept. */
 export class ExportWorkers {
   private idle: ExportWorkerLike | null = null;
+  /** Exports running now (a worker that finishes one may be kept). */
+  private running = 0;
 
   constructor(
     private readonly spawn: () => ExportWorkerLike = spawnExportWorker,
     private readonly keepBelowBytes = KEEP_BELOW_BYTES,
   ) {}
 
-  /** Starts a worker for the next export unless one is waiting. */
+  /** Starts a worker for the next export unless one is waiting or an export runs (its worker may be kept). */
   prepare(): void {
-    if (this.idle === null) this.park(this.spawn());
+    if (this.idle === null && this.running === 0) this.park(this.spawn());
   }
 
   /** Whether a worker is waiting for the next export. */
@@ -67,12 +69,14 @@ export class ExportWorkers {
   run(sceneJson: string, imagesJson: string, followJson: string, onStage: OnStage): ExportJob {
     const worker = this.idle ?? this.spawn();
     this.idle = null;
+    this.running++;
     let settled = false;
     let settle: (r: ExportReply) => void = () => {};
     const result = new Promise<ExportReply>((resolve) => (settle = resolve));
     const finish = (r: ExportReply): void => {
       if (settled) return;
       settled = true;
+      this.running--;
       const keep = r.kind === 'done' && r.memoryBytes !== undefined && r.memoryBytes <= this.keepBelowBytes && this.idle === null;
       if (keep) this.park(worker);
       else worker.terminate();
