@@ -1,5 +1,6 @@
-// What the benchmark runners (bench.mjs, bench-ms3d.mjs, bench-skeleton.mjs) share: Chromium's
-// flags per renderer tier and the command-line options every runner reads the same way.
+// What the benchmark runners (bench.mjs, bench-ms3d.mjs, bench-skeleton.mjs,
+// bench-editor-export.mjs) share: Chromium's flags per renderer tier and the command-line options
+// every runner reads the same way.
 
 /** Flags every launch gets (see README "Tests"). */
 export const BASE_FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];

@@ -16,30 +16,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const [, value] = args.splice(i, 2);
-  return value;
-};
-const runs = Number(option('--runs', '7'));
-const scenePath = resolve(option('--scene', 'tests/golden/bench_medium.json'));
-if (!Number.isInteger(runs) || runs < 1 || args.length < 1 || args.length > 2) {
-  console.error('usage: node tests/e2e/bench-editor-export.mjs [--runs N] [--scene FILE] DIST_A [DIST_B]');
-  process.exit(2);
-}
-const dists = args.map((a) => resolve(a));
+const { fail, option, wholeOption } = runnerArgs('bench-editor-export');
+const runs = wholeOption('runs', 7, 1);
+const scenePath = resolve(option('scene', 'tests/golden/bench_medium.json'));
+const dists = process.argv
+  .slice(2)
+  .filter((a, i, all) => !a.startsWith('--') && !(i > 0 && all[i - 1].startsWith('--')))
+  .map((a) => resolve(a));
+if (dists.length < 1 || dists.length > 2) fail('usage: node tests/e2e/bench-editor-export.mjs [--runs N] [--scene FILE] DIST_A [DIST_B]');
 for (const d of dists) {
-  if (!existsSync(join(d, 'index.html'))) {
-    console.error(`${d}/index.html is missing: build the test site first (npm run build writes dist-test/)`);
-    process.exit(1);
-  }
+  if (!existsSync(join(d, 'index.html'))) fail(`${d}/index.html is missing: build the test site first (npm run build writes dist-test/)`);
 }
 const sceneText = readFileSync(scenePath, 'utf8');
-const ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
+const ARGS = [...BASE_FLAGS, ...TIER_FLAGS.webgl2];
 
 /** Opens the editor of `dist` and loads the scene (one undo step, as a drop would). */
 async function open(browser, dist) {
