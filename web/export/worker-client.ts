@@ -37,7 +37,7 @@ export interface ExportWorkerLike {
 }
 
 /** A worker whose wasm memory is at most this after an export is kept for the next one. */
-export const KEEP_BELOW_BYTES = 256 * 1024 * 1024;
+const KEEP_BELOW_BYTES = 256 * 1024 * 1024;
 
 /** Starts a new export worker; it loads its wasm instance at once. */
 function spawnExportWorker(): ExportWorkerLike {
