@@ -11,9 +11,8 @@
 // `--engine node` (default) the stages are timed too, from `exportSpineWithProgress`'s calls at
 // the start of each stage. With `--engine chromium` both modules run in one page of Debian's
 // Chromium (its V8 is newer than Node 20's and inlines more: the editor's figures are these).
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -74,38 +73,8 @@ if (engine === 'node') {
   }
   lines = measure(mods, sceneText, rounds, true);
 } else {
-  const { chromium } = await import('playwright-core');
-  const { serveDist } = await import('../tests/e2e/bench-serve.mjs');
-  // The two packages beside an empty page, served from one directory.
-  const site = mkdtempSync(join(tmpdir(), 'sp-export-ab-'));
-  symlinkSync(pkgA, join(site, 'a'));
-  symlinkSync(pkgB, join(site, 'b'));
-  writeFileSync(join(site, 'index.html'), '<!doctype html><title>ab</title>');
-  const server = await serveDist(site);
-  const browser = await chromium.launch({
-    executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${server.port}/index.html`);
-    lines = await page.evaluate(
-      async ({ text, rounds, source }) => {
-        const mods = [];
-        for (const dir of ['a', 'b']) {
-          const m = await import(`/${dir}/sp_wasm.js`);
-          await m.default({ module_or_path: `/${dir}/sp_wasm_bg.wasm` });
-          mods.push(m);
-        }
-        return new Function('mods', 'text', 'rounds', `return (${source})(mods, text, rounds, false);`)(mods, text, rounds);
-      },
-      { text: sceneText, rounds, source: measure.toString() },
-    );
-  } finally {
-    await browser.close();
-    server.close();
-    rmSync(site, { recursive: true });
-  }
+  const { inPackagesPage } = await import('../tests/e2e/bench-serve.mjs');
+  lines = await inPackagesPage([pkgA, pkgB], measure, [sceneText, rounds, false]);
 }
 console.log(`exportSpine of ${scene}, ${engine}, ${rounds} rounds alternated (A = ${pkgA}, B = ${pkgB})`);
 for (const line of lines) console.log('  ' + line);
