@@ -1,11 +1,13 @@
 // The static server of the benchmark runners (bench.mjs, bench-export.mjs, bench-skeleton.mjs,
-// bench-ms3d.mjs; `inPackagesPage` for scripts/bench-wasm-*-ab.mjs): serves the built site `dist` on a free loopback port; a path outside it, or a
+// bench-ms3d.mjs): serves the built site `dist` on a free loopback port; a path outside it, or a
 // missing file, is a 404. `headers` are added to every answer (e.g. cross-origin isolation for
-// fine timers).
+// fine timers). `inPackagesPage` serves copies of web/pkg to one page for the A/B runners of
+// scripts/ (bench-wasm-sim-ab.mjs, bench-wasm-export-ab.mjs).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { chromium } from 'playwright-core';
 import { BASE_FLAGS } from './bench-cli.mjs';
 
 const MIME = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
@@ -33,7 +35,6 @@ export async function serveDist(dist, headers = {}) {
  * speed varies more than a change does.
  */
 export async function inPackagesPage(pkgDirs, measure, args) {
-  const { chromium } = await import('playwright-core');
   const site = mkdtempSync(join(tmpdir(), 'sp-packages-'));
   pkgDirs.forEach((d, i) => symlinkSync(d, join(site, `p${i}`)));
   writeFileSync(join(site, 'index.html'), '<!doctype html><title>packages</title>');
