@@ -52,19 +52,24 @@ fn hash(i: i64, j: i64, k: i64, seed: u32) -> u32 {
     h
 }
 
-/// `⌊x⌋` through an integer cast (exact for `|x| < 2⁶³`, which the validated coordinates keep;
-/// faster than a library call in the per-particle loop).
+/// `⌊x⌋` as an integer and as a float, through one integer cast (exact for `|x| < 2⁶³`, which the
+/// validated coordinates keep; faster than a library call in the per-particle loop). Bit for bit
+/// the float `⌊x⌋` of a cast and a compare, and that float cast back, for every `x`: beyond
+/// `±2⁶³` (and at `±∞`) the cast saturates and `saturating_sub` keeps the bound, as the float's
+/// `− 1` rounds back to it; a NaN gives 0. In wasm each saturating cast is about nine machine
+/// instructions in V8, and the lattice index needed a second one (a unit test compares both forms).
 #[inline(always)]
-fn floor(x: f64) -> f64 {
-    let i = x as i64 as f64;
-    if i > x { i - 1.0 } else { i }
+fn floor(x: f64) -> (i64, f64) {
+    let i = x as i64;
+    let i = if i as f64 > x { i.saturating_sub(1) } else { i };
+    (i, i as f64)
 }
 
 /// The four corners of the simplex holding `(x, y, z)`: lattice point and offset to the point.
 #[inline(always)]
 fn corners(x: f64, y: f64, z: f64) -> [(i64, i64, i64, f64, f64, f64); 4] {
     let s = (x + y + z) * F3;
-    let (fi, fj, fk) = (floor(x + s), floor(y + s), floor(z + s));
+    let ((i, fi), (j, fj), (k, fk)) = (floor(x + s), floor(y + s), floor(z + s));
     let t = (fi + fj + fk) * G3;
     let (x0, y0, z0) = (x - (fi - t), y - (fj - t), z - (fk - t));
     // Which simplex of the cube: the order of x0, y0, z0. The first step goes along the largest
@@ -81,7 +86,6 @@ fn corners(x: f64, y: f64, z: f64) -> [(i64, i64, i64, f64, f64, f64); 4] {
         i64::from(!xy | yz),
         i64::from(!xz | !yz),
     );
-    let (i, j, k) = (fi as i64, fj as i64, fk as i64);
     [
         (i, j, k, x0, y0, z0),
         (
@@ -114,23 +118,38 @@ fn corners(x: f64, y: f64, z: f64) -> [(i64, i64, i64, f64, f64, f64); 4] {
 /// `(∂N/∂x, ∂N/∂y)` at `(x, y, z)` for `seed` (see the module formula).
 #[inline]
 pub fn gradient_xy(x: f64, y: f64, z: f64, seed: u32) -> [f64; 2] {
-    let (mut gx, mut gy) = (0.0, 0.0);
-    for (ci, cj, ck, dx, dy, dz) in corners(x, y, z) {
-        // A corner out of reach (`t_c ≤ 0`) adds `±0` with `t_c = 0` (the sum starts at `+0`, so
-        // it stays bit for bit what skipping it gives): no branch on the random reach. A compare
-        // and select rather than `f64::max`, which wasm32 compiles to a call of `fmax` (the same
-        // value: `t_c` is never `−0`, and a NaN gives 0 both ways).
-        let tc = 0.5 - dx * dx - dy * dy - dz * dz;
-        let tc = if tc > 0.0 { tc } else { 0.0 };
-        let g = GRADIENTS[(hash(ci, cj, ck, seed) >> 28) as usize];
-        let dot = g[0] * dx + g[1] * dy + g[2] * dz;
-        let t2 = tc * tc;
-        let t3 = t2 * tc;
-        let t4 = t2 * t2;
-        gx += t4 * g[0] - 8.0 * t3 * dx * dot;
-        gy += t4 * g[1] - 8.0 * t3 * dy * dot;
-    }
-    [32.0 * gx, 32.0 * gy]
+    // The four corners one after the other, not in a loop: a loop over the array kept it in
+    // memory in wasm (V8's code for a sample stored the 24 values, then read them back in a
+    // loop of four turns; `opt-level = "s"` does not unroll it). Named, the array's values stay
+    // in registers. The sums in the same order: the same bits.
+    let [c0, c1, c2, c3] = corners(x, y, z);
+    let g = add_corner([0.0, 0.0], c0, seed);
+    let g = add_corner(g, c1, seed);
+    let g = add_corner(g, c2, seed);
+    let g = add_corner(g, c3, seed);
+    [32.0 * g[0], 32.0 * g[1]]
+}
+
+/// `g` plus the gradient of one corner `(ci, cj, ck, dx, dy, dz)` of [`corners`] (before the
+/// factor 32).
+#[inline(always)]
+fn add_corner(g: [f64; 2], c: (i64, i64, i64, f64, f64, f64), seed: u32) -> [f64; 2] {
+    let (ci, cj, ck, dx, dy, dz) = c;
+    // A corner out of reach (`t_c ≤ 0`) adds `±0` with `t_c = 0` (the sum starts at `+0`, so
+    // it stays bit for bit what skipping it gives): no branch on the random reach. A compare
+    // and select rather than `f64::max`, which wasm32 compiles to a call of `fmax` (the same
+    // value: `t_c` is never `−0`, and a NaN gives 0 both ways).
+    let tc = 0.5 - dx * dx - dy * dy - dz * dz;
+    let tc = if tc > 0.0 { tc } else { 0.0 };
+    let grad = GRADIENTS[(hash(ci, cj, ck, seed) >> 28) as usize];
+    let dot = grad[0] * dx + grad[1] * dy + grad[2] * dz;
+    let t2 = tc * tc;
+    let t3 = t2 * tc;
+    let t4 = t2 * t2;
+    [
+        g[0] + (t4 * grad[0] - 8.0 * t3 * dx * dot),
+        g[1] + (t4 * grad[1] - 8.0 * t3 * dy * dot),
+    ]
 }
 
 /// The noise value itself (tests check [`gradient_xy`] against its finite differences).
@@ -237,6 +256,62 @@ mod tests {
                 (ax.to_bits(), ay.to_bits()),
                 ((32.0 * gx).to_bits(), (32.0 * gy).to_bits())
             );
+        }
+    }
+
+    /// The float `⌊x⌋` of a cast and a compare, then cast back to the lattice index: the form
+    /// `floor` replaces.
+    fn floor_by_two_casts(x: f64) -> (i64, f64) {
+        let i = x as i64 as f64;
+        let fl = if i > x { i - 1.0 } else { i };
+        (fl as i64, fl)
+    }
+
+    #[test]
+    fn one_cast_floors_bit_for_bit_as_two() {
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.0,
+            -1.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            f64::EPSILON,
+            -f64::EPSILON,
+        ];
+        // Around each power of two up to past 2⁶⁴, both signs, a few ulps either side.
+        for e in 0..66 {
+            let p = 2f64.powi(e);
+            for v in [p, -p] {
+                let mut below = v;
+                let mut above = v;
+                for _ in 0..4 {
+                    below = below.next_down();
+                    above = above.next_up();
+                    xs.extend([below, v, above, v + 0.5, v - 0.5]);
+                }
+            }
+        }
+        // Spread over every magnitude (a fixed-seed xorshift of the bits).
+        let mut bits = 0x9e37_79b9_7f4a_7c15_u64;
+        for _ in 0..200_000 {
+            bits ^= bits << 13;
+            bits ^= bits >> 7;
+            bits ^= bits << 17;
+            xs.push(f64::from_bits(bits));
+            xs.push(f64::from_bits(bits) % 1e4);
+        }
+        for x in xs {
+            let (i, f) = floor(x);
+            let (want_i, want_f) = floor_by_two_casts(x);
+            assert_eq!((i, f.to_bits()), (want_i, want_f.to_bits()), "x = {x:e}");
         }
     }
 
