@@ -16,6 +16,7 @@
 //! scene).
 
 pub mod bench;
+mod birth;
 pub mod contact;
 pub mod draw_order;
 pub mod emitter;

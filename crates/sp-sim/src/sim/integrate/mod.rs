@@ -83,7 +83,8 @@
 //!
 //! # Files
 //!
-//! This file holds the model's types and its preparation (centres, curves); `terms/` the
+//! This file holds the model's types and its preparation (curves, forces); `centres.rs` the
+//! force centres in the particle space, fixed or carried by a followed bone; `terms/` the
 //! forces as the derivative reads them and the parts of the derivative; `step.rs` one step of
 //! each integrator, the stiff step, the continuous extension between grid points and the
 //! limits; `grid.rs` a particle's age grid (birth, advancing, sampling).
@@ -92,9 +93,10 @@ use super::contact::{ContactState, Contacts, Phase};
 use super::follow::Follow;
 use super::lookup::CurveEval;
 use super::motion::StepFactors;
-use crate::behaviour::{CentreSpace, Force, MAX_FORCES};
-use crate::document::{ParticleSystem, SimulationSpace, Transform2D};
+use crate::behaviour::{Force, MAX_FORCES};
+use crate::document::{ParticleSystem, Transform2D};
 
+mod centres;
 mod grid;
 mod step;
 mod terms;
@@ -181,24 +183,6 @@ pub struct Sample {
 /// least one) and held in between: 1/60 s, four grid steps at the default 240 per second.
 pub const TURBULENCE_HOLD_SECS: f64 = 1.0 / 60.0;
 
-/// A force centre carried by a followed bone: `c(t) = base + m·T(t)` (see the module doc).
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct MovingCentre {
-    base: [f64; 2],
-    m: [[f64; 2]; 2],
-}
-
-impl MovingCentre {
-    /// The centre for the followed origin `o = T(t)`.
-    #[inline(always)]
-    pub(super) fn at(&self, o: [f64; 2]) -> [f64; 2] {
-        [
-            self.base[0] + (self.m[0][0] * o[0] + self.m[0][1] * o[1]),
-            self.base[1] + (self.m[1][0] * o[0] + self.m[1][1] * o[1]),
-        ]
-    }
-}
-
 /// Largest `(damping + Σ drags)·τ` of an explicit step. Past it the decay is stiff: the
 /// explicit midpoint step multiplies the velocity by `1 − z + z²/2` (`z = drag·τ`), which exceeds
 /// 1 for `z > 2`, so a particle with damping 1000/s at 240 steps per second (z ≈ 4.2) gained a
@@ -277,70 +261,6 @@ pub fn closed_form_gravity_damping(system: &ParticleSystem) -> ([f64; 2], f64) {
     (g, k)
 }
 
-/// The moving form of a centre given in `space` for a system following a bone (see the module
-/// doc), `None` when the pairing needs no transform.
-fn moving_centre(
-    c: [f32; 2],
-    space: CentreSpace,
-    particles: SimulationSpace,
-    t: &Transform2D,
-) -> Option<MovingCentre> {
-    let (x, y) = (f64::from(c[0]), f64::from(c[1]));
-    let rad = f64::from(t.rotation_deg).to_radians();
-    let (sin, cos) = libm::sincos(rad);
-    let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
-    match (space, particles) {
-        (CentreSpace::System, SimulationSpace::Local)
-        | (CentreSpace::Scene, SimulationSpace::World) => None,
-        (CentreSpace::System, SimulationSpace::World) => {
-            let (lx, ly) = (sx * x, sy * y);
-            Some(MovingCentre {
-                base: [cos * lx - sin * ly, sin * lx + cos * ly],
-                m: [[1.0, 0.0], [0.0, 1.0]],
-            })
-        }
-        (CentreSpace::Scene, SimulationSpace::Local) => {
-            let inv = |s: f64| if s != 0.0 { 1.0 / s } else { 0.0 };
-            let (ix, iy) = (inv(sx), inv(sy));
-            // A = S⁻¹·R⁻¹ = [[cos/sx, sin/sx], [−sin/sy, cos/sy]].
-            let a = [[cos * ix, sin * ix], [-sin * iy, cos * iy]];
-            Some(MovingCentre {
-                base: [a[0][0] * x + a[0][1] * y, a[1][0] * x + a[1][1] * y],
-                m: [[-a[0][0], -a[0][1]], [-a[1][0], -a[1][1]]],
-            })
-        }
-    }
-}
-
-/// A force centre given in `space`, in the particle space of a system in `particles` space with
-/// transform `t`.
-fn centre_in_particle_space(
-    c: [f32; 2],
-    space: CentreSpace,
-    particles: SimulationSpace,
-    t: &Transform2D,
-) -> [f64; 2] {
-    let (x, y) = (f64::from(c[0]), f64::from(c[1]));
-    let rad = f64::from(t.rotation_deg).to_radians();
-    let (sin, cos) = libm::sincos(rad);
-    let (sx, sy) = (f64::from(t.scale_x), f64::from(t.scale_y));
-    let (tx, ty) = (f64::from(t.x), f64::from(t.y));
-    match (space, particles) {
-        (CentreSpace::System, SimulationSpace::Local)
-        | (CentreSpace::Scene, SimulationSpace::World) => [x, y],
-        (CentreSpace::System, SimulationSpace::World) => {
-            let (lx, ly) = (sx * x, sy * y);
-            [tx + cos * lx - sin * ly, ty + sin * lx + cos * ly]
-        }
-        (CentreSpace::Scene, SimulationSpace::Local) => {
-            let (dx, dy) = (x - tx, y - ty);
-            let (rx, ry) = (cos * dx + sin * dy, -sin * dx + cos * dy);
-            let inv = |s: f64| if s != 0.0 { 1.0 / s } else { 0.0 };
-            [rx * inv(sx), ry * inv(sy)]
-        }
-    }
-}
-
 impl MotionModel {
     /// The model of `system` with `substeps_per_sec` grid steps per second of age, its force
     /// centres placed with the system transform `transform`; `None` when the system has the
@@ -374,50 +294,6 @@ impl MotionModel {
             Some(f) => model.following(system, transform, f),
             None => model,
         })
-    }
-
-    /// This model with the centres that need it carried by `follow`.
-    pub(super) fn following(
-        mut self,
-        system: &ParticleSystem,
-        transform: &Transform2D,
-        follow: &Follow,
-    ) -> MotionModel {
-        let moving = |index: usize| match system.forces.get(index) {
-            Some(Force::Vortex(v)) => moving_centre(v.center, v.space, system.space, transform),
-            Some(Force::Attractor(a)) => {
-                moving_centre(a.position, a.space, system.space, transform)
-            }
-            _ => None,
-        };
-        for t in &mut self.terms.flow {
-            t.moving = moving(t.index);
-        }
-        for t in &mut self.terms.pulls {
-            t.moving = moving(t.index);
-        }
-        if self.terms.any_moving() {
-            self.follow = Some(follow.clone());
-        }
-        self
-    }
-
-    /// The followed origin `T(t) = bone(t) + offset` at system time `t` (as
-    /// [`Follow::transform_at`] places it).
-    #[inline]
-    fn followed_origin(follow: &Follow, time_secs: f64) -> [f64; 2] {
-        let [x, y] = follow.track.position_at(time_secs);
-        [
-            f64::from(x + follow.offset[0]),
-            f64::from(y + follow.offset[1]),
-        ]
-    }
-
-    /// Where the vortex or attractor centre of force `index` is at system time `time_secs`,
-    /// particle space (`None` for other forces).
-    pub fn centre_at(&self, index: usize, time_secs: f64) -> Option<[f64; 2]> {
-        let origin = Self::origin_at(self.follow.as_ref(), time_secs);
-        self.terms.centre(index, origin)
     }
 
     /// [`MotionModel::new`] with a chosen method, integrated even when a closed form exists

@@ -10,11 +10,12 @@
 
 use super::plan::{LoopPlan, longest_life_secs};
 use crate::document::ParticleSystem;
+use crate::sim::birth::{Birth, birth_history, evaluate_traced};
 use crate::sim::env::SystemEnv;
 use crate::sim::follow::Follow;
 use crate::sim::integrate::GridState;
 use crate::sim::particle::Particle;
-use crate::sim::state::{Birth, Prepared, birth_history, evaluate_traced};
+use crate::sim::state::Prepared;
 use crate::sim::system::SystemSim;
 use crate::sim::trail::{History, PreparedTrail};
 

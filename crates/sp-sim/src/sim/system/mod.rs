@@ -29,6 +29,7 @@
 //! by less than 180°, so the angle never wraps); gravity acts in the particle's space
 //! (scene space for World, system space for Local).
 
+use super::birth::{Birth, place_on_path};
 use super::emitter;
 use super::env::SystemEnv;
 use super::follow::Follow;
@@ -44,9 +45,7 @@ use super::particle::{
 use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
-use super::state::{
-    Birth, Integrated, Motion, NO_TRAIL, OnPath, Prepared, finish, finish_as, place_on_path,
-};
+use super::state::{Integrated, Motion, NO_TRAIL, OnPath, Prepared, finish, finish_as};
 use super::trail::{History, PreparedTrail, TrailFrame, TrailInput};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
@@ -91,6 +90,7 @@ pub struct SystemSim {
 
 mod deaths;
 mod periodic;
+mod spawn;
 mod step;
 use deaths::Deaths;
 use periodic::Periodic;

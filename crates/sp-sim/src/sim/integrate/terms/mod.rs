@@ -12,7 +12,8 @@
 //! the match on the kind alone was 8 instructions per force per evaluation, its niche-encoded
 //! tag decoded each time).
 
-use super::{Follow, MotionModel, MovingCentre, Parts, SpawnRecord, centre_in_particle_space};
+use super::centres::{MovingCentre, centre_in_particle_space};
+use super::{Follow, MotionModel, Parts, SpawnRecord};
 use crate::behaviour::attractor::AttractorField;
 use crate::behaviour::turbulence::TurbulenceField;
 use crate::behaviour::vortex::VortexField;
