@@ -134,14 +134,13 @@ pub fn gradient_xy(x: f64, y: f64, z: f64, seed: u32) -> [f64; 2] {
 /// factor 32).
 #[inline(always)]
 fn add_corner(g: [f64; 2], c: (i64, i64, i64, f64, f64, f64), seed: u32) -> [f64; 2] {
-    let (ci, cj, ck, dx, dy, dz) = c;
+    let (_, _, _, dx, dy, dz) = c;
+    let (tc, grad) = reach_and_gradient(c, seed);
     // A corner out of reach (`t_c ≤ 0`) adds `±0` with `t_c = 0` (the sum starts at `+0`, so
     // it stays bit for bit what skipping it gives): no branch on the random reach. A compare
     // and select rather than `f64::max`, which wasm32 compiles to a call of `fmax` (the same
     // value: `t_c` is never `−0`, and a NaN gives 0 both ways).
-    let tc = 0.5 - dx * dx - dy * dy - dz * dz;
     let tc = if tc > 0.0 { tc } else { 0.0 };
-    let grad = GRADIENTS[(hash(ci, cj, ck, seed) >> 28) as usize];
     let dot = grad[0] * dx + grad[1] * dy + grad[2] * dz;
     let t2 = tc * tc;
     let t3 = t2 * tc;
@@ -152,13 +151,24 @@ fn add_corner(g: [f64; 2], c: (i64, i64, i64, f64, f64, f64), seed: u32) -> [f64
     ]
 }
 
+/// Of one corner `(ci, cj, ck, dx, dy, dz)` of [`corners`]: its reach `t_c = 0.5 − |d_c|²`
+/// (not yet limited to `≥ 0`) and its gradient `g_c`, picked by the hash of its lattice point.
+#[inline(always)]
+fn reach_and_gradient(c: (i64, i64, i64, f64, f64, f64), seed: u32) -> (f64, [f64; 3]) {
+    let (ci, cj, ck, dx, dy, dz) = c;
+    (
+        0.5 - dx * dx - dy * dy - dz * dz,
+        GRADIENTS[(hash(ci, cj, ck, seed) >> 28) as usize],
+    )
+}
+
 /// The noise value itself (tests check [`gradient_xy`] against its finite differences).
 pub fn value(x: f64, y: f64, z: f64, seed: u32) -> f64 {
     let mut n = 0.0;
-    for (ci, cj, ck, dx, dy, dz) in corners(x, y, z) {
-        let tc = 0.5 - dx * dx - dy * dy - dz * dz;
+    for c in corners(x, y, z) {
+        let (_, _, _, dx, dy, dz) = c;
+        let (tc, g) = reach_and_gradient(c, seed);
         if tc > 0.0 {
-            let g = GRADIENTS[(hash(ci, cj, ck, seed) >> 28) as usize];
             let t2 = tc * tc;
             n += t2 * t2 * (g[0] * dx + g[1] * dy + g[2] * dz);
         }
