@@ -4,8 +4,9 @@
 
 use super::color::Rgb;
 use super::curve::{ColorKey, Curve, CurveKey, Gradient};
+use super::emission::EmitterShape;
 use super::scene::Scene;
-use super::system::{BlendMode, EmitterShape, ParticleSystem, PlayMode, Range, Transform2D};
+use super::system::{BlendMode, ParticleSystem, PlayMode, Range, Transform2D};
 
 fn hex(s: &str) -> Rgb {
     Rgb::parse_hex(s).unwrap_or(Rgb::WHITE)

@@ -4,6 +4,7 @@ pub mod collider;
 mod color;
 mod curve;
 mod default_scene;
+mod emission;
 mod in_frame;
 mod io;
 mod json_path;
@@ -24,6 +25,7 @@ pub use collider::{Collider, ColliderShape};
 pub use color::Rgb;
 pub use curve::{ColorKey, Curve, CurveKey, Gradient, Interp};
 pub use default_scene::default_scene;
+pub use emission::{Burst, EmitterShape};
 pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use path::{BezierHandles, PathKind, PathObject};
 pub use scene::{
@@ -33,6 +35,6 @@ pub use scene::{
 pub use schema::{CurveAxis, FieldKind, FieldSchema, FieldSpec, SchemaField, Unit, field_schema};
 pub use settings::{CurveKind, ExportSettings, SpineVersion};
 pub use system::{
-    BlendMode, Burst, DrawOrder, EmitterShape, Flipbook, FlipbookMode, FollowBone, LoopAnimations,
-    ParticleSystem, PlayMode, Range, SimulationSpace, TexturePick, Transform2D,
+    BlendMode, DrawOrder, Flipbook, FlipbookMode, FollowBone, LoopAnimations, ParticleSystem,
+    PlayMode, Range, SimulationSpace, TexturePick, Transform2D,
 };

@@ -1,7 +1,8 @@
 //! Validation of one particle system (see the parent module for the limits, read from the field
 //! schema), its emitter shape, bursts, behaviour modules and follow target included.
 
-use super::super::system::{EmitterShape, FollowBone, ParticleSystem, PlayMode};
+use super::super::emission::EmitterShape;
+use super::super::system::{FollowBone, ParticleSystem, PlayMode};
 use super::*;
 
 pub(super) fn system(p: &str, s: &ParticleSystem) -> Result<()> {
