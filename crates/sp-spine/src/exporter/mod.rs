@@ -1,10 +1,16 @@
 //! The exporter (export spec §4–§8, §11): bakes every visible system, names everything,
 //! assembles bones → slots → skins → animations, reduces keys, validates the skeleton on its
 //! types (the JSON validator's rules, [`crate::validate::typed`]) and serialises it.
+//!
+//! Stages: `bake_stage.rs` bakes the systems, `setup.rs` names them and assembles the bones,
+//! slots and skin, `animation.rs` reduces one animation; this file runs them in order, then
+//! validates and serialises. [`names`], [`timelines`] and [`trails`] name and key the particles
+//! and trails, `system_bone.rs` keys the system bones and measures the bounds.
 
 mod animation;
 mod bake_stage;
 pub mod names;
+mod setup;
 mod system_bone;
 pub mod timelines;
 pub mod trails;
@@ -13,20 +19,14 @@ use sp_sim::document::{CurveKind, Scene};
 use sp_sim::sim::FollowTracks;
 
 use crate::bake::{Progress, Track};
-use crate::draw_order;
 use crate::error::{Error, Result};
 use crate::frames::FramesWriter;
-use crate::images::{ImageResolver, ImageSizes};
-use crate::json::{
-    Attachment, BoneData, Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData, SlotData,
-    hash_string,
-};
-use crate::names::NameAllocator;
+use crate::images::ImageSizes;
+use crate::json::{Num, OrderedMap, SkeletonFile, SkeletonInfo, SkinData, hash_string};
 use crate::reduce::{CurveMode, Timing};
 use crate::report::ExportReport;
 use crate::warning::Warning;
 use bake_stage::BakeStage;
-use names::BoneNames;
 use system_bone::bounds;
 use timelines::{KeyCounts, KeyMode};
 
@@ -148,128 +148,17 @@ pub fn export_scene_with(
     .run(&visible, &mut warnings, on_progress)?;
 
     // Names, bones, slots, skin.
-    let mut bone_ns = NameAllocator::new();
-    bone_ns.reserve("root");
-    let mut slot_ns = NameAllocator::new();
-    let mut resolver = ImageResolver::new(scene, images);
-    let mut all_names: Vec<BoneNames> = Vec::new();
-    let mut all_trails: Vec<Option<trails::TrailNames>> = Vec::new();
-    let mut trail_first_slots: Vec<usize> = Vec::new();
-    let mut bones = vec![BoneData::new("root".into(), None, None)];
-    let mut slots = Vec::new();
-    let mut skin = OrderedMap::default();
-    let mut attachment_count = 0usize;
-    // Index of each system's first slot in the setup order (slots consecutive per system).
-    let mut first_slots: Vec<usize> = Vec::new();
-    for b in &baked {
-        let system = &scene.systems[b.scene_index];
-        let draws = system.trail.draws_particle();
-        let names = names::allocate(system, b, draws, &mut bone_ns, &mut slot_ns, &mut resolver);
-        bones.push(BoneData::new(
-            names.system_bone.clone(),
-            Some("root".into()),
-            None,
-        ));
-        for bone in &names.bones {
-            bones.push(BoneData::new(
-                bone.clone(),
-                Some(names.system_bone.clone()),
-                b.inherit.json_name(),
-            ));
-        }
-        // Trails (§9): the chains after the particle bones, their slots first in the system's
-        // block (every trail behind every particle of the system, as the preview draws them).
-        let trail = (b.trails.bones > 0).then(|| {
-            trails::allocate(
-                system,
-                b,
-                &names.bones,
-                &mut bone_ns,
-                &mut slot_ns,
-                &mut resolver,
-            )
-        });
-        trail_first_slots.push(slots.len());
-        if let Some(t) = &trail {
-            let n = b.bone_count;
-            let mut first_bone = vec![0usize; n];
-            for (i, first) in first_bone.iter_mut().enumerate() {
-                *first = bones.len();
-                bones.extend(t.bone_data(i, &names.system_bone));
-            }
-            for p in 0..n {
-                let i = (0..n)
-                    .find(|&i| draw_order::setup_position(i, n, system.draw_order) == p)
-                    .unwrap_or(p);
-                let keys = &t.attachments[i];
-                slots.push(SlotData {
-                    name: t.slots[i].clone(),
-                    bone: t.bones[i][0].clone(),
-                    color: "ffffff00".into(),
-                    attachment: keys.values().next().cloned(),
-                    blend: blend_name(t.blend),
-                });
-                let mut entries = OrderedMap::default();
-                let mut seen = std::collections::BTreeSet::new();
-                for key in keys.values() {
-                    if seen.insert(key.clone()) {
-                        entries.push(
-                            key.clone(),
-                            Attachment::Mesh(t.mesh_attachment(key, first_bone[i])),
-                        );
-                        attachment_count += 1;
-                    }
-                }
-                if !entries.is_empty() {
-                    skin.push(t.slots[i].clone(), entries);
-                }
-            }
-            if system.trail.has_color_along() {
-                warnings.push(Warning::TrailColorAlong {
-                    system: system.name.clone(),
-                });
-            }
-        }
-        if system.trail.enabled && system.trail.images.is_empty() {
-            warnings.push(Warning::TrailWithoutImage {
-                system: system.name.clone(),
-            });
-        }
-        all_trails.push(trail);
-        first_slots.push(slots.len());
-        let n = names.bones.len();
-        for p in 0..n {
-            // The bone at setup position p of the system's slot block (§16.3).
-            let i = (0..n)
-                .find(|&i| draw_order::setup_position(i, n, system.draw_order) == p)
-                .unwrap_or(p);
-            let keys = &names.attachments[i];
-            let setup = keys.values().next().cloned();
-            slots.push(SlotData {
-                name: names.slots[i].clone(),
-                bone: names.bones[i].clone(),
-                color: "ffffff00".into(),
-                attachment: setup,
-                blend: blend_name(system.blend),
-            });
-            let mut entries = OrderedMap::default();
-            let mut seen = std::collections::BTreeSet::new();
-            for key in keys.values() {
-                if seen.insert(key.clone())
-                    && let Some(region) = names.regions.get(key)
-                {
-                    entries.push(key.clone(), Attachment::Region(region.clone()));
-                    attachment_count += 1;
-                }
-            }
-            if !entries.is_empty() {
-                skin.push(names.slots[i].clone(), entries);
-            }
-        }
-        all_names.push(names);
-    }
-    let slot_names: Vec<String> = slots.iter().map(|s: &SlotData| s.name.clone()).collect();
-    warnings.append(&mut resolver.warnings);
+    let setup::Setup {
+        names: all_names,
+        trails: all_trails,
+        trail_first_slots,
+        first_slots,
+        bones,
+        slots,
+        skin,
+        attachment_count,
+        slot_names,
+    } = setup::assemble(scene, images, &baked, &mut warnings);
 
     // Animations.
     let mut order: Vec<String> = Vec::new();
@@ -411,14 +300,4 @@ fn fnv1a(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     h
-}
-
-fn blend_name(blend: sp_sim::document::BlendMode) -> Option<&'static str> {
-    use sp_sim::document::BlendMode;
-    match blend {
-        BlendMode::Normal => None,
-        BlendMode::Additive => Some("additive"),
-        BlendMode::Multiply => Some("multiply"),
-        BlendMode::Screen => Some("screen"),
-    }
 }
