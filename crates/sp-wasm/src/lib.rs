@@ -3,8 +3,10 @@
 //! call.
 //!
 //! - `Editor` (browser only): one canvas, one scene, one simulation, one renderer; one
-//!   `impl Editor` per file (`editor.rs`, `clips_api.rs`, `trails_api.rs` (trail gizmo data:
-//!   `trailChains`), `extent_api.rs` (`effectExtent`, what the view frames), `ms3d/editor_api.rs`, accessors in `editor/access.rs`).
+//!   `impl Editor` per file (`editor.rs`, `editor/view.rs` (view, look and images),
+//!   `clips_api.rs`, `trails_api.rs` (trail gizmo data: `trailChains`), `extent_api.rs`
+//!   (`effectExtent`, what the view frames), `ms3d/editor_api.rs`, accessors in
+//!   `editor/access.rs`).
 //! - Pure functions (no GPU, usable in a worker): `normalizeScene`, `defaultScene`,
 //!   `builtinTextures`, `simHash`, `benchSim`, `fieldSchema`, `errorCodes`, `timelineLength`,
 //!   the `Timebase` class (`time.rs`), `exportSpine`, `estimateSpine`, `skelInfo`, `skelRepair`,

@@ -197,7 +197,7 @@ fn every_code_has_exactly_its_listed_params() {
         "spine.system",
     ] {
         // The skeleton header and MS3D parser warnings check their lists in their crates
-        // (warning.rs).
+        // (their `warning` modules).
         for (code, _) in codes.iter().filter(|(c, _)| {
             c.starts_with(prefix)
                 && !c.starts_with("skel.warning.")
