@@ -17,8 +17,8 @@
 //! [`sp_sim::time::Timebase::frame_pair`]: `f = t·fps`; looping wraps `f mod N` and blends the
 //! last frame into frame 0 (period `N / fps`); otherwise `f` clamps to `[0, N−1]`. The GPU draws frames
 //! `i = ⌊f⌋` and `j = i+1` blended by `f − i` (see `shaders/clip.wgsl`) when both have the same
-//! topology; otherwise frame `i` alone (see [`crate::clip_draw`]). Encoding of the positions for
-//! upload (f32 or u16 against the bounding box) is in [`crate::clip_encode`], the data texture
+//! topology; otherwise frame `i` alone (see `clip_draw.rs`). Encoding of the positions for
+//! upload (f32 or u16 against the bounding box) is in `clip_encode.rs`, the data texture
 //! and the layouts drawn together in [`crate::clip_pack`].
 
 use sp_sim::document::BlendMode;

@@ -281,7 +281,7 @@ pub fn census(
 /// effective transform over time; `restated`: the copies are placed again at their own time
 /// (a Local-space system whose bone moves), so the trails' histories are kept. `parallel`:
 /// without a trail (whose arena the lives share), the lives are sampled on the export's
-/// thread pool ([`crate::par`]); the same lives either way.
+/// thread pool (`crate::par`); the same lives either way.
 pub fn sample_loop_lives(
     set: &LoopSet,
     system: &ParticleSystem,

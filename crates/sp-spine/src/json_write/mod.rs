@@ -33,7 +33,7 @@ mod tests;
 
 /// `file` as compact JSON, the same bytes as `serde_json::to_string(file)` (see the module
 /// doc), written into a buffer of `size_hint` bytes first. `parallel`: the animations' bone and
-/// slot timelines are written in pieces on the export's thread pool ([`crate::par`]) and
+/// slot timelines are written in pieces on the export's thread pool (`crate::par`) and
 /// joined in order: the same bytes.
 pub fn to_json(
     file: &SkeletonFile,

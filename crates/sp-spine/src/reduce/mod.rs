@@ -12,7 +12,7 @@
 //! its end frame (where the next segment starts).
 //!
 //! Greedy, from the key at frame `i` with its written value `vᵢ`:
-//! - **Linear** ([`linear`]): the farthest `j` such that one slope `m` per channel keeps every
+//! - **Linear** (`linear.rs`): the farthest `j` such that one slope `m` per channel keeps every
 //!   frame `k ∈ (i, j]` within tolerance, `|vᵢ + m·(t_k − tᵢ) − s_k| ≤ tol` — each frame narrows
 //!   an interval of slopes (a cone), so extending is O(1). The key at `j` is not the sample but
 //!   `vⱼ = vᵢ + m·(tⱼ − tᵢ)` for some `m` in the cone: any value within tolerance of the sample
@@ -20,7 +20,7 @@
 //!   with the fewest decimals is written ([`ChannelSpec::shortest_in`]), the closest to the
 //!   middle of the cone among them (fewer bytes per key). The run's own first and last keys
 //!   are its samples as written, so a loop's last key equals its first (`Piece::pin_last`).
-//! - **Bézier** ([`bezier`], Bézier mode only): a cubic per channel with handle times near
+//! - **Bézier** (`bezier.rs`, Bézier mode only): a cubic per channel with handle times near
 //!   `tᵢ + Δ/3` and `tᵢ + 2Δ/3` (the decimals with the fewest digits there), handle values and
 //!   end value fitted by least squares to the runtime's own polyline evaluation (which is linear
 //!   in them); its reach is searched by doubling and bisection from the shortest span that would

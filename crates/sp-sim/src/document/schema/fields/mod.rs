@@ -1,7 +1,8 @@
 //! The table of editable fields (see the parent module for the path syntax and the recipe):
-//! the scene and export settings here, a particle system in [`system`], its behaviour modules
-//! (over-life curves, forces) in [`motion`], its trail in [`trail`], skeleton and model objects in [`objects`], colliders, paths and a
-//! system's collision and path following in [`scene_objects`].
+//! the scene and export settings here, a particle system in `system.rs`, its behaviour modules
+//! (over-life curves, forces) in `motion.rs`, its trail in `trail.rs`, skeleton and model
+//! objects in `objects.rs`, colliders, paths and a system's collision and path following in
+//! `scene_objects.rs`.
 //! Limits are the validation constants of [`crate::document::validate`] and the constants beside
 //! each behaviour type ([`crate::behaviour`]), written nowhere else.
 

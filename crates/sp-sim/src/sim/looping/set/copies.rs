@@ -67,7 +67,7 @@ impl LoopSet {
     }
 
     /// Appends to `out` the copies shown at frame position `frame` with emission stopped at
-    /// `stop`: the alive copies ([`LoopSet::copy_range`]), at most `maxParticles` of them, the
+    /// `stop`: the alive copies (`LoopSet::copy_range`), at most `maxParticles` of them, the
     /// newest kept (highest [`LoopSet::copy_serial`]): the cap holds for the copies as it holds
     /// in the real simulation, and since the rule reads only the copies alive at `frame` it is
     /// periodic like them.
