@@ -50,14 +50,7 @@ pub(super) fn system_timelines(
     };
     if let Some(keys) = &track.root_rotate {
         counts.add(Counted::Rotate, keys.len(), end_frame as usize + 1);
-        t.rotate = keys
-            .iter()
-            .map(|k| ValueKey {
-                time: Num(timing.key_time(k.frame)),
-                value: Num(k.values[0]),
-                curve: super::timelines::curve_json(&k.curve),
-            })
-            .collect();
+        t.rotate = super::timelines::value_keys(keys, |f| Num(timing.key_time(f)));
     } else if pose.rotation_deg != 0.0 {
         t.rotate = frames
             .iter()

@@ -19,10 +19,10 @@ use std::collections::BTreeMap;
 
 use super::names::BoneNames;
 use crate::bake::Run;
-use crate::json::{AttachmentKey, BoneTimelines, Num, RgbaKey, SlotTimelines, ValueKey, hex_rgba};
+use crate::json::{AttachmentKey, BoneTimelines, Num, RgbaKey, SlotTimelines, hex_rgba};
 use crate::reduce::{ChannelSpec, CurveMode, Timing};
 use keys::channel_keys;
-pub(super) use keys::{Forced, all_equal, curve_json, run_keys, xy_keys};
+pub(super) use keys::{Forced, all_equal, curve_json, run_keys, value_keys, xy_keys};
 
 /// Channel tolerances and precisions for one system's particle bones.
 #[derive(Clone, Copy, Debug)]
@@ -214,14 +214,7 @@ pub fn bone_timelines(
     });
     if !all_equal(&keys, [0.0]) {
         counts.add(Counted::Rotate, keys.len(), frames);
-        out.rotate = keys
-            .iter()
-            .map(|k| ValueKey {
-                time: time(k.frame),
-                value: Num(k.values[0]),
-                curve: curve_json(&k.curve),
-            })
-            .collect();
+        out.rotate = value_keys(&keys, time);
     }
     let (keys, frames) = channel_keys(runs, &[specs.scale; 2], mode, Forced::Attachments, |s| {
         [s.local.scale_x, s.local.scale_y]

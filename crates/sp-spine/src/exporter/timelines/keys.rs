@@ -4,7 +4,7 @@
 
 use super::KeyMode;
 use crate::bake::Run;
-use crate::json::{CurveJson, Num, XyKey};
+use crate::json::{CurveJson, Num, ValueKey, XyKey};
 use crate::reduce::corners::abrupt_turns;
 use crate::reduce::{ChannelSpec, Key, KeyCurve, Timing, reduce_run_forced};
 
@@ -156,6 +156,17 @@ pub(in crate::exporter) fn curve_json<const N: usize>(curve: &KeyCurve<N>) -> Cu
 
 pub(in crate::exporter) fn all_equal<const N: usize>(keys: &[Key<N>], default: [f64; N]) -> bool {
     keys.iter().all(|k| k.values == default)
+}
+
+/// One-channel keys (rotate) as JSON keys.
+pub(in crate::exporter) fn value_keys(keys: &[Key<1>], time: impl Fn(u32) -> Num) -> Vec<ValueKey> {
+    keys.iter()
+        .map(|k| ValueKey {
+            time: time(k.frame),
+            value: Num(k.values[0]),
+            curve: curve_json(&k.curve),
+        })
+        .collect()
 }
 
 /// Two-channel keys (translate, scale) as JSON keys.

@@ -11,10 +11,10 @@ use crate::bake::trail::NO_TRAIL;
 use crate::bake::{BakedSystem, FrameState, Run, Track};
 use crate::coords::{Affine, Inherit, SpinePose, unwrap_near};
 use crate::exporter::timelines::{
-    Counted, Forced, KeyCounts, KeyMode, SlotLook, Specs, all_equal, curve_json, run_keys,
-    slot_timelines_with, steps_for, xy_keys,
+    Counted, Forced, KeyCounts, KeyMode, SlotLook, Specs, all_equal, run_keys, slot_timelines_with,
+    steps_for, value_keys, xy_keys,
 };
-use crate::json::{BoneTimelines, Num, SlotTimelines, ValueKey};
+use crate::json::{BoneTimelines, Num, SlotTimelines};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, Timing, runtime_value};
 
@@ -195,14 +195,7 @@ impl TrailNames {
             );
             if !all_equal(&rot_keys, [0.0]) {
                 counts.add(Counted::Rotate, rot_keys.len(), frames);
-                t.rotate = rot_keys
-                    .iter()
-                    .map(|k| ValueKey {
-                        time: time(k.frame),
-                        value: Num(k.values[0]),
-                        curve: curve_json(&k.curve),
-                    })
-                    .collect();
+                t.rotate = value_keys(&rot_keys, time);
             }
             let (scale_keys, frames) = run_keys(
                 runs,
