@@ -45,6 +45,19 @@ pub fn steps_for(tolerance: f64) -> f64 {
     libm::pow(10.0, decimals)
 }
 
+/// A channel held to `tolerance` on its own (not joint, unbounded), its values and handles
+/// rounded to [`steps_for`] that tolerance.
+pub fn channel(tolerance: f64) -> ChannelSpec {
+    let steps = steps_for(tolerance);
+    ChannelSpec {
+        tolerance,
+        steps,
+        handle_steps: steps,
+        joint: false,
+        range: ChannelSpec::UNBOUNDED,
+    }
+}
+
 impl Specs {
     /// Specs for a bone whose translation passes through a parent that stretches a local
     /// distance by at most `translate_gain` (its largest singular value) and whose scale is
@@ -53,16 +66,6 @@ impl Specs {
     /// and alpha are held against the simulation's unquantised colour, the keys being 8-bit
     /// (a key alone is within ½/255 of it).
     pub fn new(translate_gain: f64, scale_gain: f64) -> Specs {
-        let channel = |tolerance: f64| {
-            let steps = steps_for(tolerance);
-            ChannelSpec {
-                tolerance,
-                steps,
-                handle_steps: steps,
-                joint: false,
-                range: ChannelSpec::UNBOUNDED,
-            }
-        };
         Specs {
             translate: ChannelSpec {
                 joint: true,

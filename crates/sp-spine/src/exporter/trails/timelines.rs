@@ -11,8 +11,8 @@ use crate::bake::trail::NO_TRAIL;
 use crate::bake::{BakedSystem, FrameState, Run, Track};
 use crate::coords::{Affine, Inherit, SpinePose, unwrap_near};
 use crate::exporter::timelines::{
-    Counted, Forced, KeyCounts, KeyMode, SlotLook, Specs, all_equal, run_keys, slot_timelines_with,
-    steps_for, value_keys, xy_keys,
+    Counted, Forced, KeyCounts, KeyMode, SlotLook, Specs, all_equal, channel, run_keys,
+    slot_timelines_with, value_keys, xy_keys,
 };
 use crate::json::{BoneTimelines, Num, SlotTimelines};
 use crate::reduce::runtime_curve::f32_round;
@@ -51,18 +51,8 @@ impl TrailNames {
             .filter(|s| s.trail != NO_TRAIL)
             .flat_map(|s| arena.nodes(s.trail).iter().map(|x| f64::from(x.length_px)))
             .fold(0.0f64, f64::max);
-        let spec = |tolerance: f64| {
-            let steps = steps_for(tolerance);
-            ChannelSpec {
-                tolerance,
-                steps,
-                handle_steps: steps,
-                joint: false,
-                range: ChannelSpec::UNBOUNDED,
-            }
-        };
         // A chord `ℓ ≤ longest` turned by `δθ` moves its end by `ℓ·δθ`.
-        let rotate = spec(if longest > 0.0 {
+        let rotate = channel(if longest > 0.0 {
             SPEC_ANGLE_DEG.min((CHORD_BUDGET_PX / longest).to_degrees())
         } else {
             SPEC_ANGLE_DEG
@@ -74,8 +64,8 @@ impl TrailNames {
             .map(|v| (v.y * w).abs())
             .fold(0.0f64, f64::max);
         let scale = [
-            spec(SPEC_SCALE.min(CHORD_BUDGET_PX / l)),
-            spec(if widest > 0.0 {
+            channel(SPEC_SCALE.min(CHORD_BUDGET_PX / l)),
+            channel(if widest > 0.0 {
                 SPEC_SCALE.min(WIDTH_BUDGET_PX / widest)
             } else {
                 SPEC_SCALE
@@ -84,7 +74,7 @@ impl TrailNames {
         let gain = baked.parent.max_stretch().max(1e-6);
         let translate = ChannelSpec {
             joint: true,
-            ..spec(ROOT_BUDGET_PX / gain)
+            ..channel(ROOT_BUDGET_PX / gain)
         };
         // A bone turned by δ moves its vertices across by (widest world offset)·δ.
         let widest_world = widest
