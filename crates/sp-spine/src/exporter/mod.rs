@@ -148,17 +148,7 @@ pub fn export_scene_with(
     .run(&visible, &mut warnings, on_progress)?;
 
     // Names, bones, slots, skin.
-    let setup::Setup {
-        names: all_names,
-        trails: all_trails,
-        trail_first_slots,
-        first_slots,
-        bones,
-        slots,
-        skin,
-        attachment_count,
-        slot_names,
-    } = setup::assemble(scene, images, &baked, &mut warnings);
+    let setup = setup::assemble(scene, images, &baked, &mut warnings);
 
     // Animations.
     let mut order: Vec<String> = Vec::new();
@@ -174,11 +164,11 @@ pub fn export_scene_with(
     let reducer = animation::AnimationReducer {
         scene,
         baked: &baked,
-        names: &all_names,
-        trails: &all_trails,
-        first_slots: &first_slots,
-        trail_first_slots: &trail_first_slots,
-        slot_names: &slot_names,
+        names: &setup.names,
+        trails: &setup.trails,
+        first_slots: &setup.first_slots,
+        trail_first_slots: &setup.trail_first_slots,
+        slot_names: &setup.slot_names,
         mode,
         options,
     };
@@ -213,11 +203,11 @@ pub fn export_scene_with(
             images: settings.images_path.clone(),
             audio: String::new(),
         },
-        bones,
-        slots,
+        bones: setup.bones,
+        slots: setup.slots,
         skins: vec![SkinData {
             name: "default".into(),
-            attachments: skin,
+            attachments: setup.skin,
         }],
         animations,
     };
@@ -253,7 +243,7 @@ pub fn export_scene_with(
     let report = ExportReport {
         bones: file.bones.len(),
         slots: file.slots.len(),
-        attachments: attachment_count,
+        attachments: setup.attachment_count,
         keys: counts.written(),
         unreduced_keys: counts.unreduced(),
         bytes: json.len(),

@@ -1,4 +1,5 @@
-//! Tests of the emitter shapes: every sample on or inside its shape, edges, bands, arcs and rounded corners.
+//! Tests of the emitter shapes: every sample on or inside its shape, edges, bands, arcs and rounded
+//! corners.
 
 use super::*;
 

@@ -1,4 +1,5 @@
-//! Tests of the life-curve lookup against the document's formula: integrals, smooth keys, neutral values, clamps.
+//! Tests of the life-curve lookup against the document's formula: integrals, smooth keys, neutral
+//! values, clamps.
 
 use super::*;
 use crate::document::{ColorKey, CurveKey};

@@ -1,4 +1,5 @@
-//! Tests of the prepared path: distances, pieces, polylines, Catmull-Rom and Bézier shapes, degenerate paths.
+//! Tests of the prepared path: distances, pieces, polylines, Catmull-Rom and Bézier shapes,
+//! degenerate paths.
 
 use super::*;
 use crate::document::BezierHandles;

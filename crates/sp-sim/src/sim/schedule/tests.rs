@@ -1,4 +1,5 @@
-//! Tests of the emission schedule: rate, bursts, rate curves, pauses and skipped births give the exact birth times.
+//! Tests of the emission schedule: rate, bursts, rate curves, pauses and skipped births give the
+//! exact birth times.
 
 use super::*;
 use crate::document::Burst;
