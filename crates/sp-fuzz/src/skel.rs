@@ -29,7 +29,8 @@ pub fn skel(data: &[u8]) {
     }
     // Idempotence holds for the default choice. A legacy reader without an atlas rewrites every
     // name to what that reader makes of its UTF-8 bytes, blindly: a second run rewrites the
-    // rewritten names again (the README's known gap), so it is not checked there.
+    // rewritten names again (the rewrite cannot tell its own output from a source), so it is
+    // not checked there.
     if charset_fix == CharsetFix::ReencodeAtlas {
         match repair(&repaired.skeleton, &options) {
             Ok(again) => assert!(

@@ -119,8 +119,8 @@ impl MotionModel {
         // A plain midpoint step from its slopes (kept by a sample): the same operations as the
         // midpoint branch of `step`, so the same grid state. When none are kept the slopes are
         // computed here, skipping the general step's dispatch (faster in V8; natively no change
-        // the benchmarks can show, kept so that both targets run one code path: README, Known
-        // gaps).
+        // the benchmarks can show, kept so that both targets run one code path:
+        // docs/performance-log.md).
         let slopes = match grid.ahead.take() {
             Some(s) => Some(s),
             None => self.midpoint_slopes(r, &grid.at, a0, self.h, grid.turbulence),
