@@ -3,8 +3,24 @@
 mod common;
 
 use sp_ms3d::writer::synth::synth_model;
-use sp_ms3d::{BakeOptions, FramePositions, Interp, Result, Rig, bake_clip, model_clips};
+use sp_ms3d::{
+    BakeOptions, BakedClip, Clip, FramePositions, Interp, Model, Result, Rig, bake_clip,
+    model_clips,
+};
 use sp_sim::time::{Playback, wrap_secs};
+
+/// Bakes `clip` at `fps` with the other options at their defaults.
+fn bake_at(model: &Model, rig: &Rig, clip: &Clip, fps: f32) -> Result<BakedClip> {
+    bake_clip(
+        model,
+        rig,
+        clip,
+        &BakeOptions {
+            fps,
+            ..Default::default()
+        },
+    )
+}
 
 #[test]
 fn wave_clip_bakes_to_the_rig_pose_every_frame() -> Result<()> {
@@ -12,15 +28,7 @@ fn wave_clip_bakes_to_the_rig_pose_every_frame() -> Result<()> {
     let rig = Rig::new(&model)?;
     let clips = model_clips(&model, rig.last_key_frame());
     let wave = &clips[0];
-    let baked = bake_clip(
-        &model,
-        &rig,
-        wave,
-        &BakeOptions {
-            fps: 24.0,
-            ..Default::default()
-        },
-    )?;
+    let baked = bake_at(&model, &rig, wave, 24.0)?;
     // 23 frames of model time at 24 fps → 23 steps + 1.
     assert_eq!(baked.frame_count(), 24);
     assert!((baked.duration_secs - 23.0 / 24.0).abs() < 1e-6);
@@ -60,15 +68,7 @@ fn quantised_frames_are_within_one_step_and_smaller() -> Result<()> {
     let model = synth_model(12, 2);
     let rig = Rig::new(&model)?;
     let clip = &model_clips(&model, rig.last_key_frame())[1];
-    let f32s = bake_clip(
-        &model,
-        &rig,
-        clip,
-        &BakeOptions {
-            fps: 12.0,
-            ..Default::default()
-        },
-    )?;
+    let f32s = bake_at(&model, &rig, clip, 12.0)?;
     let q = bake_clip(
         &model,
         &rig,
@@ -115,15 +115,7 @@ fn the_clock_picks_neighbours_and_blend() -> Result<()> {
     let model = synth_model(6, 1);
     let rig = Rig::new(&model)?;
     let clip = &model_clips(&model, rig.last_key_frame())[0];
-    let baked = bake_clip(
-        &model,
-        &rig,
-        clip,
-        &BakeOptions {
-            fps: 24.0,
-            ..Default::default()
-        },
-    )?;
+    let baked = bake_at(&model, &rig, clip, 24.0)?;
     let clock = baked.timebase();
     let n = baked.frame_count() as u32;
     let d = f64::from(baked.duration_secs);
@@ -156,30 +148,8 @@ fn invalid_bake_requests_are_errors() -> Result<()> {
     let model = synth_model(6, 1);
     let rig = Rig::new(&model)?;
     let mut clip = model_clips(&model, rig.last_key_frame())[0].clone();
-    assert!(
-        bake_clip(
-            &model,
-            &rig,
-            &clip,
-            &BakeOptions {
-                fps: 0.0,
-                ..Default::default()
-            }
-        )
-        .is_err()
-    );
-    assert!(
-        bake_clip(
-            &model,
-            &rig,
-            &clip,
-            &BakeOptions {
-                fps: f32::NAN,
-                ..Default::default()
-            }
-        )
-        .is_err()
-    );
+    assert!(bake_at(&model, &rig, &clip, 0.0).is_err());
+    assert!(bake_at(&model, &rig, &clip, f32::NAN).is_err());
     clip.end_frame = 1.0e9;
     let e = bake_clip(&model, &rig, &clip, &BakeOptions::default());
     assert!(

@@ -3,7 +3,18 @@
 
 mod common;
 
-use sp_ms3d::{Result, Rig, bake_clip, model_clips, parse};
+use sp_ms3d::{Model, Result, Rig, bake_clip, model_clips, parse};
+
+/// Vertices, triangles, groups, materials and joints of `m`.
+fn counts(m: &Model) -> [usize; 5] {
+    [
+        m.vertices.len(),
+        m.triangles.len(),
+        m.groups.len(),
+        m.materials.len(),
+        m.joints.len(),
+    ]
+}
 
 #[test]
 fn jeep1_static_mesh_ends_after_joint_count() -> Result<()> {
@@ -13,16 +24,7 @@ fn jeep1_static_mesh_ends_after_joint_count() -> Result<()> {
     assert_eq!(bytes.len(), 164_803);
     assert_eq!(p.bytes_consumed, bytes.len());
     assert_eq!(m.version, 4);
-    assert_eq!(
-        (
-            m.vertices.len(),
-            m.triangles.len(),
-            m.groups.len(),
-            m.materials.len(),
-            m.joints.len()
-        ),
-        (1190, 2032, 7, 1, 0)
-    );
+    assert_eq!(counts(m), [1190, 2032, 7, 1, 0]);
     assert_eq!(m.materials[0].texture, "./jeep1.jpg");
     assert!(
         m.comments.is_none()
@@ -41,16 +43,7 @@ fn poa_has_all_four_trailing_sections() -> Result<()> {
     let m = &p.model;
     assert_eq!(bytes.len(), 413_334);
     assert_eq!(p.bytes_consumed, bytes.len());
-    assert_eq!(
-        (
-            m.vertices.len(),
-            m.triangles.len(),
-            m.groups.len(),
-            m.materials.len(),
-            m.joints.len()
-        ),
-        (2709, 4756, 76, 1, 0)
-    );
+    assert_eq!(counts(m), [2709, 4756, 76, 1, 0]);
     // The reference says 56 groups have no material; the file itself has 73 with -1 and 3 with 0.
     assert_eq!(
         m.groups.iter().filter(|g| g.material_index == -1).count(),

@@ -95,7 +95,7 @@ pub fn dequantize(q: u16, min: f32, extent: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clips::{ClipDrawRange, ClipMaterial};
+    use crate::test_support::tri_clip;
 
     #[test]
     fn quantisation_error_is_bounded() {
@@ -103,19 +103,7 @@ mod tests {
             vec![[-10.0, 0.0, 5.0], [3.3, 7.7, 5.0], [20.0, -4.0, 5.0]],
             vec![[-9.0, 1.0, 5.0], [2.2, 8.8, 5.0], [19.5, -3.0, 5.0]],
         ];
-        let clip = VertexClip::shared_layout(
-            "walk".into(),
-            30.0,
-            true,
-            vec![0, 1, 2],
-            vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
-            vec![ClipDrawRange {
-                index_start: 0,
-                index_count: 3,
-                material: ClipMaterial::default(),
-            }],
-            frames,
-        );
+        let clip = tri_clip(frames);
         let enc = encode_frames(&clip, FrameEncoding::U16);
         assert_eq!(enc.frames[0].len(), 3 * 8);
         for (f, frame) in clip.frames.iter().enumerate() {

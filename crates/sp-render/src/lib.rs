@@ -27,6 +27,8 @@ pub mod scene_sprites;
 pub mod scene_trails;
 pub mod sprites;
 mod target;
+#[cfg(test)]
+mod test_support;
 mod tier;
 pub mod view;
 

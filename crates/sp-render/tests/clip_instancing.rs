@@ -13,7 +13,7 @@ use sp_render::clips::{
 };
 use sp_sim::document::BlendMode;
 
-use common::{assert_rgb, gl_lock, gl_renderer, render};
+use common::{ONE_QUAD, assert_rgb, gl_lock, gl_renderer, render};
 
 /// An instance translated to scene point (x, y).
 fn at(clip: sp_render::ClipId, time_secs: f64, x: f32, y: f32) -> ClipInstance {
@@ -25,6 +25,18 @@ fn at(clip: sp_render::ClipId, time_secs: f64, x: f32, y: f32) -> ClipInstance {
             1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, x, y, 0.0, 1.0,
         ],
         tint: [1.0; 4],
+    }
+}
+
+/// A draw of one quad's six indices from `start`, in `color`.
+fn quad_draw(start: u32, color: [f32; 4]) -> ClipDrawRange {
+    ClipDrawRange {
+        index_start: start,
+        index_count: 6,
+        material: ClipMaterial {
+            color,
+            ..ClipMaterial::default()
+        },
     }
 }
 
@@ -51,14 +63,6 @@ fn cells() -> VertexClip {
         [-6.0, -6.0, 0.0],
         [2.0, -6.0, 0.0],
     ];
-    let draw = |start, color| ClipDrawRange {
-        index_start: start,
-        index_count: 6,
-        material: ClipMaterial {
-            color,
-            ..ClipMaterial::default()
-        },
-    };
     let frame = |topology, first_draw, positions: &Vec<[f32; 3]>| ClipFrame {
         topology,
         first_draw,
@@ -72,12 +76,7 @@ fn cells() -> VertexClip {
         uvs: vec![[0.5, 0.5]; 8],
         indices: vec![0, 1, 2, 2, 1, 3, 0, 2, 1, 1, 2, 3],
         topologies: vec![
-            ClipTopology {
-                first_vertex: 0,
-                vertex_count: 4,
-                first_index: 0,
-                index_count: 6,
-            },
+            ONE_QUAD,
             ClipTopology {
                 first_vertex: 4,
                 vertex_count: 4,
@@ -85,7 +84,12 @@ fn cells() -> VertexClip {
                 index_count: 6,
             },
         ],
-        draws: vec![draw(0, RED), draw(0, GREEN), draw(6, BLUE), draw(6, WHITE)],
+        draws: vec![
+            quad_draw(0, RED),
+            quad_draw(0, GREEN),
+            quad_draw(6, BLUE),
+            quad_draw(6, WHITE),
+        ],
         frames: vec![
             frame(0, 0, &square),
             frame(0, 1, &square),
@@ -197,21 +201,13 @@ fn adjacent_ranges_merge_into_one_draw_and_keep_their_colours() {
         ]
     };
     let quad = |v: u32| [v, v + 1, v + 2, v + 2, v + 1, v + 3];
-    let draw = |start, color| ClipDrawRange {
-        index_start: start,
-        index_count: 6,
-        material: ClipMaterial {
-            color,
-            ..ClipMaterial::default()
-        },
-    };
     let clip = VertexClip::shared_layout(
         "strips".into(),
         10.0,
         false,
         [quad(0), quad(4), quad(8)].concat(),
         vec![[0.5, 0.5]; 12],
-        vec![draw(0, RED), draw(6, GREEN), draw(12, BLUE)],
+        vec![quad_draw(0, RED), quad_draw(6, GREEN), quad_draw(12, BLUE)],
         vec![[strip(-9.0, -3.0), strip(-3.0, 3.0), strip(0.0, 9.0)].concat()],
     );
     for encoding in [FrameEncoding::F32, FrameEncoding::U16] {
@@ -252,12 +248,7 @@ fn frames_beyond_the_first_row_and_layer_of_the_data_texture_are_read() {
         lit: false,
         uvs: vec![[0.5, 0.5]; 4],
         indices: vec![0, 1, 2, 2, 1, 3],
-        topologies: vec![ClipTopology {
-            first_vertex: 0,
-            vertex_count: 4,
-            first_index: 0,
-            index_count: 6,
-        }],
+        topologies: vec![ONE_QUAD],
         draws: (0..frames)
             .map(|f| ClipDrawRange {
                 index_start: 0,

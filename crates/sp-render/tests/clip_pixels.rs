@@ -16,7 +16,7 @@ use sp_render::clips::{
 };
 use sp_sim::document::BlendMode;
 
-use common::{assert_rgb, gl_lock, gl_renderer, render};
+use common::{ONE_QUAD, assert_rgb, gl_lock, gl_renderer, render};
 
 const IDENTITY: [f32; 16] = [
     1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 1.0,
@@ -111,12 +111,7 @@ fn coloured_frames(draws: Vec<ClipMaterial>, texture: Option<&str>) -> VertexCli
         lit: false,
         uvs: vec![[0.5, 0.5]; 4],
         indices: QUAD_INDICES.to_vec(),
-        topologies: vec![ClipTopology {
-            first_vertex: 0,
-            vertex_count: 4,
-            first_index: 0,
-            index_count: 6,
-        }],
+        topologies: vec![ONE_QUAD],
         draws: draws
             .into_iter()
             .map(|m| ClipDrawRange {
@@ -228,12 +223,7 @@ fn two_topologies() -> VertexClip {
         ]
         .concat(),
         topologies: vec![
-            ClipTopology {
-                first_vertex: 0,
-                vertex_count: 4,
-                first_index: 0,
-                index_count: 6,
-            },
+            ONE_QUAD,
             ClipTopology {
                 first_vertex: 4,
                 vertex_count: 5,

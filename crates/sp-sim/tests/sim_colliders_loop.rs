@@ -2,63 +2,26 @@
 //! periodic emitter (a copy bounces, pauses, dies and travels its path exactly as its original
 //! life at its own time) and trails (a bouncing particle's trail follows its bounced path).
 
+mod common;
+
 use sp_sim::document::{
-    Burst, Collider, ColliderShape, Collision, CollisionResponse, ParticleSystem, PathFollow,
-    PathFollowMode, PathKind, PathObject, PlayMode, Range, Scene, SimulationSpace,
+    Burst, Collision, CollisionResponse, ParticleSystem, PathFollow, PathFollowMode, PathKind,
+    PathObject, PlayMode, Range, Scene, SimulationSpace,
 };
 use sp_sim::sim::{Particle, SceneSim};
 
-fn floor_at(y: f32) -> Collider {
-    Collider {
-        name: "floor".into(),
-        shape: ColliderShape::Segment {
-            a: [-1000.0, y],
-            b: [1000.0, y],
-        },
-        ..Collider::default()
-    }
-}
+use common::floor_at;
 
-/// A loop-continuous shower of sparks onto a floor and a tilted ledge.
+/// The shower of sparks of `sim_colliders` ([`common::shower`]) loop-continuous: 20 sparks a
+/// second living 0.8–1.6 s, at most 200, 2 px in radius.
 fn looping_shower(response: CollisionResponse) -> Scene {
-    let mut s = Scene {
-        systems: vec![ParticleSystem {
-            name: "sparks".into(),
-            mode: PlayMode::LoopContinuous,
-            rate_per_sec: 20.0,
-            duration_secs: 1.0,
-            max_particles: 200,
-            lifetime_secs: Range::new(0.8, 1.6),
-            speed: Range::new(200.0, 400.0),
-            direction_deg: 300.0,
-            spread_deg: 90.0,
-            gravity: [0.0, 900.0],
-            damping: 0.3,
-            align_to_velocity: true,
-            collision: Collision {
-                response,
-                restitution: 0.55,
-                friction: 0.3,
-                pause_secs: 0.2,
-                radius_px: 2.0,
-            },
-            ..ParticleSystem::default()
-        }],
-        colliders: vec![
-            floor_at(120.0),
-            Collider {
-                name: "ledge".into(),
-                shape: ColliderShape::Rect {
-                    center: [90.0, 40.0],
-                    width: 80.0,
-                    height: 10.0,
-                    rotation_deg: -20.0,
-                },
-                ..Collider::default()
-            },
-        ],
-        ..Scene::default()
-    };
+    let mut s = common::shower(response, 2.0);
+    let sparks = &mut s.systems[0];
+    sparks.mode = PlayMode::LoopContinuous;
+    sparks.rate_per_sec = 20.0;
+    sparks.max_particles = 200;
+    sparks.lifetime_secs = Range::new(0.8, 1.6);
+    s.colliders[1].name = "ledge".into();
     s.export.fps = 30;
     s
 }

@@ -1,17 +1,11 @@
 //! Header reading of every official fixture against the values in
 //! `docs/reference/spine-format.md` §3, and byte-exact rewriting of their headers.
 
+mod common;
+
 use sp_skel::{BinaryLayout, Format, RepairOptions, inspect, read_binary, repair, write_header};
 
-fn fixture(name: &str) -> Vec<u8> {
-    // `$SP_FIXTURES/spine` when set (as the MS3D tests), else the repository's copies.
-    let dir = std::env::var_os("SP_FIXTURES").map_or_else(
-        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures"),
-        std::path::PathBuf::from,
-    );
-    let path = dir.join("spine").join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use common::fixture;
 
 const COIN_STRINGS: usize = 8;
 

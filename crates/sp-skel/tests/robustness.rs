@@ -1,17 +1,11 @@
 //! Random mutations of real headers never panic (bounded proptest).
 
+mod common;
+
 use proptest::prelude::*;
 use sp_skel::{RepairOptions, inspect, repair};
 
-fn fixture(name: &str) -> Vec<u8> {
-    // `$SP_FIXTURES/spine` when set (as the MS3D tests), else the repository's copies.
-    let dir = std::env::var_os("SP_FIXTURES").map_or_else(
-        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures"),
-        std::path::PathBuf::from,
-    );
-    let path = dir.join("spine").join(name);
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+use common::fixture;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]

@@ -30,6 +30,8 @@ pub mod names;
 mod par;
 pub mod reduce;
 pub mod report;
+#[cfg(test)]
+mod test_support;
 pub mod validate;
 pub mod warning;
 

@@ -17,6 +17,22 @@ fn export(scene: &Scene) -> Result<sp_spine::ExportOutput, Error> {
     export_scene(scene, &ImageSizes::default(), &mut |_| true)
 }
 
+/// `scene` exported without key reduction or a frames document, on one thread.
+fn unreduced(scene: &Scene) -> sp_spine::ExportOutput {
+    export_scene_with(
+        scene,
+        &ImageSizes::default(),
+        &sp_sim::sim::FollowTracks::new(),
+        ExportOptions {
+            reduce: false,
+            frames: false,
+            parallel: false,
+        },
+        &mut |_| true,
+    )
+    .expect("export")
+}
+
 #[test]
 fn default_scene_exports_in_the_official_section_order() {
     let out = export(&default_scene()).expect("export");
@@ -139,31 +155,9 @@ fn omit_fps_only_drops_the_metadata_and_fps_keeps_seconds() {
     );
     // 60 fps: the same seconds, so the last key time of the animation is the same.
     scene.export.fps = 60;
-    let sixty = export_scene_with(
-        &scene,
-        &ImageSizes::default(),
-        &sp_sim::sim::FollowTracks::new(),
-        ExportOptions {
-            reduce: false,
-            frames: false,
-            parallel: false,
-        },
-        &mut |_| true,
-    )
-    .expect("export");
+    let sixty = unreduced(&scene);
     scene.export.fps = 30;
-    let thirty = export_scene_with(
-        &scene,
-        &ImageSizes::default(),
-        &sp_sim::sim::FollowTracks::new(),
-        ExportOptions {
-            reduce: false,
-            frames: false,
-            parallel: false,
-        },
-        &mut |_| true,
-    )
-    .expect("export");
+    let thirty = unreduced(&scene);
     let last_time = |json: &str| -> f64 {
         let v: serde_json::Value = serde_json::from_str(json).expect("json");
         let mut t: f64 = 0.0;

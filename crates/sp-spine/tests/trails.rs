@@ -47,6 +47,15 @@ fn export(system: ParticleSystem, pool: bool) -> (Value, sp_spine::ExportReport)
     (serde_json::from_str(&out.json).expect("json"), out.report)
 }
 
+/// The numbers of a JSON array.
+fn numbers(list: &Value) -> Vec<f64> {
+    list.as_array()
+        .expect("array")
+        .iter()
+        .map(|x| x.as_f64().expect("number"))
+        .collect()
+}
+
 fn names(list: &Value) -> Vec<String> {
     list.as_array()
         .expect("array")
@@ -103,12 +112,7 @@ fn each_pooled_particle_has_a_chain_a_slot_and_a_mesh() {
         assert_eq!(mesh["type"], "mesh");
         let uvs = mesh["uvs"].as_array().expect("uvs").len() / 2;
         assert_eq!(uvs, trailed().trail.vertex_count());
-        let v: Vec<f64> = mesh["vertices"]
-            .as_array()
-            .expect("vertices")
-            .iter()
-            .map(|x| x.as_f64().expect("number"))
-            .collect();
+        let v = numbers(&mesh["vertices"]);
         let root = s["bone"].as_str().expect("bone");
         let base = bone_names
             .iter()
@@ -298,12 +302,7 @@ fn the_written_bind_and_keys_reproduce_the_ribbon() {
         );
     }
     let mesh = &doc["skins"][0]["attachments"]["_particle_000_trail"]["trail_fade"];
-    let v: Vec<f64> = mesh["vertices"]
-        .as_array()
-        .expect("vertices")
-        .iter()
-        .map(|x| x.as_f64().expect("number"))
-        .collect();
+    let v = numbers(&mesh["vertices"]);
     let mut i = 0;
     for (k, want) in tf.vertices.iter().enumerate() {
         let count = v[i] as usize;

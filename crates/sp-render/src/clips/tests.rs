@@ -2,22 +2,7 @@
 //! topology and draws.
 
 use super::*;
-
-fn tri_clip(frames: Vec<Vec<[f32; 3]>>) -> VertexClip {
-    VertexClip::shared_layout(
-        "walk".into(),
-        30.0,
-        true,
-        vec![0, 1, 2],
-        vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
-        vec![ClipDrawRange {
-            index_start: 0,
-            index_count: 3,
-            material: ClipMaterial::default(),
-        }],
-        frames,
-    )
-}
+use crate::test_support::tri_clip;
 
 fn message(clip: &VertexClip) -> String {
     clip.validate().unwrap_err().to_string()

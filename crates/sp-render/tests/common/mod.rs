@@ -5,7 +5,16 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use sp_render::clips::ClipTopology;
 use sp_render::{ClipInstance, FrameReport, Gpu, Renderer, SpriteBatch, View};
+
+/// The topology of one quad at the start of a clip: 4 vertices, 6 indices.
+pub const ONE_QUAD: ClipTopology = ClipTopology {
+    first_vertex: 0,
+    vertex_count: 4,
+    first_index: 0,
+    index_count: 6,
+};
 
 /// Side of the square off-screen frame, pixels.
 pub const SIZE: u32 = 64;

@@ -87,18 +87,10 @@ pub fn assign_line(lives: &[Life], pool: bool, turn_rule: Turn) -> Vec<Vec<Run>>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bake::FrameState;
-    use crate::coords::SpinePose;
+    use crate::test_support::still_state;
 
     fn life(serial: u64, first: u32, len: usize) -> Life {
-        let s = FrameState {
-            world: SpinePose::IDENTITY,
-            local: SpinePose::IDENTITY,
-            color: [1.0; 4],
-            texture: Some(0),
-            events: 0,
-            trail: crate::bake::trail::NO_TRAIL,
-        };
+        let s = still_state();
         Life {
             serial,
             birth_secs: 0.0,

@@ -2,18 +2,10 @@
 //! keyed and back to setup in both orders.
 
 use super::*;
-use crate::bake::FrameState;
-use crate::coords::SpinePose;
+use crate::test_support::still_state;
 
 fn run(serial: u64, start: u32, len: usize) -> Run {
-    let s = FrameState {
-        world: SpinePose::IDENTITY,
-        local: SpinePose::IDENTITY,
-        color: [1.0; 4],
-        texture: Some(0),
-        events: 0,
-        trail: crate::bake::trail::NO_TRAIL,
-    };
+    let s = still_state();
     Run {
         order: (serial as i64 * 1000, serial),
         start_frame: start,

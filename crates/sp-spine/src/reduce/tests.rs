@@ -9,6 +9,14 @@ const POS: ChannelSpec = ChannelSpec {
     joint: false,
     range: ChannelSpec::UNBOUNDED,
 };
+/// An 8-bit colour channel (alpha): 0..1, held within 0.0099.
+const ALPHA: ChannelSpec = ChannelSpec {
+    tolerance: 0.0099,
+    steps: 255.0,
+    handle_steps: 10000.0,
+    joint: false,
+    range: [0.0, 1.0],
+};
 const T30: Timing = Timing { fps: 30 };
 
 fn check_bounds<const N: usize>(
@@ -254,13 +262,6 @@ fn a_bounce_keeps_its_key_in_both_curve_modes() {
 fn colour_keys_stay_in_range_and_within_tolerance() {
     // Alpha rising steeply to a peak just under 1 between two frames, then falling: a line
     // through the middle of the cone would end above 1, which an 8-bit key cannot hold.
-    let alpha = ChannelSpec {
-        tolerance: 0.0099,
-        steps: 255.0,
-        handle_steps: 10000.0,
-        joint: false,
-        range: [0.0, 1.0],
-    };
     let samples: Vec<[f64; 1]> = (0..40)
         .map(|k| {
             let t = k as f64 / 30.0;
@@ -268,9 +269,9 @@ fn colour_keys_stay_in_range_and_within_tolerance() {
         })
         .collect();
     for mode in [CurveMode::Linear, CurveMode::Bezier] {
-        let keys = reduce_run(2, &samples, &[alpha], mode, T30);
+        let keys = reduce_run(2, &samples, &[ALPHA], mode, T30);
         assert!(keys.iter().all(|k| (0.0..=1.0).contains(&k.values[0])));
-        check_bounds(&keys, 2, &samples, &[alpha]);
+        check_bounds(&keys, 2, &samples, &[ALPHA]);
     }
 }
 
@@ -284,15 +285,8 @@ fn written_values_take_the_fewest_digits_inside_their_interval() {
     // Never finer than the channel's own precision: no 0.01 step inside → the rounded target.
     assert_eq!(POS.shortest_in(12.331, 12.334, 12.332), 12.33);
     // 8-bit colour is always 2 hex digits: the target as written, inside 0..1.
-    let alpha = ChannelSpec {
-        tolerance: 0.0099,
-        steps: 255.0,
-        handle_steps: 10000.0,
-        joint: false,
-        range: [0.0, 1.0],
-    };
-    assert_eq!(alpha.shortest_in(0.5, 0.6, 0.55), alpha.quantize(0.55));
-    assert_eq!(alpha.shortest_in(0.99, 1.02, 1.01), 1.0);
+    assert_eq!(ALPHA.shortest_in(0.5, 0.6, 0.55), ALPHA.quantize(0.55));
+    assert_eq!(ALPHA.shortest_in(0.99, 1.02, 1.01), 1.0);
 }
 
 #[test]

@@ -1,11 +1,12 @@
-//! The schema covers the document, its defaults are the types' defaults, and validation holds
-//! the limits it states.
+//! Every field of a document with one of everything is in the schema (or inside a value the
+//! schema lists whole).
 
-use super::*;
-use crate::document::{EmitterShape, load_scene, save_scene};
+use crate::document::EmitterShape;
+use crate::document::schema::*;
 
 /// Every leaf path of a document (`systems[].transform.x`, `systems[].emitter(circle).radius`,
-/// `paths[].name` …), with list entries collapsed to `[]` and curve/gradient/range/list values as one field.
+/// `paths[].name` …), with list entries collapsed to `[]` and curve/gradient/range/list values
+/// as one field.
 fn leaves(v: &Value, prefix: &str, out: &mut Vec<String>) {
     match v {
         Value::Object(map) => {
@@ -167,11 +168,11 @@ fn full_document() -> Value {
         extra_instances: vec![[1.0, 2.0]],
         ..SkeletonObject::default()
     });
-    scene.models.push(super::super::ModelObject {
-        markers: vec![super::super::ModelMarker::default()],
-        ..super::super::ModelObject::default()
+    scene.models.push(crate::document::ModelObject {
+        markers: vec![crate::document::ModelMarker::default()],
+        ..crate::document::ModelObject::default()
     });
-    scene.images.push(super::super::ImageAsset {
+    scene.images.push(crate::document::ImageAsset {
         path: "a.png".into(),
         width: 2,
         height: 2,
@@ -260,210 +261,4 @@ fn is_part_of_listed(p: &str) -> bool {
         "skeletons[].extraInstances",
     ];
     whole.iter().any(|w| p.starts_with(w))
-}
-
-#[test]
-fn paths_are_unique_and_limits_ordered() {
-    for (i, a) in fields::ALL.iter().enumerate() {
-        assert!(
-            fields::ALL[..i].iter().all(|b| b.path != a.path),
-            "{} twice",
-            a.path
-        );
-        if let (Some(lo), Some(hi)) = (a.min, a.max) {
-            assert!(lo <= hi, "{}", a.path);
-        }
-        assert_eq!(
-            a.kind == FieldKind::Choice,
-            !a.options.is_empty(),
-            "{}",
-            a.path
-        );
-    }
-}
-
-#[test]
-fn curves_name_what_their_t_runs_over() {
-    let not_life: Vec<(&str, CurveAxis)> = fields::ALL
-        .iter()
-        .filter(|f| f.axis != CurveAxis::Life)
-        .map(|f| (f.path, f.axis))
-        .collect();
-    // The emission rate runs over each cycle, the trail's "along" curves from head to tail;
-    // every other curve and gradient over the particle's life (the editor labels its axis so).
-    assert_eq!(
-        not_life,
-        [
-            ("systems[].rateCurve", CurveAxis::Cycle),
-            ("systems[].trail.widthCurve", CurveAxis::Trail),
-            ("systems[].trail.colorAlong", CurveAxis::Trail),
-            ("systems[].trail.alphaAlong", CurveAxis::Trail),
-        ]
-    );
-    for f in fields::ALL {
-        if f.axis != CurveAxis::Life {
-            assert!(
-                matches!(f.kind, FieldKind::Curve | FieldKind::Gradient),
-                "{} has an axis but is a {:?}",
-                f.path,
-                f.kind
-            );
-        }
-    }
-}
-
-#[test]
-fn defaults_are_the_types_defaults() {
-    let schema = field_schema();
-    let default_of = |path: &str| {
-        schema
-            .fields
-            .iter()
-            .find(|f| f.spec.path == path)
-            .and_then(|f| f.default.clone())
-    };
-    let system = ParticleSystem::default();
-    assert_eq!(
-        default_of("systems[].ratePerSec"),
-        Some(Value::from(system.rate_per_sec))
-    );
-    assert_eq!(
-        default_of("systems[].lifetimeSecs"),
-        Some(serde_json::json!({ "min": 0.8, "max": 1.2 })),
-        "as a saved document writes them, not widened to f64"
-    );
-    assert_eq!(
-        default_of("systems[].forces[](turbulence).frequencyPerPx"),
-        Some(Value::from(0.01))
-    );
-    assert_eq!(default_of("export.fps"), Some(Value::from(30)));
-    assert_eq!(default_of("skeletons[].bakeFps"), Some(Value::from(30)));
-    assert_eq!(
-        default_of("systems[].emitter.kind"),
-        Some(Value::from("point"))
-    );
-    assert_eq!(
-        default_of("systems[].emitter(circle).radius"),
-        Some(Value::from(50.0)),
-        "a new circle's"
-    );
-    assert_eq!(
-        default_of("systems[].forces[](vortex).radiusPx"),
-        Some(Value::from(Vortex::default().radius_px)),
-        "a new vortex's"
-    );
-    assert_eq!(
-        default_of("systems[].bursts[].count"),
-        Some(Value::from(10))
-    );
-    assert_eq!(
-        default_of("systems[].trail.bones"),
-        Some(Value::from(crate::behaviour::Trail::default().bones)),
-        "a trail's, though the default system has none"
-    );
-    assert_eq!(default_of("systems[].follow.bone"), None, "no default bone");
-    assert_eq!(default_of("systems[].gravity[1]"), Some(Value::from(0.0)));
-    let json = serde_json::to_string(&schema).expect("json");
-    assert!(json.contains(r#""path":"systems[].ratePerSec","kind":"number","unit":"1/s","min":0.0,"minExclusive":false,"max":100000.0"#), "{json}");
-}
-
-/// Sets `path` (dots and `[i]`) of a JSON document to `v`.
-fn set(doc: &mut Value, path: &str, v: Value) {
-    let mut cur = doc;
-    for seg in path.split('.') {
-        let (name, index) = match seg.split_once('[') {
-            Some((n, i)) => (
-                n,
-                Some(i.trim_end_matches(']').parse::<usize>().expect("index")),
-            ),
-            None => (seg, None),
-        };
-        cur = &mut cur[name];
-        if let Some(i) = index {
-            cur = &mut cur[i];
-        }
-    }
-    *cur = v;
-}
-
-#[test]
-fn validation_holds_the_schema_limits() {
-    // For each numeric field of a system, the limit itself loads and a step beyond is refused
-    // naming the path; the numbers come from the schema, not from here.
-    let mut scene = crate::document::default_scene();
-    scene.colliders.push(crate::document::Collider {
-        shape: crate::document::ColliderShape::Circle {
-            center: [0.0, 0.0],
-            radius: 10.0,
-        },
-        ..crate::document::Collider::default()
-    });
-    scene.paths.push(crate::document::PathObject {
-        points: vec![[0.0, 0.0], [10.0, 0.0]],
-        ..crate::document::PathObject::default()
-    });
-    let base = serde_json::to_value(scene).expect("json");
-    let cases = [
-        (
-            "systems[0].collision.restitution",
-            &fields::COLLISION_RESTITUTION,
-        ),
-        ("systems[0].collision.pauseSecs", &fields::COLLISION_PAUSE),
-        ("systems[0].collision.radiusPx", &fields::COLLISION_RADIUS),
-        (
-            "systems[0].pathFollow.speedPxPerSec",
-            &fields::PATH_FOLLOW_SPEED,
-        ),
-        (
-            "systems[0].pathFollow.travelSecs",
-            &fields::PATH_FOLLOW_TRAVEL,
-        ),
-        ("colliders[0].shape.radius", &fields::COLLIDER_CIRCLE_RADIUS),
-        ("colliders[0].shape.center[0]", &fields::COLLIDER_CIRCLE_X),
-        ("systems[0].ratePerSec", &fields::RATE),
-        ("systems[0].spreadDeg", &fields::SPREAD),
-        ("systems[0].damping", &fields::DAMPING),
-        ("systems[0].durationSecs", &fields::DURATION),
-        ("systems[0].maxParticles", &fields::MAX_PARTICLES_FIELD),
-        ("systems[0].flipbook.fps", &fields::FLIPBOOK_FPS),
-        ("systems[0].anchor[1]", &fields::ANCHOR_Y),
-        ("export.fps", &fields::EXPORT_FPS),
-    ];
-    // Integers are written as JSON integers (serde refuses `100000.0` for a `u32`).
-    let number = |spec: &FieldSpec, v: f64| {
-        if spec.kind == FieldKind::Integer {
-            Value::from(v as i64)
-        } else {
-            Value::from(v)
-        }
-    };
-    for (path, spec) in cases {
-        let max = spec.max.expect("max");
-        let mut ok = base.clone();
-        set(&mut ok, path, number(spec, max));
-        load_scene(&ok.to_string()).unwrap_or_else(|e| panic!("{path} = {max}: {e}"));
-        let mut bad = base.clone();
-        let beyond = if spec.kind == FieldKind::Integer {
-            max + 1.0
-        } else {
-            max * 1.5 + 1.0
-        };
-        set(&mut bad, path, number(spec, beyond));
-        let e = load_scene(&bad.to_string()).expect_err(path);
-        assert_eq!(e.code(), "sim.field.aboveMax", "{path}: {e}");
-        assert!(e.to_string().starts_with(path), "{e}");
-        // Below 0 an unsigned integer is a type error; other minimums are validation's.
-        if let Some(min) = spec
-            .min
-            .filter(|m| spec.kind != FieldKind::Integer || *m > 0.0)
-        {
-            let mut low = base.clone();
-            set(&mut low, path, number(spec, min - 1.0));
-            let e = load_scene(&low.to_string()).expect_err(path);
-            assert_eq!(e.code(), "sim.field.belowMin", "{path}: {e}");
-        }
-    }
-    // Loading keeps a valid document as it is (normalizeScene is unchanged).
-    let text = save_scene(&crate::document::default_scene());
-    assert_eq!(save_scene(&load_scene(&text).expect("load")), text);
 }
