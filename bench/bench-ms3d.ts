@@ -19,10 +19,9 @@
 // Instance i plays at speed 0.5 + (i mod 11)/10 on both sides (the CPU side at time
 // frame/60 · speed, the baked side at scene time frame/60 · speed), so instances are not in step.
 
-import { Engine } from '../web/engine/engine';
+import type { Engine } from '../web/engine/engine';
 import { loadWasm } from '../web/engine/wasm-loader';
-import { errorText } from '../web/errors';
-import { eachFrame, roundFrames, status, timerResolutionMs } from './page';
+import { addRow, alternateRounds, eachFrame, exposeRun, gridCellPx, msText, pageEngine, runInfo, status, type RunInfo } from './page';
 import { gridPositions, summarize, type Summary } from './skeleton-bench';
 
 /** One model to measure. */
@@ -98,33 +97,14 @@ export interface Ms3dBenchModelResult {
 }
 
 /** `window.runMs3dBench`'s result. */
-export interface Ms3dBenchResult {
-  tier: string | null;
-  userAgent: string;
-  crossOriginIsolated: boolean;
-  timerResolutionMs: number;
+export interface Ms3dBenchResult extends RunInfo {
   models: Ms3dBenchModelResult[];
 }
 
-const CANVAS_W = 480;
-const CANVAS_H = 270;
 /** The Editor's default placement draws the bind pose this many scene pixels across. */
 const DEFAULT_EXTENT_PX = 240;
 
 const speedOf = (i: number): number => 0.5 + (i % 11) / 10;
-
-function addRow(row: Ms3dBenchRow): void {
-  const body = document.querySelector('#results tbody');
-  if (body === null) return;
-  const tr = document.createElement('tr');
-  const ms = (s: Summary): string => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
-  for (const text of [row.model, String(row.instances), ms(row.baked), ms(row.floor), ms(row.cpu), `${row.ratio.toFixed(1)}×`]) {
-    const td = document.createElement('td');
-    td.textContent = text;
-    tr.appendChild(td);
-  }
-  body.appendChild(tr);
-}
 
 function validate(input: Ms3dBenchInput): void {
   const whole = (v: number, min: number): boolean => Number.isInteger(v) && v >= min;
@@ -177,9 +157,7 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
       const frames = n >= 500 ? (input.largeFrames ?? input.frames) : input.frames;
       const rounds = Math.min(input.rounds, frames);
       const warmupFrames = n >= 500 ? Math.min(input.warmupFrames, 2) : input.warmupFrames;
-      const cols = Math.ceil(Math.sqrt(n));
-      const rows = Math.ceil(n / cols);
-      const cellPx = Math.min(CANVAS_W / cols, CANVAS_H / rows);
+      const cellPx = gridCellPx(n);
       const positions = gridPositions(n, cellPx);
       const scale = (0.9 * cellPx) / DEFAULT_EXTENT_PX;
       const addInstances = (): void => {
@@ -236,24 +214,7 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
           s.cpu.push(b - a);
           s.floor.push(c - b);
         });
-      status(`${spec.name} × ${n}: warm-up…`);
-      await bakedBlock(warmupFrames, false);
-      await cpuBlock(warmupFrames, false);
-      for (let r = 0; r < rounds; r++) {
-        const count = roundFrames(frames, rounds, r);
-        const blocks = [
-          async (): Promise<void> => {
-            status(`${spec.name} × ${n}: round ${r + 1}/${rounds}, vertex frames…`);
-            await bakedBlock(count, true);
-          },
-          async (): Promise<void> => {
-            status(`${spec.name} × ${n}: round ${r + 1}/${rounds}, CPU skinning…`);
-            await cpuBlock(count, true);
-          },
-        ];
-        if (r % 2 === 1) blocks.reverse();
-        for (const block of blocks) await block();
-      }
+      await alternateRounds({ label: `${spec.name} × ${n}`, warmupFrames, frames, rounds, baked: bakedBlock, cpu: cpuBlock, cpuName: 'CPU skinning' });
       const row: Ms3dBenchRow = {
         model: spec.name,
         instances: n,
@@ -271,7 +232,7 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
       row.ratio = row.cpu.median / row.baked.median;
       row.ratioWithFloor = (row.cpu.median + row.floor.median) / row.baked.median;
       out.rows.push(row);
-      addRow(row);
+      addRow([row.model, String(row.instances), msText(row.baked), msText(row.floor), msText(row.cpu), `${row.ratio.toFixed(1)}×`]);
     }
   } finally {
     clearInstances();
@@ -283,48 +244,18 @@ async function measureModel(engine: Engine, Skinning: NonNullable<Awaited<Return
   return out;
 }
 
-let engineReady: Promise<Engine> | null = null;
-
-async function engineOnce(): Promise<Engine> {
-  const engine = await Engine.load(loadWasm);
-  const canvas = document.getElementById('canvas') as HTMLCanvasElement;
-  const renderer = new URLSearchParams(location.search).get('renderer');
-  await engine.attach(canvas, renderer === 'webgl2' || renderer === 'webgpu' ? renderer : 'auto', (old) => old);
-  engine.resize(CANVAS_W, CANVAS_H, 1);
-  engine.setGrid(false);
-  engine.setBackground('#000000');
-  engine.setScene(engine.normalizeScene('{"systems":[]}'));
-  engine.render();
-  return engine;
-}
-
 /** Runs the benchmark (see the file comment). */
 async function runMs3dBench(input: Ms3dBenchInput): Promise<Ms3dBenchResult> {
   validate(input);
-  engineReady ??= engineOnce();
-  const engine = await engineReady;
+  const engine = await pageEngine();
   // The same (already initialised) module instance the Engine uses.
   const module = await loadWasm(0);
   const Skinning = module.Ms3dCpuSkinning;
   if (Skinning === undefined) throw new Error('this wasm build has no Ms3dCpuSkinning');
-  const result: Ms3dBenchResult = {
-    tier: engine.rendererTier(),
-    userAgent: navigator.userAgent,
-    crossOriginIsolated: globalThis.crossOriginIsolated === true,
-    timerResolutionMs: timerResolutionMs(),
-    models: [],
-  };
+  const result: Ms3dBenchResult = { ...runInfo(engine), models: [] };
   for (const spec of input.models) result.models.push(await measureModel(engine, Skinning, spec, input));
   status('done');
   return result;
 }
 
-(window as unknown as { runMs3dBench: typeof runMs3dBench }).runMs3dBench = async (input) => {
-  try {
-    return await runMs3dBench(input);
-  } catch (e) {
-    status(`failed: ${errorText(e)}`);
-    throw e;
-  }
-};
-document.body.dataset.ready = 'true';
+exposeRun('runMs3dBench', runMs3dBench);

@@ -15,14 +15,12 @@
 //
 // Animation time is an input (frame k is at k / 60 s on both sides), not the wall clock.
 
-import { Engine } from '../web/engine/engine';
+import type { Engine } from '../web/engine/engine';
 import { BakedSide, type BenchClipEditor, CpuSide, summarize, type Summary } from './skeleton-bench';
 import { loadSkeleton } from '../web/skeleton/spine/load';
 import { pageImagePath } from '../web/skeleton/object/play';
 import { regionPaths, synthAtlas } from '../tests/support/synth-atlas';
-import { loadWasm } from '../web/engine/wasm-loader';
-import { errorText } from '../web/errors';
-import { eachFrame, roundFrames, status, timerResolutionMs } from './page';
+import { addRow, alternateRounds, eachFrame, exposeRun, gridCellPx, msText, pageEngine, runInfo, status, type RunInfo } from './page';
 
 /** One skeleton to measure. */
 export interface BenchSkeleton {
@@ -97,33 +95,13 @@ export interface SkeletonBenchSkeleton {
 }
 
 /** `window.runSkeletonBench`'s result. */
-export interface SkeletonBenchResult {
-  tier: string | null;
-  userAgent: string;
-  crossOriginIsolated: boolean;
-  /** Smallest step of performance.now() seen, ms. */
-  timerResolutionMs: number;
+export interface SkeletonBenchResult extends RunInfo {
   skeletons: SkeletonBenchSkeleton[];
 }
 
-const CANVAS_W = 480;
-const CANVAS_H = 270;
 const PAGE = 'bench-page.png';
 const PAGE_W = 1024;
 const PAGE_H = 512;
-
-function addRow(row: SkeletonBenchRow): void {
-  const body = document.querySelector('#results tbody');
-  if (body === null) return;
-  const tr = document.createElement('tr');
-  const ms = (s: Summary): string => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
-  for (const text of [row.skeleton, String(row.instances), ms(row.baked), ms(row.bakedRender), ms(row.floor), ms(row.cpu), `${row.ratio.toFixed(1)}×`]) {
-    const td = document.createElement('td');
-    td.textContent = text;
-    tr.appendChild(td);
-  }
-  body.appendChild(tr);
-}
 
 /** Opaque RGBA cells of 64 px, each its own colour with a stripe (any image would do). */
 function pageRgba(): Uint8Array {
@@ -178,9 +156,7 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
   };
   try {
     for (const n of input.counts) {
-      const cols = Math.ceil(Math.sqrt(n));
-      const rows = Math.ceil(n / cols);
-      baked.place(n, Math.min(CANVAS_W / cols, CANVAS_H / rows));
+      baked.place(n, gridCellPx(n));
       cpu.resize(n);
       const s = { push: [] as number[], render: [] as number[], reported: [] as number[], baked: [] as number[], cpu: [] as number[], floor: [] as number[] };
       let drawCalls = 0;
@@ -218,25 +194,8 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
           s.floor.push(c - b);
         });
       };
-      status(`${spec.name} × ${n}: warm-up…`);
-      await bakedBlock(input.warmupFrames, false);
-      await cpuBlock(input.warmupFrames, false);
-      for (let r = 0; r < input.rounds; r++) {
-        const count = roundFrames(input.frames, input.rounds, r);
-        const blocks = [
-          async (): Promise<void> => {
-            status(`${spec.name} × ${n}: round ${r + 1}/${input.rounds}, vertex frames…`);
-            await bakedBlock(count, true);
-          },
-          async (): Promise<void> => {
-            status(`${spec.name} × ${n}: round ${r + 1}/${input.rounds}, CPU path…`);
-            await cpuBlock(count, true);
-          },
-        ];
-        // Every other round the CPU path goes first, so neither side always follows the other.
-        if (r % 2 === 1) blocks.reverse();
-        for (const block of blocks) await block();
-      }
+      const { warmupFrames, frames, rounds } = input;
+      await alternateRounds({ label: `${spec.name} × ${n}`, warmupFrames, frames, rounds, baked: bakedBlock, cpu: cpuBlock, cpuName: 'CPU path' });
       if (cpu.lastVertices === 0) throw new Error(`${spec.name}: the CPU path computed no vertex (nothing visible?)`);
       const row: SkeletonBenchRow = {
         skeleton: spec.name,
@@ -258,7 +217,7 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
       row.ratioWithFloor = (row.cpu.median + row.floor.median) / row.baked.median;
       row.ratioPush = row.cpu.median / row.bakedPush.median;
       out.rows.push(row);
-      addRow(row);
+      addRow([row.skeleton, String(row.instances), msText(row.baked), msText(row.bakedRender), msText(row.floor), msText(row.cpu), `${row.ratio.toFixed(1)}×`]);
     }
   } finally {
     baked.dispose();
@@ -269,44 +228,14 @@ async function measureSkeleton(engine: Engine, spec: BenchSkeleton, input: Skele
   return out;
 }
 
-let engineReady: Promise<Engine> | null = null;
-
-async function engineOnce(): Promise<Engine> {
-  const engine = await Engine.load(loadWasm);
-  const canvas = document.getElementById('canvas') as HTMLCanvasElement;
-  const renderer = new URLSearchParams(location.search).get('renderer');
-  await engine.attach(canvas, renderer === 'webgl2' || renderer === 'webgpu' ? renderer : 'auto', (old) => old);
-  engine.resize(CANVAS_W, CANVAS_H, 1);
-  engine.setGrid(false);
-  engine.setBackground('#000000');
-  engine.setScene(engine.normalizeScene('{"systems":[]}'));
-  engine.render();
-  return engine;
-}
-
 /** Runs the benchmark (see the file comment). */
 async function runSkeletonBench(input: SkeletonBenchInput): Promise<SkeletonBenchResult> {
   validate(input);
-  engineReady ??= engineOnce();
-  const engine = await engineReady;
-  const result: SkeletonBenchResult = {
-    tier: engine.rendererTier(),
-    userAgent: navigator.userAgent,
-    crossOriginIsolated: globalThis.crossOriginIsolated === true,
-    timerResolutionMs: timerResolutionMs(),
-    skeletons: [],
-  };
+  const engine = await pageEngine();
+  const result: SkeletonBenchResult = { ...runInfo(engine), skeletons: [] };
   for (const spec of input.skeletons) result.skeletons.push(await measureSkeleton(engine, spec, input));
   status('done');
   return result;
 }
 
-(window as unknown as { runSkeletonBench: typeof runSkeletonBench }).runSkeletonBench = async (input) => {
-  try {
-    return await runSkeletonBench(input);
-  } catch (e) {
-    status(`failed: ${errorText(e)}`);
-    throw e;
-  }
-};
-document.body.dataset.ready = 'true';
+exposeRun('runSkeletonBench', runSkeletonBench);

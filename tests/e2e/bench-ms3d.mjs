@@ -20,8 +20,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
+import { runBenchPage, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
@@ -70,44 +69,18 @@ const all = [];
 let failed = false;
 try {
   for (const tier of tiers) {
-    const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE_FLAGS, ...TIER_FLAGS[tier]] });
-    try {
-      const page = await browser.newPage();
-      const errors = [];
-      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`http://127.0.0.1:${server.port}/bench/bench-ms3d.html?renderer=${tier}`);
-      await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
-      const progress = setInterval(() => {
-        page.textContent('#status').then((t) => console.error(`[${tier}] ${t}`), () => undefined);
-      }, 15_000);
-      let results;
-      try {
-        results = await page.evaluate((input) => window.runMs3dBench(input), { models, counts, frames, largeFrames, warmupFrames, rounds });
-      } catch (e) {
-        console.error(`${tier}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-        for (const m of errors) console.error(`[page] ${m}`);
-        failed = true;
-        continue;
-      } finally {
-        clearInterval(progress);
+    const input = { models, counts, frames, largeFrames, warmupFrames, rounds };
+    const { results, ok } = await runBenchPage(server.port, tier, 'bench/bench-ms3d.html', 'runMs3dBench', input, log);
+    if (!ok) failed = true;
+    if (results === null) continue;
+    all.push({ launch: tier, ...results });
+    log(`ms per displayed frame, median / p90 of ${frames} frames (${largeFrames} at N ≥ 500) in ${rounds} alternating rounds after ${warmupFrames} warm-up frames (at most 2 at N ≥ 500)`);
+    for (const m of results.models) {
+      log(`\n${m.name}: ${m.bytes} bytes, ${m.vertices} vertices, ${m.triangles} triangles, ${m.joints} joints; clip "${m.clip}" ${m.clipFrames} baked frames; addModel ${m.loadMs.toFixed(0)} ms`);
+      log(`${'N'.padStart(5)}  ${'vertex frames: render()'.padStart(24)}  ${'empty render()'.padStart(15)}  ${'CPU skinning'.padStart(17)}  ${'verts/inst'.padStart(10)}  ${'draws'.padStart(6)}  ${'CPU/baked'.padStart(9)}  ${'(CPU+empty)/baked'.padStart(17)}  ${'baked frame interval (GPU incl.)'.padStart(32)}`);
+      for (const r of m.rows) {
+        log(`${String(r.instances).padStart(5)}  ${ms(r.baked).padStart(24)}  ${ms(r.floor).padStart(15)}  ${ms(r.cpu).padStart(17)}  ${r.cpuVerticesPerInstance.toFixed(0).padStart(10)}  ${String(r.drawCalls).padStart(6)}  ${`${r.ratio.toFixed(1)}×`.padStart(9)}  ${`${r.ratioWithFloor.toFixed(1)}×`.padStart(17)}  ${ms(r.bakedInterval).padStart(32)}`);
       }
-      if (results.tier === null || results.tier.toLowerCase() !== tier) {
-        console.error(`${tier}: the page runs renderer ${results.tier}, not ${tier}`);
-        failed = true;
-      }
-      all.push({ launch: tier, ...results });
-      log(`\n== ${tier} launch (renderer ${results.tier}; timer step ${(results.timerResolutionMs * 1000).toFixed(0)} µs, cross-origin isolated ${results.crossOriginIsolated}) — ${results.userAgent}`);
-      log(`ms per displayed frame, median / p90 of ${frames} frames (${largeFrames} at N ≥ 500) in ${rounds} alternating rounds after ${warmupFrames} warm-up frames (at most 2 at N ≥ 500)`);
-      for (const m of results.models) {
-        log(`\n${m.name}: ${m.bytes} bytes, ${m.vertices} vertices, ${m.triangles} triangles, ${m.joints} joints; clip "${m.clip}" ${m.clipFrames} baked frames; addModel ${m.loadMs.toFixed(0)} ms`);
-        log(`${'N'.padStart(5)}  ${'vertex frames: render()'.padStart(24)}  ${'empty render()'.padStart(15)}  ${'CPU skinning'.padStart(17)}  ${'verts/inst'.padStart(10)}  ${'draws'.padStart(6)}  ${'CPU/baked'.padStart(9)}  ${'(CPU+empty)/baked'.padStart(17)}  ${'baked frame interval (GPU incl.)'.padStart(32)}`);
-        for (const r of m.rows) {
-          log(`${String(r.instances).padStart(5)}  ${ms(r.baked).padStart(24)}  ${ms(r.floor).padStart(15)}  ${ms(r.cpu).padStart(17)}  ${r.cpuVerticesPerInstance.toFixed(0).padStart(10)}  ${String(r.drawCalls).padStart(6)}  ${`${r.ratio.toFixed(1)}×`.padStart(9)}  ${`${r.ratioWithFloor.toFixed(1)}×`.padStart(17)}  ${ms(r.bakedInterval).padStart(32)}`);
-        }
-      }
-    } finally {
-      await browser.close();
     }
   }
 } finally {

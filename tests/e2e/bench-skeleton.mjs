@@ -12,8 +12,7 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { BASE_FLAGS, TIER_FLAGS, runnerArgs } from './bench-cli.mjs';
+import { runBenchPage, runnerArgs } from './bench-cli.mjs';
 import { serveDist } from './bench-serve.mjs';
 
 const DIST = resolve(process.env.SP_DIST ?? 'dist-test');
@@ -47,44 +46,18 @@ const ms = (s) => `${s.median.toFixed(3)} / ${s.p90.toFixed(3)}`;
 const all = [];
 let failed = false;
 for (const tier of tiers) {
-  const browser = await chromium.launch({ executablePath: process.env.SP_CHROMIUM ?? '/usr/bin/chromium', args: [...BASE_FLAGS, ...TIER_FLAGS[tier]] });
-  try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${port}/bench/bench-skeleton.html?renderer=${tier}`);
-    await page.waitForFunction(() => document.body.dataset.ready === 'true', undefined, { timeout: 60_000 });
-    const progress = setInterval(() => {
-      page.textContent('#status').then((t) => console.error(`[${tier}] ${t}`), () => undefined);
-    }, 15_000);
-    let results;
-    try {
-      results = await page.evaluate((input) => window.runSkeletonBench(input), { skeletons, counts, frames, warmupFrames, rounds, bakeFps: 30 });
-    } catch (e) {
-      console.error(`${tier}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-      for (const m of errors) console.error(`[page] ${m}`);
-      failed = true;
-      continue;
-    } finally {
-      clearInterval(progress);
+  const input = { skeletons, counts, frames, warmupFrames, rounds, bakeFps: 30 };
+  const { results, ok } = await runBenchPage(port, tier, 'bench/bench-skeleton.html', 'runSkeletonBench', input, log);
+  if (!ok) failed = true;
+  if (results === null) continue;
+  all.push({ launch: tier, ...results });
+  log(`ms per displayed frame, median / p90 of ${frames} frames in ${rounds} alternating rounds after ${warmupFrames} warm-up frames`);
+  for (const sk of results.skeletons) {
+    log(`\n${sk.name} "${sk.animation}": clip ${sk.clipVertices} vertices, ${sk.clipTriangles} triangles, ${sk.clipDraws} draw ranges, ${sk.clipFrames} frames (${sk.topologies} layouts), ${(sk.clipBytes / 1024).toFixed(0)} KiB, baked in ${sk.bakeMs.toFixed(0)} ms`);
+    log(`${'N'.padStart(4)}  ${'vertex frames'.padStart(15)}  ${'(JS push)'.padStart(15)}  ${'(render())'.padStart(15)}  ${'empty render()'.padStart(15)}  ${'spine-core CPU'.padStart(17)}  ${'verts/inst'.padStart(10)}  ${'draws'.padStart(6)}  ${'CPU/baked'.padStart(9)}  ${'(CPU+empty)/baked'.padStart(17)}  ${'CPU/push'.padStart(8)}`);
+    for (const r of sk.rows) {
+      log(`${String(r.instances).padStart(4)}  ${ms(r.baked).padStart(15)}  ${ms(r.bakedPush).padStart(15)}  ${ms(r.bakedRender).padStart(15)}  ${ms(r.floor).padStart(15)}  ${ms(r.cpu).padStart(17)}  ${r.cpuVerticesPerInstance.toFixed(1).padStart(10)}  ${String(r.drawCalls).padStart(6)}  ${`${r.ratio.toFixed(1)}×`.padStart(9)}  ${`${r.ratioWithFloor.toFixed(1)}×`.padStart(17)}  ${`${r.ratioPush.toFixed(1)}×`.padStart(8)}`);
     }
-    if (results.tier === null || results.tier.toLowerCase() !== tier) {
-      console.error(`${tier}: the page runs renderer ${results.tier}, not ${tier}`);
-      failed = true;
-    }
-    all.push({ launch: tier, ...results });
-    log(`\n== ${tier} launch (renderer ${results.tier}; timer step ${(results.timerResolutionMs * 1000).toFixed(0)} µs, cross-origin isolated ${results.crossOriginIsolated}) — ${results.userAgent}`);
-    log(`ms per displayed frame, median / p90 of ${frames} frames in ${rounds} alternating rounds after ${warmupFrames} warm-up frames`);
-    for (const sk of results.skeletons) {
-      log(`\n${sk.name} "${sk.animation}": clip ${sk.clipVertices} vertices, ${sk.clipTriangles} triangles, ${sk.clipDraws} draw ranges, ${sk.clipFrames} frames (${sk.topologies} layouts), ${(sk.clipBytes / 1024).toFixed(0)} KiB, baked in ${sk.bakeMs.toFixed(0)} ms`);
-      log(`${'N'.padStart(4)}  ${'vertex frames'.padStart(15)}  ${'(JS push)'.padStart(15)}  ${'(render())'.padStart(15)}  ${'empty render()'.padStart(15)}  ${'spine-core CPU'.padStart(17)}  ${'verts/inst'.padStart(10)}  ${'draws'.padStart(6)}  ${'CPU/baked'.padStart(9)}  ${'(CPU+empty)/baked'.padStart(17)}  ${'CPU/push'.padStart(8)}`);
-      for (const r of sk.rows) {
-        log(`${String(r.instances).padStart(4)}  ${ms(r.baked).padStart(15)}  ${ms(r.bakedPush).padStart(15)}  ${ms(r.bakedRender).padStart(15)}  ${ms(r.floor).padStart(15)}  ${ms(r.cpu).padStart(17)}  ${r.cpuVerticesPerInstance.toFixed(1).padStart(10)}  ${String(r.drawCalls).padStart(6)}  ${`${r.ratio.toFixed(1)}×`.padStart(9)}  ${`${r.ratioWithFloor.toFixed(1)}×`.padStart(17)}  ${`${r.ratioPush.toFixed(1)}×`.padStart(8)}`);
-      }
-    }
-  } finally {
-    await browser.close();
   }
 }
 server.close();

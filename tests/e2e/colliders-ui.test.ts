@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Poser } from '../node/oracle/pose';
 import { parseExport } from '../node/oracle/oracle';
-import { canvasPixels, documentOf, freezeAt, openEditor, plainView, useSite, type SeamWindow } from './support';
+import { canvasPixels, documentOf, freezeAt, openEditor, openPlainEditor, useSite, type SeamWindow } from './support';
 import { fallingDrops } from './falling-drops';
 
 const site = useSite('webgl2');
@@ -79,10 +79,7 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
   let errors: string[];
 
   before(async () => {
-    context = await site.browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    ({ page, errors } = await openEditor(context, site.url, '?renderer=webgl2'));
-    await page.waitForFunction(() => document.getElementById('status-tier')?.textContent === 'WebGL2');
-    await plainView(page);
+    ({ context, page, errors } = await openPlainEditor(site, { viewport: { width: 1280, height: 800 }, acceptDownloads: true }));
     await page.addStyleTag({ content: '#object-panels { visibility: hidden !important; }' });
     const ok = await page.evaluate((json) => {
       const seam = (window as unknown as SeamWindow).spineParticleTest;

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openEditor, overlayElement, pixelStats, plainView, useSite, type SeamWindow } from './support';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, openPlainEditor, overlayElement, pixelStats, showOverlays, useSite, type SeamWindow } from './support';
 
 const site = useSite('webgl2');
 
@@ -22,14 +22,6 @@ async function oneSystem(page: Page, over: Record<string, unknown>): Promise<voi
   assert.ok(ok, 'the scene loads');
   await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([0, 0], 1));
   await page.click('#system-list li[data-index="0"] .name');
-}
-
-/** Shows the canvas overlays again (freezeAt hides them for stable pixels). */
-async function showOverlays(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    document.getElementById('e2e-hide-overlays')?.remove();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  });
 }
 
 /** Centre of an element on the page. */
@@ -50,10 +42,7 @@ describe('curve editor and force handles (WebGL2)', () => {
   let errors: string[];
 
   before(async () => {
-    context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    ({ page, errors } = await openEditor(context, site.url, '?renderer=webgl2'));
-    await page.waitForFunction(() => document.getElementById('status-tier')?.textContent === 'WebGL2');
-    await plainView(page);
+    ({ context, page, errors } = await openPlainEditor(site, { viewport: { width: 1280, height: 900 } }));
   });
   after(async () => {
     await context?.close();

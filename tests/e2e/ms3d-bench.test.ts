@@ -7,10 +7,8 @@
 // skinning at 100 instances (it would not if playback skinned on the CPU again, or if render()
 // came to cost per instance what skinning does).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
+import { describe, it } from 'node:test';
+import { runBefore, runRunner, type RunnerOutput } from './bench-runs';
 
 interface Summary {
   median: number;
@@ -35,29 +33,15 @@ interface Run {
   models: { name: string; vertices: number; joints: number; rows: Row[] }[];
 }
 
-const RUNNER = join(import.meta.dirname, 'bench-ms3d.mjs');
 const FRAMES = 10;
 const COUNTS = [1, 100];
 
-async function runBench(): Promise<{ runs: Run[]; log: string }> {
-  const { stdout, stderr } = await promisify(execFile)(
-    process.execPath,
-    [RUNNER, '--tier', 'webgpu', '--frames', String(FRAMES), '--warmup', '2', '--rounds', '2', '--counts', COUNTS.join(','), '--models', 'character', '--json'],
-    { maxBuffer: 16 << 20, timeout: 110_000 },
-  );
-  return { runs: JSON.parse(stdout) as Run[], log: stderr };
+function runBench(): Promise<RunnerOutput<Run>> {
+  return runRunner('bench-ms3d.mjs', ['--tier', 'webgpu', '--frames', String(FRAMES), '--warmup', '2', '--rounds', '2', '--counts', COUNTS.join(','), '--models', 'character']);
 }
 
 describe('MS3D playback benchmark (webgpu)', () => {
-  let result: Promise<{ runs: Run[]; log: string }> | undefined;
-  before(() => {
-    result = runBench();
-    result.catch(() => undefined);
-  });
-  const bench = async (): Promise<{ runs: Run[]; log: string }> => {
-    assert.ok(result !== undefined);
-    return result;
-  };
+  const bench = runBefore(runBench);
   const row = (runs: Run[], n: number): Row => {
     const r = runs[0]?.models[0]?.rows.find((x) => x.instances === n);
     assert.ok(r !== undefined, `no row for ${n} instances`);

@@ -6,10 +6,8 @@
 // simulation is faster per particle-step than the emitter (it would not be if the per-particle
 // loop allocated, or stepped every particle more than once).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { it } from 'node:test';
-import { promisify } from 'node:util';
+import { runRunner } from './bench-runs';
 
 interface Summary {
   median: number;
@@ -29,17 +27,11 @@ interface SimRow {
   container: string;
 }
 
-const RUNNER = join(import.meta.dirname, 'bench.mjs');
 const REPEATS = 2;
 
 it('wasm and @pixi/particle-emitter do the same work at 1,000 live; wasm is faster per particle-step', { timeout: 120_000 }, async () => {
-  const { stdout, stderr } = await promisify(execFile)(
-    process.execPath,
-    [RUNNER, '--tier', 'webgl2', '--sizes', '1000', '--repeats', String(REPEATS), '--psteps', '300000', '--no-frame', '--json'],
-    { maxBuffer: 16 << 20, timeout: 110_000 },
-  );
-  const runs = JSON.parse(stdout) as { sims: SimRow[] }[];
-  assert.equal(runs.length, 1, stderr);
+  const { runs, log } = await runRunner<{ sims: SimRow[] }>('bench.mjs', ['--tier', 'webgl2', '--sizes', '1000', '--repeats', String(REPEATS), '--psteps', '300000', '--no-frame']);
+  assert.equal(runs.length, 1, log);
   const [row] = runs[0].sims;
   assert.equal(row.live, 1000);
   assert.equal(row.steps, 300, 'both sides time psteps / live steps');
@@ -50,5 +42,5 @@ it('wasm and @pixi/particle-emitter do the same work at 1,000 live; wasm is fast
     assert.equal(s.count, REPEATS, `${what}: one figure per round`);
     assert.ok(Number.isFinite(s.median) && s.median > 0, `${what}: ${s.median} ns per particle-step is a measured time`);
   }
-  assert.ok(row.ratio.median > 2, `pixi / wasm ${row.ratio.median.toFixed(1)}× (measured ~15× on this machine)\n${stderr}`);
+  assert.ok(row.ratio.median > 2, `pixi / wasm ${row.ratio.median.toFixed(1)}× (measured ~15× on this machine)\n${log}`);
 });

@@ -9,10 +9,8 @@
 // the case GPU playback exists for (it would not if the per-instance work of render() or of the
 // hand-off grew to the CPU path's order).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
+import { describe, it } from 'node:test';
+import { runBefore, runRunner, type RunnerOutput } from './bench-runs';
 
 interface Summary {
   median: number;
@@ -41,17 +39,11 @@ interface Run {
   skeletons: { name: string; clipVertices: number; rows: Row[] }[];
 }
 
-const RUNNER = join(import.meta.dirname, 'bench-skeleton.mjs');
 const FRAMES = 40;
 
 /** Runs the benchmark once (WebGPU, few frames) for the tests below. */
-async function runBench(): Promise<{ runs: Run[]; log: string }> {
-  const { stdout, stderr } = await promisify(execFile)(
-    process.execPath,
-    [RUNNER, '--tier', 'webgpu', '--frames', String(FRAMES), '--warmup', '10', '--rounds', '2', '--counts', '1,50,200,1000', '--skeletons', 'coin,vine', '--json'],
-    { maxBuffer: 16 << 20, timeout: 110_000 },
-  );
-  return { runs: JSON.parse(stdout) as Run[], log: stderr };
+function runBench(): Promise<RunnerOutput<Run>> {
+  return runRunner('bench-skeleton.mjs', ['--tier', 'webgpu', '--frames', String(FRAMES), '--warmup', '10', '--rounds', '2', '--counts', '1,50,200,1000', '--skeletons', 'coin,vine']);
 }
 
 /** The baked side at `n` instances costs at most `1 / factor` of the CPU path. */
@@ -65,16 +57,7 @@ function fasterAt(n: number, sk: Run['skeletons'][number], log: string, factor =
 }
 
 describe('skeleton playback benchmark (webgpu)', () => {
-  let result: Promise<{ runs: Run[]; log: string }> | undefined;
-  before(() => {
-    result = runBench();
-    // Settled here so a failing run is reported by the tests, not as an unhandled rejection.
-    result.catch(() => undefined);
-  });
-  const bench = async (): Promise<{ runs: Run[]; log: string }> => {
-    assert.ok(result !== undefined);
-    return result;
-  };
+  const bench = runBefore(runBench);
 
   it('gives finite timings for every skeleton and instance count, every instance drawn', { timeout: 120_000 }, async () => {
     const { runs, log } = await bench();

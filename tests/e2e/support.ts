@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { decodePng, type Pixels } from '../support/png';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { faultyGlue, type ExportFault } from '../support/export-fault';
 
 export type { SeamWindow } from '../site/seam';
@@ -164,6 +164,18 @@ export async function openEditor(context: BrowserContext, base: string, query = 
 }
 
 /**
+ * A new browser context of `site` (`options`) with the editor open on the WebGL2 tier (running, not
+ * only requested) in the plain view of pixel tests ({@link plainView}).
+ */
+export async function openPlainEditor(site: Site, options: BrowserContextOptions): Promise<EditorPage & { context: BrowserContext }> {
+  const context = await site.browser.newContext(options);
+  const { page, errors } = await openEditor(context, site.url, '?renderer=webgl2');
+  await page.waitForFunction(() => document.getElementById('status-tier')?.textContent === 'WebGL2');
+  await plainView(page);
+  return { context, page, errors };
+}
+
+/**
  * Waits for the editor to finish starting (fails with the page's fatal message); in the test
  * build, also for the test seam (`seam` false: a product page, which has none).
  */
@@ -209,6 +221,14 @@ export async function freezeAt(page: Page, timeSecs: number): Promise<void> {
     }
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   }, timeSecs);
+}
+
+/** Shows the overlays again (after {@link freezeAt} hid them for stable pixels) and waits two frames. */
+export async function showOverlays(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    document.getElementById('e2e-hide-overlays')?.remove();
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  });
 }
 
 /**

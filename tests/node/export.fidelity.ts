@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  Animation,
   MeshAttachment,
   MixBlend,
   MixDirection,
@@ -69,6 +70,13 @@ export function parseSkeleton(json: string): SkeletonData {
   return new SkeletonJson(new FakeAtlasAttachmentLoader()).readSkeletonData(json);
 }
 
+/** Poses `skeleton` at time `t` of `animation` from its setup pose, as the runtime plays an export. */
+export function poseAt(skeleton: Skeleton, animation: Animation, t: number): void {
+  skeleton.setToSetupPose();
+  animation.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
+  skeleton.updateWorldTransform(Physics.none);
+}
+
 const POS_TOL = 0.1 + 2e-3;
 const ROT_TOL_RAD = (0.01 * Math.PI) / 180;
 const SCALE_TOL = 0.01 + 1e-4;
@@ -88,10 +96,7 @@ export function checkFidelity(data: SkeletonData, frames: FramesDoc, limit = 10)
       continue;
     }
     for (const frame of list) {
-      const t = Math.fround(frame.frame / frames.fps);
-      skeleton.setToSetupPose();
-      animation.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
-      skeleton.updateWorldTransform(Physics.none);
+      poseAt(skeleton, animation, Math.fround(frame.frame / frames.fps));
       const where = (bone: string) => `${name} frame ${frame.frame} bone ${bone}`;
       for (const [boneName, want] of Object.entries(frame.bones)) {
         checked++;

@@ -7,13 +7,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
+import { Skeleton, type SkeletonData } from '@esotericsoftware/spine-core';
 import { describe, expect, it } from 'vitest';
 import { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
 import { loadSkeleton } from '../../web/skeleton/spine/load.ts';
 import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
 import { coreStepsCovering, loadWasm, trackPositionAt } from '../support/wasm.ts';
-import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
+import { checkFidelity, exportScene, parseSkeleton, poseAt, type Exported } from './export.fidelity';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const VINE_JSON = readFileSync(join(FIXTURES, 'vine-pro-4.2.json'), 'utf8');
@@ -51,15 +51,22 @@ function followingScene(): object {
   };
 }
 
-describe('export of systems following a skeleton bone', () => {
-  const track = vineTrack();
-  const dir = mkdtempSync(join(tmpdir(), 'sp-follow-'));
+/** `scene` and the bone `tracks` written to a new folder `sp-NAME-…` and exported (`--follow`). */
+function exportFollowing(name: string, scene: object, tracks: BoneTrackJson[]): { dir: string; scenePath: string; followPath: string; exported: Exported; data: SkeletonData } {
+  const dir = mkdtempSync(join(tmpdir(), `sp-${name}-`));
   const scenePath = join(dir, 'scene.json');
   const followPath = join(dir, 'follow.json');
-  writeFileSync(scenePath, JSON.stringify(followingScene()));
+  writeFileSync(scenePath, JSON.stringify(scene));
+  writeFileSync(followPath, followDocument(tracks));
+  const exported = exportScene(scenePath, ['--follow', followPath]);
+  return { dir, scenePath, followPath, exported, data: parseSkeleton(exported.json) };
+}
+
+describe('export of systems following a skeleton bone', () => {
+  const track = vineTrack();
   // The speed at which the skeleton, as the canvas plays it, repeats every 2 s.
   const fast = vineTrack('vine_fast', trackPeriodSecs(GROW_SECS, 30, 1, stepsCovering) / 2);
-  writeFileSync(followPath, followDocument([track, fast]));
+  const { dir, scenePath, followPath, exported, data } = exportFollowing('follow', followingScene(), [track, fast]);
 
   it('the sampled bone really moves (the test would prove nothing otherwise)', () => {
     const xs = track.points.map((p) => p[0]);
@@ -69,9 +76,6 @@ describe('export of systems following a skeleton bone', () => {
     expect(track.sampleFps).toBe(45);
     expect((fast.points.length - 1) / fast.sampleFps).toBeCloseTo(2, 9);
   });
-
-  const exported = exportScene(scenePath, ['--follow', followPath]);
-  const data = parseSkeleton(exported.json);
 
   it('the runtime pose matches the simulation at every baked frame', () => {
     const { errors, checked } = checkFidelity(data, exported.frames);
@@ -103,10 +107,7 @@ describe('export of systems following a skeleton bone', () => {
     let worst = 0;
     const frames = exported.frames.animations.local;
     for (const { frame } of frames) {
-      const t = Math.fround(frame / exported.frames.fps);
-      skeleton.setToSetupPose();
-      animation!.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
-      skeleton.updateWorldTransform(Physics.none);
+      poseAt(skeleton, animation!, Math.fround(frame / exported.frames.fps));
       const bone = skeleton.findBone('tip_local')!;
       const [x, y] = trackPositionAt(wasm, track, frame / exported.frames.fps);
       worst = Math.max(worst, Math.abs(bone.worldX - (x + OFFSET.x)), Math.abs(bone.worldY + (y + OFFSET.y)));
@@ -125,9 +126,7 @@ describe('export of systems following a skeleton bone', () => {
     const skeleton = new Skeleton(data);
     const loop = data.findAnimation('loop')!;
     const at = (t: number): [number, number] => {
-      skeleton.setToSetupPose();
-      loop.apply(skeleton, 0, t, false, [], 1, MixBlend.setup, MixDirection.mixIn);
-      skeleton.updateWorldTransform(Physics.none);
+      poseAt(skeleton, loop, t);
       const b = skeleton.findBone('tip_loop')!;
       return [b.worldX, b.worldY];
     };
@@ -172,27 +171,19 @@ describe('a force centre travels with the followed bone (issue 10)', () => {
   // what the simulation computed. The vine grows at a quarter speed here (its tip then moves at
   // up to ~150 px/s, which the pull can follow).
   const track = vineTrack('vine', 0.25);
-  const dir = mkdtempSync(join(tmpdir(), 'sp-follow-force-'));
-  const scenePath = join(dir, 'scene.json');
-  const followPath = join(dir, 'follow.json');
   const follow = { skeleton: 'vine', bone: 'vine13', offsetX: OFFSET.x, offsetY: OFFSET.y };
-  writeFileSync(
-    scenePath,
-    JSON.stringify({
-      version: 1,
-      export: { fps: 30 },
-      systems: [
-        {
-          name: 'tip_pulled', seed: 9, space: 'world', animation: 'pulled', mode: 'oneShot', durationSecs: 1.5, ratePerSec: 20, maxParticles: 100,
-          lifetimeSecs: { min: 0.8, max: 1.2 }, speed: { min: 20, max: 60 }, spreadDeg: 360, damping: 30, follow,
-          forces: [{ kind: 'attractor', accelPxPerSec2: { min: 20000, max: 20000 }, position: [0, 0], space: 'system', radiusPx: 5000, falloff: 'constant' }],
-        },
-      ],
-    }),
-  );
-  writeFileSync(followPath, followDocument([track]));
-  const exported = exportScene(scenePath, ['--follow', followPath]);
-  const data = parseSkeleton(exported.json);
+  const scene = {
+    version: 1,
+    export: { fps: 30 },
+    systems: [
+      {
+        name: 'tip_pulled', seed: 9, space: 'world', animation: 'pulled', mode: 'oneShot', durationSecs: 1.5, ratePerSec: 20, maxParticles: 100,
+        lifetimeSecs: { min: 0.8, max: 1.2 }, speed: { min: 20, max: 60 }, spreadDeg: 360, damping: 30, follow,
+        forces: [{ kind: 'attractor', accelPxPerSec2: { min: 20000, max: 20000 }, position: [0, 0], space: 'system', radiusPx: 5000, falloff: 'constant' }],
+      },
+    ],
+  };
+  const { exported, data } = exportFollowing('follow-force', scene, [track]);
 
   it('the runtime pose matches the simulation at every baked frame', () => {
     const { errors, checked } = checkFidelity(data, exported.frames);
@@ -210,9 +201,7 @@ describe('a force centre travels with the followed bone (issue 10)', () => {
     for (const { frame, bones } of exported.frames.animations.pulled) {
       const secs = frame / exported.frames.fps;
       if (secs < 0.5 || secs > 1.5) continue;
-      skeleton.setToSetupPose();
-      animation.apply(skeleton, 0, Math.fround(secs), false, [], 1, MixBlend.setup, MixDirection.mixIn);
-      skeleton.updateWorldTransform(Physics.none);
+      poseAt(skeleton, animation, Math.fround(secs));
       const [bx, by] = trackPositionAt(wasm, track, secs);
       const c: [number, number] = [bx + OFFSET.x, by + OFFSET.y];
       centres.push(c);

@@ -1,36 +1,35 @@
-// Colliders and paths on the canvas: drawing new ones by clicking points, and editing the selected
-// one. Everything under the pointer is found by the core (`hitObject`: Bézier handles, then points
-// and centres, then lines) and drawn where the core puts it (`objectOutlines`); the edits are the
-// pure functions of shapes.ts. One SVG layer over the canvas (like the system gizmos) shows the
-// selected object's points, handles and knobs and the object being drawn; the renderer draws the
-// outlines themselves. Pointer events are caught on the canvas container before the view's own
-// (panning with the middle button or Space still works; a left press elsewhere still moves the
-// selected system).
+// Colliders and paths on the canvas: drawing new ones by clicking points (the drawing mode,
+// drawing.ts), and editing the selected one. Everything under the pointer is found by the core
+// (`hitObject`: Bézier handles, then points and centres, then lines) and drawn where the core puts
+// it (`objectOutlines`); the edits are the pure functions of shapes.ts. One SVG layer over the
+// canvas (like the system gizmos) shows the selected object's points, handles and knobs and the
+// object being drawn; the renderer draws the outlines themselves. Pointer events are caught on the
+// canvas container before the view's own (panning with the middle button or Space still works; a
+// left press elsewhere still moves the selected system).
 //
-// Drawing: segment, circle (centre, then radius) and rectangle (two corners) finish on the second
-// click; polylines and paths on a double-click or Enter; Backspace takes back the last click;
-// Escape cancels. Editing: drag a point, a handle end, a circle's line (radius), a rectangle's
-// corner or rotate knob, or any other part of the body (moves the whole object); double-click a
-// line to insert a point; Delete or Backspace removes the selected point (or the object when no
-// point is selected). A drag previews on the canvas and is recorded once on release (one undo
-// step); Escape abandons it. Snapping (the Snap toggle, kept in localStorage, or Shift held, as
-// for the system gizmos) puts points on the spacing of the grid the canvas shows (10 px without
-// the grid). The SVG itself is drawn by overlay-svg.ts.
+// Drawing (drawing.ts): segment, circle (centre, then radius) and rectangle (two corners) finish
+// on the second click; polylines and paths on a double-click or Enter; Backspace takes back the
+// last click; Escape cancels. Editing: drag a point, a handle end, a circle's line (radius), a
+// rectangle's corner or rotate knob, or any other part of the body (moves the whole object);
+// double-click a line to insert a point; Delete or Backspace removes the selected point (or the
+// object when no point is selected). A drag previews on the canvas and is recorded once on
+// release (one undo step); Escape abandons it. Snapping (the Snap toggle, kept in localStorage,
+// or Shift held, as for the system gizmos) puts points on the spacing of the grid the canvas
+// shows (10 px without the grid). The SVG itself is drawn by overlay-svg.ts.
 
-import type { ObjectOutlines, PathObject } from '../generated/contract';
+import type { ObjectOutlines } from '../generated/contract';
 import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
 import { gridSpacing } from '../editor/force-geometry';
 import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
-import { drawingPreview, objectHandles } from './overlay-svg';
+import { ObjectDrawing } from './drawing';
+import { objectHandles } from './overlay-svg';
 import type { Pt } from '../editor/shape-geometry';
 import type { Viewport } from '../editor/viewport';
 import {
-  buildObject,
   dragged,
-  fixedClicks,
   grabOf,
   objectsOf,
   pointsOf,
@@ -98,11 +97,7 @@ export class ObjectCanvas {
   private readonly snapButton: HTMLButtonElement;
   private selectedRef: ObjectRef | null = null;
   private selectedPoint: number | null = null;
-  private tool: DrawTool | null = null;
-  /** Removes the drawing hint (set while drawing). */
-  private dismissHint: (() => void) | null = null;
-  private clicks: Pt[] = [];
-  private pointer: Pt | null = null;
+  private readonly drawing: ObjectDrawing;
   private drag: Drag | null = null;
   private snapOn: boolean;
   private signature = '';
@@ -118,6 +113,10 @@ export class ObjectCanvas {
     private readonly host: ObjectCanvasHost,
   ) {
     this.preview = new ScenePreview(engine);
+    const redraw = (): void => {
+      this.signature = '';
+    };
+    this.drawing = new ObjectDrawing(container, host, (ref) => this.select(ref), redraw);
     this.svg = el('svg', { class: 'object-gizmos' });
     container.appendChild(this.svg);
     this.snapOn = readSnap();
@@ -168,16 +167,7 @@ export class ObjectCanvas {
 
   /** Starts drawing with `tool` (the previous drawing is dropped). */
   startDrawing(tool: DrawTool): void {
-    this.tool = tool;
-    this.clicks = [];
-    this.signature = '';
-    // Enter and Escape go to the drawing, not to the menu that started it.
-    (document.activeElement as HTMLElement | null)?.blur?.();
-    this.container.classList.add('drawing-object');
-    const shape = tool.target === 'collider' ? tool.kind : 'path';
-    // Shown while drawing, gone as soon as the drawing ends (finished or cancelled).
-    this.dismissHint?.();
-    this.dismissHint = this.host.hint(t(shape === 'circle' ? 'drawCircleHint' : shape === 'rect' ? 'drawRectHint' : shape === 'segment' ? 'drawSegmentHint' : 'drawLineHint'));
+    this.drawing.start(tool);
   }
 
   /** After a document change: drops a selection the document no longer has. */
@@ -224,11 +214,9 @@ export class ObjectCanvas {
   private onDown(e: PointerEvent): void {
     if (e.button !== 0 || this.viewport.spaceHeld) return;
     const target = e.target as Element;
-    if (this.tool !== null) {
+    if (this.drawing.active) {
       this.claim(e);
-      this.clicks.push(this.snapped(this.sceneAt(e), e));
-      this.signature = '';
-      if (this.clicks.length === fixedClicks(this.tool)) this.finishDrawing();
+      this.drawing.click(this.snapped(this.sceneAt(e), e));
       return;
     }
     // The system gizmos' grips are theirs.
@@ -271,8 +259,8 @@ export class ObjectCanvas {
   }
 
   private onMove(e: PointerEvent): void {
-    if (this.tool !== null) {
-      this.pointer = this.snapped(this.sceneAt(e), e);
+    if (this.drawing.active) {
+      this.drawing.move(this.snapped(this.sceneAt(e), e));
       return;
     }
     const d = this.drag;
@@ -306,12 +294,9 @@ export class ObjectCanvas {
 
   private onDoubleClick(e: MouseEvent): void {
     if (e.button !== 0) return;
-    if (this.tool !== null) {
+    if (this.drawing.active) {
       this.claim(e);
-      // The double-click's two presses placed the last point twice.
-      const [a, b] = this.clicks.slice(-2);
-      if (a !== undefined && b !== undefined && Math.hypot(a[0] - b[0], a[1] - b[1]) * this.viewport.zoom < 4) this.clicks.pop();
-      this.finishDrawing();
+      this.drawing.doubleClick(this.viewport.zoom);
       return;
     }
     const at = this.sceneAt(e);
@@ -337,24 +322,14 @@ export class ObjectCanvas {
     // typed into a field are not the canvas's.
     const active = document.activeElement;
     if (e.defaultPrevented || active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) return;
-    if (this.tool === null && active !== null && active !== document.body && !this.container.contains(active)) return;
-    if (e.key === 'Escape') {
-      if (this.drag !== null) this.abandon();
-      else if (this.tool !== null) this.stopDrawing();
+    if (!this.drawing.active && active !== null && active !== document.body && !this.container.contains(active)) return;
+    if (e.key === 'Escape' && this.drag !== null) {
+      this.abandon();
       return;
     }
-    if (e.key === 'Backspace' && this.tool !== null) {
-      e.preventDefault();
-      this.clicks.pop();
-      this.signature = '';
-      return;
-    }
-    if (e.key === 'Enter' && this.tool !== null) {
-      e.preventDefault();
-      this.finishDrawing();
-      return;
-    }
-    if ((e.key === 'Delete' || e.key === 'Backspace') && this.selectedRef !== null && this.tool === null && this.drag === null) {
+    // Escape, Backspace and Enter while drawing.
+    if (this.drawing.onKey(e)) return;
+    if ((e.key === 'Delete' || e.key === 'Backspace') && this.selectedRef !== null && !this.drawing.active && this.drag === null) {
       e.preventDefault();
       const ref = this.selectedRef;
       const o = objectsOf(this.host.doc(), ref.kind)[ref.index];
@@ -378,40 +353,6 @@ export class ObjectCanvas {
     }
   }
 
-  private stopDrawing(): void {
-    this.dismissHint?.();
-    this.dismissHint = null;
-    this.tool = null;
-    this.clicks = [];
-    this.pointer = null;
-    this.signature = '';
-    this.container.classList.remove('drawing-object');
-  }
-
-  private finishDrawing(): void {
-    const tool = this.tool;
-    if (tool === null) return;
-    const doc = this.host.doc();
-    const kind: ObjectRef['kind'] = tool.target;
-    const taken = objectsOf(doc, kind).map((o) => o.name);
-    const base = t(kind === 'collider' ? 'colliderName' : 'pathName');
-    let name = base;
-    for (let n = 2; taken.includes(name); n++) name = `${base} ${n}`;
-    const made = buildObject(tool, this.clicks, name);
-    if (made === null) {
-      // Too few points yet (a polyline needs more clicks): keep drawing.
-      if (this.clicks.length < 2 || fixedClicks(tool) === null) return;
-      this.stopDrawing();
-      return;
-    }
-    this.stopDrawing();
-    const ok = this.host.edit(t(kind === 'collider' ? 'addCollider' : 'addPath'), (d) => {
-      if (kind === 'collider') (d.colliders ??= []).push(made as NonNullable<Scene['colliders']>[number]);
-      else (d.paths ??= []).push(made as PathObject);
-    });
-    if (ok) this.select({ kind, index: objectsOf(this.host.doc(), kind).length - 1 });
-  }
-
   /** Redraws the overlay (every frame; cheap when nothing changed). */
   update(): void {
     const doc = this.host.doc();
@@ -420,7 +361,7 @@ export class ObjectCanvas {
     const { pan, zoom } = this.viewport;
     const ref = this.selectedRef;
     const object = ref === null ? undefined : (this.drag?.draft ?? objectsOf(doc, ref.kind)[ref.index]);
-    const signature = JSON.stringify([ref, this.selectedPoint, object, this.tool, this.clicks, this.tool === null ? null : this.pointer, pan, zoom, rect.width, rect.height, this.drag !== null]);
+    const signature = JSON.stringify([ref, this.selectedPoint, object, ...this.drawing.signature(), pan, zoom, rect.width, rect.height, this.drag !== null]);
     if (signature === this.signature) return;
     this.signature = signature;
     const screen = sceneToScreen(pan, zoom, rect);
@@ -433,7 +374,7 @@ export class ObjectCanvas {
       parts.push(el('path', { class: 'object-selected', d: pathData([{ points: outline, closed: false }], screen) }));
       parts.push(...objectHandles(object, outline, this.selectedPoint, screen));
     }
-    if (this.tool !== null) parts.push(...drawingPreview(this.tool, this.clicks, this.pointer, zoom, screen));
+    parts.push(...this.drawing.preview(zoom, screen));
     this.svg.replaceChildren(...parts);
   }
 
@@ -443,7 +384,7 @@ export class ObjectCanvas {
     if (at === null) return;
     this.hover = null;
     const any = (doc.colliders ?? []).length + (doc.paths ?? []).length > 0;
-    const hit = any && this.tool === null && this.drag === null ? this.engine.hitObject(this.host.json(), at[0], at[1], PICK_PX / this.viewport.zoom) : null;
+    const hit = any && !this.drawing.active && this.drag === null ? this.engine.hitObject(this.host.json(), at[0], at[1], PICK_PX / this.viewport.zoom) : null;
     const part = hit === null ? '' : hit.part === 'edge' ? 'edge' : 'grab';
     this.container.classList.toggle('object-hover-grab', part === 'grab');
     this.container.classList.toggle('object-hover-edge', part === 'edge');
