@@ -17,6 +17,8 @@
 
 use std::time::Instant;
 
+use super::stats::spread;
+
 use sp_sim::document::Scene;
 use sp_spine::{ExportOptions, ExportOutput, ImageSizes, estimate_scene, export_scene_with};
 
@@ -70,12 +72,6 @@ fn animation_secs(json: &str) -> Result<f64> {
         .unwrap_or(0.0))
 }
 
-/// Median, min and max of `t` (sorted in place).
-fn spread(t: &mut [f64]) -> (f64, f64, f64) {
-    t.sort_by(f64::total_cmp);
-    (t[t.len() / 2], t[0], t[t.len() - 1])
-}
-
 /// Runs the A/B of the module doc and prints it.
 pub fn run(scene: &Scene, runs: usize) -> Result<()> {
     let bare = without_objects(scene);
@@ -98,12 +94,14 @@ pub fn run(scene: &Scene, runs: usize) -> Result<()> {
         scene.paths.len(),
         runs.max(1)
     );
-    let [mut t_with, mut t_without] = times;
-    let (s_with, s_without) = (spread(&mut t_with), spread(&mut t_without));
+    let (s_with, s_without) = (spread(&times[0]), spread(&times[1]));
     println!("  scene          export ms (median, range)   keys       bytes");
-    for (label, out, (m, lo, hi)) in [("with", &with, s_with), ("without", &without, s_without)] {
+    for (label, out, s) in [("with", &with, s_with), ("without", &without, s_without)] {
         println!(
-            "  {label:<12} {m:>9.1} ({lo:.1}-{hi:.1}) {:>13} {:>11}",
+            "  {label:<12} {:>9.1} ({:.1}-{:.1}) {:>13} {:>11}",
+            s.median,
+            s.min,
+            s.max,
             out.report.total_keys(),
             out.report.bytes
         );
@@ -114,7 +112,7 @@ pub fn run(scene: &Scene, runs: usize) -> Result<()> {
         "  difference: {dk:+} keys, {db:+} bytes ({:.3}x keys, {:.3}x bytes, {:.3}x time)",
         with.report.total_keys() as f64 / without.report.total_keys().max(1) as f64,
         with.report.bytes as f64 / without.report.bytes.max(1) as f64,
-        s_with.0 / s_without.0.max(1e-9)
+        s_with.median / s_without.median.max(1e-9)
     );
     if estimate.collision_events > 0 {
         let events = estimate.collision_events as f64;
