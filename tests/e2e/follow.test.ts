@@ -4,7 +4,9 @@
 // moving tip (pixel centroid against the bone's track at two paused times, with the skeleton
 // hidden); 导出Spine Json downloads a file byte-identical to the native CLI's export with the
 // same bone tracks, which the official runtime poses within the spec's tolerances at every baked
-// frame and which holds no reference to the skeleton.
+// frame and which holds no reference to the skeleton. Then the skeleton panel turns the vine 90°
+// and doubles it: the followed track turns with it (as the canvas draws the vine), and the export
+// puts the system on the turned tip plus the offset, which stays in scene pixels.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +14,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
-import { checkFidelity, parseSkeleton, type FramesDoc } from '../node/export.fidelity';
+import { Skeleton } from '@esotericsoftware/spine-core';
+import { checkFidelity, parseSkeleton, poseAt, type FramesDoc } from '../node/export.fidelity';
 import type { BoneTrackJson } from '../../web/skeleton/spine/follow-track';
 import { loadWasm, trackPositionAt } from '../support/wasm';
 import { skeletonDrop } from './skeleton-files';
@@ -168,6 +171,76 @@ describe('particles following a skeleton bone', () => {
     const translate = (JSON.parse(json) as { animations: Record<string, { bones?: Record<string, { translate?: unknown[] }> }> }).animations;
     const keys = Object.values(translate).map((a) => a.bones?.tip?.translate?.length ?? 0);
     assert.ok(Math.max(...keys) > 2, `system bone translate keys per animation: ${keys.join(', ')}`);
+    assert.deepEqual(errors, []);
+  });
+
+  it('turning and scaling the skeleton in its panel turns the followed bone; the export follows it', async () => {
+    const tracksOf = async (): Promise<BoneTrackJson[]> => (JSON.parse(await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks())) as { tracks: BoneTrackJson[] }).tracks;
+    const [before] = await tracksOf();
+    if ((await page.$('#skeleton-panel [data-control="rotation"]')) === null) {
+      await page.click('#skeleton-list li.skeleton .name');
+      await page.waitForSelector('#skeleton-panel [data-control="rotation"]', { state: 'attached', timeout: 15_000 });
+    }
+    for (const [control, value] of [['rotation', '90'], ['placement-scale', '2']]) {
+      await page.evaluate(
+        ([c, v]) => {
+          const input = document.querySelector(`#skeleton-panel [data-control="${c}"]`) as HTMLInputElement;
+          input.value = v;
+          input.dispatchEvent(new Event('change'));
+        },
+        [control, value],
+      );
+    }
+    const t = ((await documentOf(page)) as unknown as { skeletons: { transform: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number } }[] }).skeletons[0].transform;
+    assert.deepEqual([t.rotationDeg, t.scaleX, t.scaleY], [90, 2, 2]);
+    const [after] = await tracksOf();
+    assert.equal(after.points.length, before.points.length);
+    // Each point, relative to the skeleton's position, doubled and turned 90° clockwise: (x, y) → (−y, x).
+    let worst = 0;
+    before.points.forEach(([x, y], i) => {
+      const want = [t.x - 2 * (y - t.y), t.y + 2 * (x - t.x)];
+      worst = Math.max(worst, Math.hypot(after.points[i][0] - want[0], after.points[i][1] - want[1]));
+    });
+    assert.ok(worst < 0.01, `the track is the turned and doubled one (worst ${worst} px)`);
+
+    const [sceneJson, followJson] = await page.evaluate(() => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      return [seam.sceneJson(), seam.engine.followTracks()];
+    });
+    const got = page.waitForEvent('download', { timeout: 120_000 });
+    await page.click('#export-button');
+    const download = await got;
+    await page.waitForFunction(() => document.body.dataset.exportState === 'done', undefined, { timeout: 120_000 });
+    const json = readFileSync(await download.path(), 'utf8');
+    const [scenePath, followPath, out, framesPath] = ['turned-scene.json', 'turned-follow.json', 'turned-out.json', 'turned-frames.json'].map((f) => join(tmp, f));
+    writeFileSync(scenePath, sceneJson);
+    writeFileSync(followPath, followJson);
+    runCli(['export', scenePath, '-o', out, '--frames', framesPath, '--follow', followPath]);
+    assert.equal(json, readFileSync(out, 'utf8'), 'browser download and CLI export differ');
+    const data = parseSkeleton(json);
+    const frames = JSON.parse(readFileSync(framesPath, 'utf8')) as FramesDoc;
+    assert.deepEqual(checkFidelity(data, frames).errors, []);
+    // spine-core poses the system bone on the turned tip plus the unturned offset: in the start
+    // segment (scene time = its time) and the loop that follows it (scene time = start + its time).
+    const skeleton = new Skeleton(data);
+    const wasm = await loadWasm();
+    const start = data.findAnimation('start');
+    assert.ok(start !== null && data.findAnimation('loop') !== null, 'the loop-continuous system exports start and loop');
+    let far = 0;
+    let checked = 0;
+    for (const [name, shift] of [['start', 0], ['loop', start.duration]] as const) {
+      const animation = data.findAnimation(name)!;
+      for (const { frame } of frames.animations[name]) {
+        const secs = frame / frames.fps;
+        poseAt(skeleton, animation, Math.fround(secs));
+        const bone = skeleton.findBone('tip')!;
+        const [bx, by] = trackPositionAt(wasm, after, shift + secs);
+        far = Math.max(far, Math.hypot(bone.worldX - (bx + OFFSET.x), -bone.worldY - (by + OFFSET.y)));
+        checked++;
+      }
+    }
+    assert.ok(checked > 30, `${checked} frames of the system bone checked`);
+    assert.ok(far < 0.1, `the system bone is on the turned tip plus the offset (worst ${far} px)`);
     assert.deepEqual(errors, []);
   });
 });

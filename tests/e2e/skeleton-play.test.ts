@@ -3,6 +3,8 @@
 // renderer's vertex clips (web/skeleton/object/play.ts): the skeleton is drawn (its region differs from
 // the canvas before the drop) and animates (pixels change between two moments while the particle
 // timeline is paused), on WebGL2 and WebGPU. Also: pause stops the change; a second instance;
+// the panel's rotation, scale and flip turn, scale and mirror the drawn vine about its position
+// (the lit pixels' centroid and count) and undo restores the picture;
 // after a lost GPU (a lost WebGL2 context, a destroyed WebGPU device) the same picture again.
 // And the clip's per-frame colours: the coin baked in Node (web/skeleton/spine/bake.ts, clip.ts) and
 // uploaded to the page's renderer as drawn, with its colours frozen at frame 0, and without its
@@ -18,7 +20,7 @@ import { clipOptionsJson, toVertexClip, writeInstances, type VertexClipArrays } 
 import { loadSkeleton } from '../../web/skeleton/spine/load';
 import { regionPaths, synthAtlas } from '../support/synth-atlas';
 import { coreStepsCovering } from '../support/wasm';
-import { pagePng, pageRgba, SPINE_FIXTURES } from './skeleton-files';
+import { pagePng, pageRgba, skeletonDrop, SPINE_FIXTURES } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, useSite, waitReady, type Pixels, type SeamWindow, type Tier } from './support';
 
 const COIN_SKEL = readFileSync(join(SPINE_FIXTURES, 'coin-pro-4.2.skel'));
@@ -53,6 +55,39 @@ async function quietCanvas(page: Page): Promise<void> {
     document.head.appendChild(style);
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
+}
+
+/**
+ * The pixels of `p` differing from `empty` by more than 30 (sum over RGB): their count and their
+ * centroid relative to the canvas centre (where the view puts the skeleton's position), in canvas px.
+ */
+function litFromCentre(empty: Pixels, p: Pixels): { n: number; x: number; y: number } {
+  let [n, sx, sy] = [0, 0, 0];
+  for (let y = 0; y < p.height; y++) {
+    for (let x = 0; x < p.width; x++) {
+      const i = (y * p.width + x) * 4;
+      if (Math.abs(p.rgba[i] - empty.rgba[i]) + Math.abs(p.rgba[i + 1] - empty.rgba[i + 1]) + Math.abs(p.rgba[i + 2] - empty.rgba[i + 2]) > 30) {
+        n++;
+        sx += x;
+        sy += y;
+      }
+    }
+  }
+  return { n, x: sx / n - p.width / 2, y: sy / n - p.height / 2 };
+}
+
+/** Sets a control of the (hidden) skeleton panel as a user's typing or click would. */
+async function setControl(page: Page, control: string, value: string | boolean): Promise<void> {
+  await page.evaluate(
+    ([c, v]) => {
+      const input = document.querySelector(`#skeleton-panel [data-control="${c}"]`) as HTMLInputElement;
+      if (typeof v === 'boolean') input.checked = v;
+      else input.value = v;
+      input.dispatchEvent(new Event('change'));
+      return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    },
+    [control, value] as const,
+  );
 }
 
 /** The coin bake with every draw's colours replaced: `recolor(frameDraw, k)` gives the new draw. */
@@ -136,6 +171,74 @@ for (const tier of ['webgl2', 'webgpu'] as Tier[]) {
       await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="add-instance"]') as HTMLButtonElement).click());
       assert.equal(await page.textContent('#skeleton-panel [data-field="instances"]'), '2');
       assert.equal(((await documentOf(page)).skeletons as { extraInstances: unknown[] }[])[0].extraInstances.length, 1);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    it('the panel turns, scales and flips the drawn skeleton about its position; undo restores it', async () => {
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const { page, errors } = await openEditor(context, site.url, `?renderer=${tier}`);
+      await quietCanvas(page);
+      const empty = (await canvasPixels(page)).pixels;
+      // The vine at 0.5 s leans up and to the left of its root: every turn, mirror and scale shows.
+      await dropFiles(page, skeletonDrop('vine-pro-4.2'));
+      await page.waitForFunction(() => document.querySelector('#skeleton-panel [data-control="rotation"]') !== null, undefined, { timeout: 30_000 });
+      const placed = await page.evaluate(() => {
+        const seam = (window as unknown as SeamWindow).spineParticleTest;
+        const t = seam.doc().skeletons[0].transform;
+        seam.setView([t.x, t.y], 0.6);
+        return t;
+      });
+      assert.deepEqual([placed.rotationDeg, placed.scaleX, placed.scaleY], [0, 1, 1]);
+      await freezeAt(page, 0.5);
+      const base = (await canvasPixels(page)).pixels;
+      const c0 = litFromCentre(empty, base);
+      assert.ok(c0.n > 1500 && c0.y < -30 && c0.x < -15, `the vine is drawn up and left of its position: ${JSON.stringify(c0)}`);
+      const transform = async (): Promise<number[]> => {
+        const t = ((await documentOf(page)).skeletons as { transform: { rotationDeg: number; scaleX: number; scaleY: number } }[])[0].transform;
+        return [t.rotationDeg, t.scaleX, t.scaleY];
+      };
+      /** The lit centroid is `want` (canvas px from the centre) within 3 px, and the count about `share` of the base's. */
+      const expectShape = async (what: string, want: [number, number], share: number): Promise<Pixels> => {
+        const { pixels } = await canvasPixels(page);
+        const got = litFromCentre(empty, pixels);
+        const off = Math.hypot(got.x - want[0], got.y - want[1]);
+        assert.ok(off < 3, `${what}: centroid (${got.x.toFixed(1)}, ${got.y.toFixed(1)}), expected (${want[0].toFixed(1)}, ${want[1].toFixed(1)})`);
+        assert.ok(Math.abs(got.n / c0.n - share) < 0.1 * share, `${what}: ${got.n} lit pixels against ${c0.n}, expected ×${share}`);
+        return pixels;
+      };
+
+      // 90° clockwise on screen (y down): up-left turns to up-right, (x, y) → (−y, x).
+      await setControl(page, 'rotation', '90');
+      assert.deepEqual(await transform(), [90, 1, 1]);
+      await expectShape('turned 90°', [-c0.y, c0.x], 1);
+      // Scale 0.5 (uniform): half as far from the position, a quarter of the pixels.
+      await setControl(page, 'placement-scale', '0.5');
+      assert.deepEqual(await transform(), [90, 0.5, 0.5]);
+      await expectShape('turned, scale 0.5', [-0.5 * c0.y, 0.5 * c0.x], 0.25);
+      // Flip: mirrored in the skeleton's own x, then turned: (x, y) → (−y, −x) at half size.
+      await setControl(page, 'flip', true);
+      assert.deepEqual(await transform(), [90, -0.5, 0.5]);
+      const flipped = await expectShape('turned, scale 0.5, flipped', [-0.5 * c0.y, -0.5 * c0.x], 0.25);
+      assert.equal(await page.$eval('#skeleton-panel [data-control="placement-scale"]', (e) => (e as HTMLInputElement).value), '0.5');
+      // The loader scale is a different field, untouched.
+      assert.equal(((await documentOf(page)).skeletons as { scale: number }[])[0].scale, 1);
+
+      // Undo, one step per edit: the picture and the panel come back.
+      await undo(page);
+      assert.deepEqual(await transform(), [90, 0.5, 0.5]);
+      assert.ok(changedInCentre(flipped, (await canvasPixels(page)).pixels) > 200, 'undoing the flip changes the picture');
+      await undo(page);
+      await undo(page);
+      assert.deepEqual(await transform(), [0, 1, 1]);
+      assert.equal(changedInCentre(base, (await canvasPixels(page)).pixels), 0, 'after undo the vine is drawn as before');
+      assert.equal(litFromCentre(empty, (await canvasPixels(page)).pixels).n, c0.n);
+      assert.deepEqual(
+        await page.$$eval('#skeleton-panel [data-control="rotation"], #skeleton-panel [data-control="placement-scale"], #skeleton-panel [data-control="flip"]', (els) =>
+          els.map((e) => ((e as HTMLInputElement).type === 'checkbox' ? String((e as HTMLInputElement).checked) : (e as HTMLInputElement).value)),
+        ),
+        ['0', '1', 'false'],
+      );
       assert.deepEqual(errors, []);
       await context.close();
     });

@@ -227,3 +227,58 @@ describe('a force centre travels with the followed bone (issue 10)', () => {
     expect(worstMean).toBeLessThan(2);
   });
 });
+
+describe('following a bone of a turned, mirrored and scaled skeleton', () => {
+  // The vine placed at (−40, 260), turned 90° clockwise, mirrored and at 1.5×: the track the page
+  // samples (follow-track.ts) carries the bone where the canvas draws it; the export, posed by
+  // spine-core, must put the system bone on that turned tip plus the offset, which is added in
+  // scene pixels (not turned, mirrored or scaled with the skeleton).
+  const PLACE = { x: -40, y: 260, rotationDeg: 90, scaleX: -1.5, scaleY: 1.5 };
+  const SPEED = 1.5;
+  const track = sampleBoneTrack(VINE, { skeleton: 'vine', bone: 'vine13', animation: 'grow', placeX: PLACE.x, placeY: PLACE.y, rotationDeg: PLACE.rotationDeg, scaleX: PLACE.scaleX, scaleY: PLACE.scaleY, speed: SPEED, loop: true, stepsCovering });
+  const follow = { skeleton: 'vine', bone: 'vine13', offsetX: OFFSET.x, offsetY: OFFSET.y };
+  const common = { mode: 'oneShot', durationSecs: 1.5, ratePerSec: 24, maxParticles: 200, lifetimeSecs: { min: 0.5, max: 0.9 }, speed: { min: 20, max: 60 }, spreadDeg: 60, follow };
+  const scene = {
+    version: 1,
+    export: { fps: 30 },
+    systems: [
+      { ...common, name: 'tip_turned', seed: 6, space: 'local', animation: 'turned' },
+      { ...common, name: 'tip_turned_world', seed: 7, space: 'world', animation: 'turned_world' },
+    ],
+  };
+  const { exported, data } = exportFollowing('follow-turned', scene, [track]);
+
+  it('the runtime pose matches the simulation at every baked frame', () => {
+    const { errors, checked } = checkFidelity(data, exported.frames);
+    expect(errors).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    expect(exported.report.warnings).toEqual([]);
+  });
+
+  it('the exported system bone sits on the vine tip posed by spine-core, turned 90° clockwise, mirrored and scaled about the instance, plus the offset', () => {
+    const vine = new Skeleton(VINE.data);
+    const grow = VINE.data.findAnimation('grow')!;
+    const exportedSkeleton = new Skeleton(data);
+    const animation = data.findAnimation('turned')!;
+    let [worst, unturned, checked] = [0, 0, 0];
+    for (const { frame } of exported.frames.animations.turned) {
+      // Track samples fall on every other export frame (45 samples/s against 30 fps).
+      const secs = frame / exported.frames.fps;
+      if (frame % 2 !== 0 || secs * SPEED > GROW_SECS) continue;
+      poseAt(vine, grow, secs * SPEED);
+      const tip = vine.findBone('vine13')!;
+      // The tip in the instance's editor axes (y down), then (x, y) ↦ (−y, x) for 90° clockwise.
+      const [mx, my] = [PLACE.scaleX * tip.worldX, PLACE.scaleY * -tip.worldY];
+      const want = [PLACE.x - my + OFFSET.x, PLACE.y + mx + OFFSET.y];
+      poseAt(exportedSkeleton, animation, Math.fround(secs));
+      const bone = exportedSkeleton.findBone('tip_turned')!;
+      const got = [bone.worldX, -bone.worldY];
+      worst = Math.max(worst, Math.hypot(got[0] - want[0], got[1] - want[1]));
+      unturned = Math.max(unturned, Math.hypot(got[0] - (PLACE.x + tip.worldX + OFFSET.x), got[1] - (PLACE.y - tip.worldY + OFFSET.y)));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(worst).toBeLessThan(0.1);
+    expect(unturned, 'the turned tip is far from where the unturned one would be').toBeGreaterThan(100);
+  });
+});

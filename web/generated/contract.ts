@@ -535,7 +535,10 @@ height: number, };
  *
  * The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
  * keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
- * shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`.
+ * shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`, each turned
+ * and scaled about its own position by the transform's rotation and scale; a particle system
+ * following one of its bones follows the first instance so placed (its offset added after, in
+ * scene pixels).
  */
 export type SkeletonObject = { 
 /**
@@ -557,7 +560,9 @@ atlas: string,
  */
 key: string, 
 /**
- * Placement: the first instance is drawn at (x, y), scene pixels.
+ * Placement: the first instance is drawn at (x, y), scene pixels; every instance is turned
+ * (clockwise rotation) and scaled (per axis, a negative scaleX mirrors) about its own
+ * position: scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), y down.
  */
 transform: Transform2D, 
 /**
@@ -573,7 +578,8 @@ skin: string,
  */
 visible: boolean, 
 /**
- * Scale applied while loading the skeleton (spine-core's loader scale).
+ * Scale applied while loading the skeleton (spine-core's loader scale; a new bake). The
+ * drawn instances' scale is the transform's.
  */
 scale: number, 
 /**
@@ -589,7 +595,8 @@ loop: boolean,
  */
 bakeFps: number, 
 /**
- * Positions of the instances after the first one, scene pixels.
+ * Positions of the instances after the first one, scene pixels (turned and scaled like the
+ * first).
  */
 extraInstances: Array<[number, number]>, 
 /**

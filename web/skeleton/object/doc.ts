@@ -4,6 +4,7 @@
 
 import { findByNameOrKey, uniqueName } from '../../document/names';
 import type { Scene, SkeletonObject } from '../../document/types';
+import type { InstancePlacement } from '../spine';
 
 /** A name not used by any skeleton: `base`, else `base 2`, `base 3`… */
 export function uniqueSkeletonName(base: string, taken: readonly string[]): string {
@@ -67,7 +68,11 @@ export function findSkeleton(doc: Scene, name: string, key: string): { index: nu
   return findByNameOrKey(doc.skeletons, name, key);
 }
 
-/** Instance positions of an entry: its transform, then its extra instances. */
-export function placementOf(k: SkeletonObject): [number, number][] {
-  return [[k.transform.x, k.transform.y], ...k.extraInstances.map(([x, y]) => [x, y] as [number, number])];
+/**
+ * Instance placements of an entry: its transform, then its extra instances, every one turned and
+ * scaled about its own position by the transform's rotation and scale.
+ */
+export function placementOf(k: SkeletonObject): Required<InstancePlacement>[] {
+  const { x, y, rotationDeg, scaleX, scaleY } = k.transform;
+  return [[x, y], ...k.extraInstances].map(([px, py]) => ({ x: px, y: py, rotationDeg, scaleX, scaleY }));
 }

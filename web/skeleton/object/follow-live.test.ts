@@ -85,4 +85,29 @@ describe('follow tracker', () => {
     expect(missingReason(skeletons, 'vine', 'nope')).toBe('bone');
     expect(boneNames(skeletons, 'vine')).toContain('vine13');
   });
+
+  it('turning or scaling the skeleton samples its track again; the follower\'s offset stays in scene pixels', async () => {
+    const wasm = await loadWasm();
+    const sent: string[] = [];
+    const tracker = new FollowTracker((json) => sent.push(json), (track, t) => trackPositionAt(wasm, track, t), stepsCoveringOf(wasm));
+    const d = doc([{ skeleton: 'vine', bone: 'vine13', offsetX: 3, offsetY: -4 }]);
+    const placed = (rotationDeg: number, scaleX: number, scaleY: number): FollowSkeleton => ({ ...vine(), instances: [{ x: 0, y: 100, rotationDeg, scaleX, scaleY }] });
+    tracker.update(d, new Map([['vine', vine()]]));
+    // The default transform written out: the same inputs, nothing sent again.
+    tracker.update(d, new Map([['vine', placed(0, 1, 1)]]));
+    expect(sent).toHaveLength(1);
+    tracker.update(d, new Map([['vine', placed(90, -2, 2)]]));
+    expect(sent).toHaveLength(2);
+    const [plain, turned] = sent.map((json) => (JSON.parse(json) as { tracks: { points: [number, number][] }[] }).tracks[0].points);
+    // The tip relative to the instance at (0, 100): mirrored, doubled, then turned 90° clockwise.
+    const [px, py] = [plain[40][0], plain[40][1] - 100];
+    expect(turned[40][0]).toBeCloseTo(-2 * py, 6);
+    expect(turned[40][1] - 100).toBeCloseTo(-2 * px, 6);
+    // The follower is on the turned bone plus its offset, unturned and unscaled.
+    const follower = { follow: { skeleton: 'vine', bone: 'vine13', offsetX: 3, offsetY: -4 } } as ParticleSystem;
+    const track = (JSON.parse(sent[1]) as { tracks: { sampleFps: number }[] }).tracks[0];
+    const where = tracker.positionOf(follower, 40 / track.sampleFps);
+    expect(where?.[0]).toBeCloseTo(turned[40][0] + 3, 3);
+    expect(where?.[1]).toBeCloseTo(turned[40][1] - 4, 3);
+  });
 });

@@ -1,13 +1,17 @@
 // Keeps the Editor's bone tracks (`Engine.setFollowTracks`) in step with the document and the
 // loaded skeletons: every system whose `follow` names a loaded skeleton and one of its bones
 // gets that bone's track (follow-track.ts), sampled as the skeleton plays on the canvas (its
-// animation, skin, speed, loop, bake rate and first instance's position). A track is sampled
-// again only when one of those inputs changes; the tracks are sent only when the set changed.
+// animation, skin, speed, loop, bake rate and first instance's position, rotation and scale:
+// the bone lands where the canvas draws it, spine/placement.ts). A track is sampled again only
+// when one of those inputs changes; the tracks are sent only when the set changed. A follower's
+// offset is added in scene pixels after that (the core's `follow.offsetX/Y`): it is not turned
+// or scaled with the skeleton, so a canvas drag moves it by the drag and a document from before
+// rotation and scale were applied follows as it did.
 // Systems whose target is missing get no track and fall back to their own transform (the core
 // decides that; the panel says so).
 
 import type { ParticleSystem, Scene } from '../../document/types';
-import { followDocument, sampleBoneTrack, type BoneTrackJson, type LoadedSkeleton, type StepsCovering } from '../spine';
+import { followDocument, sampleBoneTrack, type BoneTrackJson, type InstancePlacement, type LoadedSkeleton, type StepsCovering } from '../spine';
 import { errorText } from '../../errors';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
@@ -24,8 +28,8 @@ export interface FollowSkeleton {
   readonly looping: boolean;
   /** Bake rate of the canvas playback. */
   readonly fps: number;
-  /** Placed instances, scene px (the first is the one followed). */
-  readonly instances: readonly { x: number; y: number }[];
+  /** Placed instances, scene px with their rotation and scale (the first is the one followed). */
+  readonly instances: readonly InstancePlacement[];
 }
 
 /** The loaded skeletons by document name. */
@@ -58,7 +62,7 @@ export function missingReason(skeletons: FollowSkeletons, skeleton: string, bone
 
 function inputsKey(name: string, bone: string, s: FollowSkeleton): string {
   const at = s.instances[0];
-  return JSON.stringify([name, bone, s.animation, s.skin, s.speed, s.looping, s.fps, at?.x, at?.y]);
+  return JSON.stringify([name, bone, s.animation, s.skin, s.speed, s.looping, s.fps, at?.x, at?.y, at?.rotationDeg ?? 0, at?.scaleX ?? 1, at?.scaleY ?? 1]);
 }
 
 /**
@@ -135,7 +139,7 @@ export class FollowTracker {
       if (entry === undefined || entry.key !== key) {
         try {
           const at = s.instances[0];
-          const track = sampleBoneTrack(s.loaded, { skeleton, bone, animation: s.animation, skin: s.skin, placeX: at.x, placeY: at.y, speed: s.speed, loop: s.looping, bakeFps: s.fps, stepsCovering: this.stepsCovering });
+          const track = sampleBoneTrack(s.loaded, { skeleton, bone, animation: s.animation, skin: s.skin, placeX: at.x, placeY: at.y, rotationDeg: at.rotationDeg, scaleX: at.scaleX, scaleY: at.scaleY, speed: s.speed, loop: s.looping, bakeFps: s.fps, stepsCovering: this.stepsCovering });
           entry = { key, track };
           this.cache.set(id, entry);
         } catch (e) {

@@ -1,14 +1,15 @@
 // Plays a Spine 4.2 skeleton on the canvas through the renderer's baked vertex clips: atlas pages
 // decoded and registered as images, each animation baked (bake.ts) on first use and converted
 // (clip.ts) into one `addVertexClip` per animation, skin and fps; instances placed in scene
-// pixels (y down). The player has no clock of its own: its animation time is a pure function of
+// pixels (y down), each turned and scaled about its own position by the object's rotation and
+// scale (the renderer's clip-instance transform, spine/placement.ts). The player has no clock of its own: its animation time is a pure function of
 // the scene timeline time (`animationTimeAt`), so scrubbing, pausing and restarting the timeline
 // pose the skeleton too. The host sends every skeleton's instances to the renderer in one
 // `setClipInstanceArray` call (web/skeleton/object/scene.ts); the renderer only picks frames, it does not
 // advance clip time. Loaded skeletons are scene objects of the document but never exported.
 
 import type { WasmClipEditor } from '../../engine/wasm-api';
-import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type ClipInstanceValues, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
+import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type ClipInstanceValues, type InstancePlacement, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
 import { errorText } from '../../errors';
 
 /** What the player needs from the page. */
@@ -31,13 +32,10 @@ export interface SkeletonPlayHost {
 }
 
 /** One instance as `setClipInstanceArray` takes it (clip.ts `writeInstance`), every field the player sets. */
-export type ClipInstanceJson = Required<Pick<ClipInstanceValues, 'clip' | 'timeSecs' | 'loop' | 'x' | 'y' | 'depth'>>;
+export type ClipInstanceJson = Required<Pick<ClipInstanceValues, 'clip' | 'timeSecs' | 'loop' | 'x' | 'y' | 'rotationDeg' | 'scaleX' | 'scaleY' | 'depth'>>;
 
-/** A placed skeleton instance. */
-export interface SkeletonInstance {
-  x: number;
-  y: number;
-}
+/** A placed skeleton instance: scene position (y down), rotation (° clockwise) and scale about it. */
+export type SkeletonInstance = Required<InstancePlacement>;
 
 /** A baked and uploaded clip. */
 interface UploadedClip {
@@ -65,7 +63,7 @@ export class SkeletonPlayer {
   private loadedSkeleton: LoadedSkeleton;
   private readonly clips = new Map<string, UploadedClip>();
   private readonly pagePaths = new Map<string, string>();
-  /** Placed instances (scene px); the first is the skeleton's own position. */
+  /** Placed instances (scene px, rotation, scale); the first is the skeleton's own position. */
   readonly instances: SkeletonInstance[] = [];
   /** Animation played by every instance. */
   animation: string;
@@ -258,14 +256,14 @@ export class SkeletonPlayer {
   /** Adds an instance at the view centre. */
   addInstanceAtCentre(): void {
     const [x, y] = this.host.viewCentre();
-    this.instances.push({ x, y });
+    this.instances.push({ x, y, rotationDeg: 0, scaleX: 1, scaleY: 1 });
     this.push();
   }
 
-  /** Places the instances at `points` (scene px; the first is the skeleton's own position). */
-  setPlacement(points: readonly (readonly [number, number])[]): void {
+  /** Places the instances (the first is the skeleton's own position; absent rotation 0°, scale 1). */
+  setPlacement(places: readonly InstancePlacement[]): void {
     this.instances.length = 0;
-    for (const [x, y] of points) this.instances.push({ x, y });
+    for (const p of places) this.instances.push({ x: p.x, y: p.y, rotationDeg: p.rotationDeg ?? 0, scaleX: p.scaleX ?? 1, scaleY: p.scaleY ?? 1 });
   }
 
   /** Duration of the current animation, seconds. */
@@ -304,6 +302,9 @@ export class SkeletonPlayer {
       loop: this.looping,
       x: inst.x,
       y: inst.y,
+      rotationDeg: inst.rotationDeg,
+      scaleX: inst.scaleX,
+      scaleY: inst.scaleY,
       depth: depthBase + i,
     }));
   }

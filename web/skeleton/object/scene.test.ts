@@ -39,7 +39,7 @@ class FakeEditor implements WasmClipEditor {
   setClipInstanceArray(values: Float64Array): void {
     const list: ClipInstanceJson[] = [];
     for (let o = 0; o < values.length; o += PER_INSTANCE) {
-      list.push({ clip: values[o], timeSecs: values[o + 1], loop: values[o + 2] === 1, x: values[o + 3], y: values[o + 4], depth: values[o + 8] });
+      list.push({ clip: values[o], timeSecs: values[o + 1], loop: values[o + 2] === 1, x: values[o + 3], y: values[o + 4], rotationDeg: values[o + 5], scaleX: values[o + 6], scaleY: values[o + 7], depth: values[o + 8] });
     }
     this.sent.push(list);
   }
@@ -153,10 +153,22 @@ describe('SkeletonScene', () => {
     scene.frame(sceneTime);
     const sent = editor.last();
     expect(sent.map((i) => [i.x, i.y, i.depth])).toEqual([[10, 20, 0], [30, 40, 1], [-5, 0, 2]]);
+    // Rotation 0 and scale 1: the values an instance had before they were applied (the defaults).
+    expect(sent.map((i) => [i.rotationDeg, i.scaleX, i.scaleY])).toEqual([[0, 1, 1], [0, 1, 1], [0, 1, 1]]);
     expect(sent[0].timeSecs).toBeCloseTo(0.5, 9);
     // Frame 30 changes layout: the renderer is given its start (+1e-4 frame), see displayTime.
     expect(sent[2].timeSecs).toBeCloseTo(1.0, 4);
-    expect(scene.loaded().get('coin')?.instances[0]).toEqual({ x: 10, y: 20 });
+    expect(scene.loaded().get('coin')?.instances[0]).toEqual({ x: 10, y: 20, rotationDeg: 0, scaleX: 1, scaleY: 1 });
+
+    // The object's rotation and scale turn and scale every instance about its own position.
+    scene.sync([{ ...a, transform: { x: 10, y: 20, rotationDeg: 90, scaleX: -2, scaleY: 2 } }, b]);
+    scene.frame(0.5);
+    expect(editor.last().map((i) => [i.x, i.y, i.rotationDeg, i.scaleX, i.scaleY])).toEqual([
+      [10, 20, 90, -2, 2],
+      [30, 40, 90, -2, 2],
+      [-5, 0, 0, 1, 1],
+    ]);
+    expect(scene.loaded().get('coin')?.instances[1]).toEqual({ x: 30, y: 40, rotationDeg: 90, scaleX: -2, scaleY: 2 });
 
     // The eye: hidden entries send nothing.
     scene.sync([{ ...a, visible: false }, b]);

@@ -1,6 +1,9 @@
 // The playback section of the skeleton panel, for a skeleton placed in the scene: animation and
-// skin pickers, loop, speed, position, scale on load, bake rate, instances (add at the view
-// centre / remove the last), a time read-out, and the mipmap option (trilinear sampling of the
+// skin pickers, loop, speed, placement (position, rotation, uniform scale and a horizontal flip:
+// the sign of scaleX, as for MS3D models; every instance is turned and scaled about its own
+// position, and a bone followed by particles with it), scale on load (spine-core's loader scale,
+// which re-bakes: a different thing from the placement's scale, and said so in both tooltips),
+// bake rate, instances (add at the view centre / remove the last), a time read-out, and the mipmap option (trilinear sampling of the
 // atlas pages through mipmaps: no shimmer when the skeleton is drawn much smaller than its pages). Every control edits the scene document (one undo step,
 // validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time
 // follows the scene timeline (its play/pause and scrubbing), so there is no play button here.
@@ -58,6 +61,9 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   const speedInput = numberInput('speed', { min: '0', max: '100', step: '0.1' });
   const xInput = numberInput('x', { step: '1' });
   const yInput = numberInput('y', { step: '1' });
+  const rotationInput = numberInput('rotation', { step: '1' });
+  const placeScaleInput = labels.attr(numberInput('placement-scale', { min: '0.01', step: '0.1' }), 'title', () => t('playPlacementScaleTitle'));
+  const flipInput = h('input', { type: 'checkbox', 'data-control': 'flip' });
   const scaleInput = labels.attr(numberInput('scale', { min: '0.01', step: '0.1' }), 'title', () => t('playScaleTitle'));
   const fpsInput = labels.attr(numberInput('fps', { min: '1', max: '240', step: '1' }), 'title', () => t('playBakeFpsTitle'));
   const addButton = labels.text(h('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
@@ -91,6 +97,13 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   numberEdit(speedInput, () => t('playEditSpeed'), (v) => v >= 0 && v <= 100, (k, v) => (k.speed = v));
   numberEdit(xInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.x = v));
   numberEdit(yInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.y = v));
+  numberEdit(rotationInput, () => t('playEditRotation'), () => true, (k, v) => (k.transform.rotationDeg = v));
+  // Uniform: both axes take the value, scaleX keeps its sign (the flip).
+  numberEdit(placeScaleInput, () => t('playEditPlacementScale'), (v) => v > 0, (k, v) => {
+    k.transform.scaleX = (k.transform.scaleX < 0 ? -1 : 1) * v;
+    k.transform.scaleY = v;
+  });
+  flipInput.addEventListener('change', () => edit(() => t('playEditFlip'), (k) => (k.transform.scaleX = (flipInput.checked ? -1 : 1) * Math.abs(k.transform.scaleX))));
   numberEdit(scaleInput, () => t('playEditScale'), (v) => v > 0, (k, v) => (k.scale = v));
   numberEdit(fpsInput, () => t('playEditBakeFps'), (v) => Number.isInteger(v) && v >= 1 && v <= 240, (k, v) => (k.bakeFps = v));
   addButton.addEventListener('click', () => {
@@ -106,7 +119,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     for (const key of ['animation', 'frames', 'fps', 'vertices', 'triangles', 'layouts']) delete status.dataset[key];
     problem.textContent = text ?? '';
     problem.hidden = text === null;
-    for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, xInput, yInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
+    for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, xInput, yInput, rotationInput, placeScaleInput, flipInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
     if (k === null) {
       status.textContent = t('playGone');
       return;
@@ -126,6 +139,9 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     show(speedInput, String(k.speed));
     show(xInput, String(k.transform.x));
     show(yInput, String(k.transform.y));
+    show(rotationInput, String(k.transform.rotationDeg));
+    show(placeScaleInput, String(Math.abs(k.transform.scaleY)));
+    flipInput.checked = k.transform.scaleX < 0;
     show(scaleInput, String(k.scale));
     show(fpsInput, String(k.bakeFps));
     count.textContent = String(1 + k.extraInstances.length);
@@ -168,6 +184,9 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     row(() => t('speed'), speedInput),
     row(() => 'X', xInput),
     row(() => 'Y', yInput),
+    row(() => t('rotation'), rotationInput),
+    row(() => t('scale'), placeScaleInput),
+    h('label', { class: 'skeleton-play-row' }, flipInput, liveText(() => ` ${t('modelFlip')}`)),
     row(() => t('playScale'), scaleInput),
     row(() => t('playBakeFps'), fpsInput),
     h('div', { class: 'skeleton-play-row' }, addButton, removeButton, labels.text(h('span'), () => t('playInstances')), count),

@@ -16,12 +16,18 @@
 // updateWorldTransform(Physics.reset for the first frame, else update) — in frame order, exactly
 // as bake.ts poses the frames the canvas plays.
 // Space: bone world (x, y) is skeleton space, y up, already scaled at load; the instance is
-// placed at scene (px, py) with y down, so the scene position is (px + x, py − y).
+// placed at scene (px, py) with y down, turned by its rotation θ (clockwise) and scaled by
+// (scaleX, scaleY) about that point, exactly as the canvas draws it (placement.ts), so the scene
+// position is (px, py) + R(θ)·(scaleX·x, scaleY·(−y)); at θ = 0 and scale 1 (px + x, py − y).
+// The bone's own rotation and scale are not followed (position only), and a follower's offset
+// is added afterwards in scene pixels (not turned or scaled with the skeleton: the core's
+// `follow.offsetX/Y`).
 
 import { MixBlend, MixDirection, Physics, type Event } from '@esotericsoftware/spine-core';
 import { DEFAULT_BAKE_FPS, newSkeleton, type StepsCovering } from './bake';
 import type { LoadedSkeleton } from './load';
 import { editorY } from './axes';
+import { checkPlacement, placePoint, type InstancePlacement } from './placement';
 import type { BoneTrackJson } from '../../generated/contract';
 
 /** One track as the core reads it (`{ "tracks": [BoneTrackJson, …] }`): the generated contract's. */
@@ -41,6 +47,12 @@ export interface TrackRequest {
   placeX: number;
   /** Scene position of the instance, pixels, y down. */
   placeY: number;
+  /** Rotation of the instance about its position, degrees clockwise (default 0). */
+  rotationDeg?: number;
+  /** Horizontal scale of the instance (negative: mirrored; default 1). */
+  scaleX?: number;
+  /** Vertical scale of the instance (default 1). */
+  scaleY?: number;
   /** Playback speed (animation seconds per scene second), > 0. */
   speed: number;
   /** Looping playback. */
@@ -64,6 +76,8 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
   const skeleton = newSkeleton(loaded, request.skin ?? undefined);
   const bone = skeleton.findBone(request.bone);
   if (bone === null) throw new Error(`bone "${request.bone}" is not in the skeleton`);
+  const place: InstancePlacement = { x: request.placeX, y: request.placeY, rotationDeg: request.rotationDeg, scaleX: request.scaleX, scaleY: request.scaleY };
+  checkPlacement(place);
   const bakeFps = request.bakeFps ?? DEFAULT_BAKE_FPS;
   if (!(bakeFps > 0 && bakeFps <= 240)) throw new Error(`bake fps ${bakeFps} is outside 0 < fps ≤ 240`);
   const duration = animation.duration;
@@ -79,7 +93,7 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
     skeleton.updateWorldTransform(i === 0 ? Physics.reset : Physics.update);
     events.length = 0;
     previous = a;
-    points.push([request.placeX + bone.worldX, request.placeY + editorY(bone.worldY)]);
+    points.push(placePoint(place, bone.worldX, editorY(bone.worldY)));
   }
   const loop = request.loop && frames > 1;
   if (loop) points.push(points[0]);

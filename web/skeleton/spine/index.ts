@@ -11,11 +11,14 @@
 //   clip   BakedAnimation → VertexClipArrays for the renderer's `addVertexClip`, positions in
 //          editor scene pixels (y down: Spine's y up is flipped here), and `writeInstances`
 //          values for `setClipInstanceArray`;
-//   follow LoadedSkeleton + bone + placement + animation, speed, loop → BoneTrackJson for
-//          `setFollowTracks` (scene pixels, y down, at the bake frames).
+//   follow LoadedSkeleton + bone + placement (position, rotation, scale) + animation, speed,
+//          loop → BoneTrackJson for `setFollowTracks` (scene pixels, y down, at the bake frames);
+//   place  an instance's transform → where a point of it lands in the scene (the renderer's
+//          clip-instance formula).
 // Errors are thrown as Errors whose messages name the animation, skin, bone or atlas page.
 
 export { DEFAULT_BAKE_FPS, bakeAnimation, type BakedAnimation, type BakeOptions, type StepsCovering } from './bake';
 export { PER_INSTANCE, clipOptionsJson, toVertexClip, writeInstance, writeInstances, type ClipInstanceValues, type VertexClipArrays } from './clip';
 export { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson, type TrackRequest } from './follow-track';
+export { checkPlacement, placePoint, type InstancePlacement } from './placement';
 export { isJsonSkeleton, loadAtlas, loadSkeleton, type LoadedSkeleton, type LoadOptions, type PageSize } from './load';

@@ -38,7 +38,10 @@ pub struct ImageAsset {
 ///
 /// The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
 /// keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
-/// shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`.
+/// shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`, each turned
+/// and scaled about its own position by the transform's rotation and scale; a particle system
+/// following one of its bones follows the first instance so placed (its offset added after, in
+/// scene pixels).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SkeletonObject {
@@ -52,7 +55,9 @@ pub struct SkeletonObject {
     /// Key under which the editor stores the skeleton's files (a content digest; empty when the
     /// files are not stored).
     pub key: String,
-    /// Placement: the first instance is drawn at (x, y), scene pixels.
+    /// Placement: the first instance is drawn at (x, y), scene pixels; every instance is turned
+    /// (clockwise rotation) and scaled (per axis, a negative scaleX mirrors) about its own
+    /// position: scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), y down.
     pub transform: Transform2D,
     /// Animation playing.
     pub animation: String,
@@ -60,7 +65,8 @@ pub struct SkeletonObject {
     pub skin: String,
     /// Eye icon.
     pub visible: bool,
-    /// Scale applied while loading the skeleton (spine-core's loader scale).
+    /// Scale applied while loading the skeleton (spine-core's loader scale; a new bake). The
+    /// drawn instances' scale is the transform's.
     pub scale: f32,
     /// Playback speed multiplier against the scene timeline.
     pub speed: f32,
@@ -69,7 +75,8 @@ pub struct SkeletonObject {
     pub looping: bool,
     /// Samples per second of the vertex-frame bake.
     pub bake_fps: u32,
-    /// Positions of the instances after the first one, scene pixels.
+    /// Positions of the instances after the first one, scene pixels (turned and scaled like the
+    /// first).
     pub extra_instances: Vec<[f32; 2]>,
     /// Sample the atlas pages trilinearly through mipmaps (no shimmer when drawn small).
     pub mipmaps: bool,
