@@ -1,12 +1,13 @@
 // Plays a Spine 4.2 skeleton on the canvas through the renderer's baked vertex clips: atlas pages
 // decoded and registered as images, each animation baked (bake.ts) on first use and converted
-// (clip.ts) into one `addVertexClip` per animation, skin and fps; instances placed in scene
-// pixels (y down), each turned and scaled about its own position by the object's rotation and
-// scale (the renderer's clip-instance transform, spine/placement.ts). The player has no clock of its own: its animation time is a pure function of
-// the scene timeline time (`animationTimeAt`), so scrubbing, pausing and restarting the timeline
-// pose the skeleton too. The host sends every skeleton's instances to the renderer in one
-// `setClipInstanceArray` call (web/skeleton/object/scene.ts); the renderer only picks frames, it does not
-// advance clip time. Loaded skeletons are scene objects of the document but never exported.
+// (clip.ts) into one `addVertexClip` per animation, skin and fps; instances placed in scene pixels
+// (y down), each turned and scaled about its own position by the object's rotation and scale (the
+// renderer's clip-instance transform, spine/placement.ts). The player has no clock of its own: its
+// animation time is a pure function of the scene timeline time (`animationTimeAt`), so scrubbing,
+// pausing and restarting the timeline pose the skeleton too. The host sends every skeleton's
+// instances to the renderer in one `setClipInstanceArray` call (web/skeleton/object/scene.ts); the
+// renderer only picks frames, it does not advance clip time. Loaded skeletons are scene objects of
+// the document but never exported.
 
 import type { WasmClipEditor } from '../../engine/wasm-api';
 import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type ClipInstanceValues, type InstancePlacement, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';

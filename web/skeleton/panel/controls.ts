@@ -2,13 +2,14 @@
 // skin pickers, loop, speed, placement (position, rotation, uniform scale and a horizontal flip:
 // the sign of scaleX, as for MS3D models; every instance is turned and scaled about its own
 // position, and a bone followed by particles with it), scale on load (spine-core's loader scale,
-// which re-bakes: a different thing from the placement's scale, and said so in both tooltips),
-// bake rate, instances (add at the view centre / remove the last), a time read-out, and the mipmap option (trilinear sampling of the
-// atlas pages through mipmaps: no shimmer when the skeleton is drawn much smaller than its pages). Every control edits the scene document (one undo step,
-// validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time
-// follows the scene timeline (its play/pause and scrubbing), so there is no play button here.
-// Every skeleton-provided text is written with textContent only. Labels follow the UI language:
-// a switch relabels the section in place (the document holds its state).
+// which re-bakes: a different thing from the placement's scale, and said so in both tooltips), bake
+// rate, instances (add at the view centre / remove the last), a time read-out, and the mipmap
+// option (trilinear sampling of the atlas pages through mipmaps: no shimmer when the skeleton is
+// drawn much smaller than its pages). Every control edits the scene document (one undo step,
+// validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time follows
+// the scene timeline (its play/pause and scrubbing), so there is no play button here. Every
+// skeleton-provided text is written with textContent only. Labels follow the UI language: a switch
+// relabels the section in place (the document holds its state).
 
 import { followLang, Relabel, t } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
