@@ -26,15 +26,24 @@ pub struct ChainNode {
 }
 
 /// Fills `out` with the `n ≥ 2` nodes of `polyline` (head first; at least one point), see the
-/// module docs.
-pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut Vec<ChainNode>) {
+/// module docs. `segments_px` is scratch space kept by the caller (the polyline's segment
+/// lengths, each measured once).
+pub fn build_chain(
+    polyline: &[[f64; 2]],
+    n: usize,
+    fallback_deg: f64,
+    segments_px: &mut Vec<f64>,
+    out: &mut Vec<ChainNode>,
+) {
     out.clear();
     let n = n.max(2);
     let Some(&head) = polyline.first() else {
         out.resize(n, ChainNode::default());
         return;
     };
-    let total: f64 = polyline.windows(2).map(|w| dist(w[0], w[1])).sum();
+    segments_px.clear();
+    segments_px.extend(polyline.windows(2).map(|w| dist(w[0], w[1])));
+    let total: f64 = segments_px.iter().sum();
     // Walk the polyline once, placing node i at arc length total·i/(n − 1).
     let mut seg = 0usize;
     let mut seg_start = 0.0f64;
@@ -46,11 +55,10 @@ pub fn build_chain(polyline: &[[f64; 2]], n: usize, fallback_deg: f64, out: &mut
         } else {
             let target = total * i as f64 / (n - 1) as f64;
             loop {
-                if seg + 1 >= polyline.len() {
+                let (Some(&len), Some(&b)) = (segments_px.get(seg), polyline.get(seg + 1)) else {
                     break polyline[polyline.len() - 1];
-                }
-                let (a, b) = (polyline[seg], polyline[seg + 1]);
-                let len = dist(a, b);
+                };
+                let a = polyline[seg];
                 if seg_start + len >= target && len > 0.0 {
                     let f = ((target - seg_start) / len).clamp(0.0, 1.0);
                     break [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
@@ -103,7 +111,7 @@ mod tests {
         // An L: 30 px right, then 30 px down.
         let poly = [[0.0, 0.0], [30.0, 0.0], [30.0, 30.0]];
         let mut nodes = Vec::new();
-        build_chain(&poly, 5, 0.0, &mut nodes);
+        build_chain(&poly, 5, 0.0, &mut Vec::new(), &mut nodes);
         let xy: Vec<[f64; 2]> = nodes.iter().map(|n| [n.x, n.y]).collect();
         assert_eq!(
             xy,
@@ -127,13 +135,25 @@ mod tests {
     #[test]
     fn zero_chords_borrow_a_direction() {
         let mut nodes = Vec::new();
-        build_chain(&[[5.0, 5.0]], 4, 42.0, &mut nodes);
+        build_chain(&[[5.0, 5.0]], 4, 42.0, &mut Vec::new(), &mut nodes);
         assert!(nodes.iter().all(|n| n.x == 5.0 && n.rotation_deg == 42.0));
         // A path that doubles back: the ends meet, the single chord has no direction.
-        build_chain(&[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]], 2, 7.0, &mut nodes);
+        build_chain(
+            &[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]],
+            2,
+            7.0,
+            &mut Vec::new(),
+            &mut nodes,
+        );
         assert_eq!(nodes[0].rotation_deg, 7.0);
         // Three nodes on it: out to the turn and back.
-        build_chain(&[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]], 3, 7.0, &mut nodes);
+        build_chain(
+            &[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]],
+            3,
+            7.0,
+            &mut Vec::new(),
+            &mut nodes,
+        );
         assert_eq!([nodes[0].rotation_deg, nodes[1].rotation_deg], [0.0, 180.0]);
     }
 }
