@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use sp_sim::sim::trail::TrailFrame;
+use sp_sim::sim::trail::{MeshVertex, TrailFrame};
 use sp_sim::sim::{SystemSim, back_to_front};
 
 use crate::atlas::{AtlasEntry, AtlasLayout};
@@ -62,15 +62,30 @@ pub fn push_system_trails(
             continue;
         }
         let [u0, v0, u1, v1] = entry.uv_rect;
-        let vertices = mesh.vertices.iter().zip(&frame.vertices).map(|(v, xy)| {
-            let [ar, ag, ab, aa] = v.along;
-            RibbonVertex {
+        let (du, dv, layer) = (u1 - u0, v1 - v0, entry.layer);
+        let uv = |v: &MeshVertex| [u0 + du * v.uv[0], v0 + dv * v.uv[1]];
+        let pairs = mesh.vertices.iter().zip(&frame.vertices);
+        if mesh.has_along {
+            let vertices = pairs.map(|(v, xy)| {
+                let [ar, ag, ab, aa] = v.along;
+                RibbonVertex {
+                    position: *xy,
+                    uv: uv(v),
+                    layer,
+                    color: pack_color(r * ar, g * ag, b * ab, a * aa),
+                }
+            });
+            batch.push_ribbon(trail.blend, vertices, &mesh.triangles);
+        } else {
+            // White and opaque along the whole trail: one colour for the ribbon (`x · 1 = x`).
+            let color = pack_color(r, g, b, a);
+            let vertices = pairs.map(|(v, xy)| RibbonVertex {
                 position: *xy,
-                uv: [u0 + (u1 - u0) * v.uv[0], v0 + (v1 - v0) * v.uv[1]],
-                layer: entry.layer,
-                color: pack_color(r * ar, g * ag, b * ab, a * aa),
-            }
-        });
-        batch.push_ribbon(trail.blend, vertices, &mesh.triangles);
+                uv: uv(v),
+                layer,
+                color,
+            });
+            batch.push_ribbon(trail.blend, vertices, &mesh.triangles);
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! view uniform, the atlas texture, growable sprite-instance, ribbon vertex and index,
 //! clip-instance and clip-uniform buffers, depth target; and the per-clip CPU copy and GPU objects.
 
+use super::index_upload::HeldIndices;
 use crate::atlas_gpu::AtlasGpu;
 use crate::clip_pack::{ClipLayouts, PackedClip};
 use crate::clips::{FrameEncoding, VertexClip};
@@ -102,6 +103,8 @@ pub(super) struct DeviceState {
     pub(super) instances: GrowBuffer,
     pub(super) ribbon_vertices: GrowBuffer,
     pub(super) ribbon_indices: GrowBuffer,
+    /// What `ribbon_indices` holds (only the changed end is uploaded).
+    pub(super) ribbon_indices_held: HeldIndices,
     pub(super) clip_instances: GrowBuffer,
     pub(super) clip_uniforms: GrowBuffer,
     pub(super) clip_group: wgpu::BindGroup,
@@ -163,6 +166,7 @@ impl DeviceState {
             instances,
             ribbon_vertices,
             ribbon_indices,
+            ribbon_indices_held: HeldIndices::default(),
             clip_instances,
             clip_uniforms,
             clip_group,

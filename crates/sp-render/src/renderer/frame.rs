@@ -153,14 +153,24 @@ impl Renderer {
                 0,
                 bytemuck::cast_slice(&sprites.ribbon_vertices),
             );
-            // Index data padded to a multiple of 4 bytes (u32 indices always are).
+            // Only the indices the buffer does not hold yet (u32: every offset and size is a
+            // multiple of the copy alignment, 4 bytes).
             let bytes = sprites.ribbon_indices.len() as u64 * 4;
-            st.ribbon_indices.reserve(device, bytes);
-            st.gpu.queue.write_buffer(
-                &st.ribbon_indices.buffer,
-                0,
-                bytemuck::cast_slice(&sprites.ribbon_indices),
-            );
+            if st.ribbon_indices.reserve(device, bytes) {
+                st.ribbon_indices_held.clear();
+            }
+            let first = st.ribbon_indices_held.update(&sprites.ribbon_indices);
+            if let Some(new) = sprites
+                .ribbon_indices
+                .get(first..)
+                .filter(|n| !n.is_empty())
+            {
+                st.gpu.queue.write_buffer(
+                    &st.ribbon_indices.buffer,
+                    first as u64 * 4,
+                    bytemuck::cast_slice(new),
+                );
+            }
         }
 
         // Target texture.

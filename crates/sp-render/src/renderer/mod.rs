@@ -10,6 +10,7 @@
 mod clip_batch;
 mod device;
 mod frame;
+mod index_upload;
 #[cfg(not(target_arch = "wasm32"))]
 mod readback;
 

@@ -128,15 +128,17 @@ impl History {
     pub fn polyline(&self, rec: &Recorder, head: [f64; 2], age_secs: f64, out: &mut Vec<[f64; 2]>) {
         out.clear();
         out.push(head);
-        let (mut prev_age, mut prev) = (age_secs, head);
-        let tail_age = age_secs - rec.length_secs;
-        let mut taken = 0usize;
-        for pt in self.points.iter().rev() {
-            if pt.age_secs >= age_secs {
-                continue;
-            }
-            match rec.mode {
-                LengthMode::Secs => {
+        // Newest first: the deque's back slice reversed, then its front slice reversed. Points
+        // recorded at or after `age_secs` are not in the past yet: ages increase along the
+        // deque, so they are the end of each slice.
+        let (front, back) = self.points.as_slices();
+        let (front, back) = (before(front, age_secs), before(back, age_secs));
+        let newest_first = back.iter().rev().chain(front.iter().rev());
+        match rec.mode {
+            LengthMode::Secs => {
+                let (mut prev_age, mut prev) = (age_secs, head);
+                let tail_age = age_secs - rec.length_secs;
+                for pt in newest_first {
                     if pt.age_secs > tail_age {
                         out.push(pt.p);
                         (prev_age, prev) = (pt.age_secs, pt.p);
@@ -154,16 +156,20 @@ impl History {
                     ]);
                     return;
                 }
-                LengthMode::Points => {
-                    if taken == rec.length_points {
-                        return;
-                    }
-                    out.push(pt.p);
-                    taken += 1;
-                }
             }
+            LengthMode::Points => out.extend(newest_first.take(rec.length_points).map(|pt| pt.p)),
         }
     }
+}
+
+/// `points` without its end recorded at or after `age_secs` (ages increase along `points`).
+fn before(mut points: &[TrailPoint], age_secs: f64) -> &[TrailPoint] {
+    while let [rest @ .., last] = points
+        && last.age_secs >= age_secs
+    {
+        points = rest;
+    }
+    points
 }
 
 #[cfg(test)]
@@ -217,6 +223,70 @@ mod tests {
             many.prune(&r, age);
         }
         assert_eq!(one, many);
+    }
+
+    /// The polyline as the module formula states it: every recorded point older than the age,
+    /// newest first, cut at the length (the former one-loop form).
+    fn polyline_reference(h: &History, rec: &Recorder, head: [f64; 2], age: f64) -> Vec<[f64; 2]> {
+        let mut out = vec![head];
+        let (mut prev_age, mut prev) = (age, head);
+        let tail_age = age - rec.length_secs;
+        for pt in h.points().rev() {
+            if pt.age_secs >= age {
+                continue;
+            }
+            match rec.mode {
+                LengthMode::Secs if pt.age_secs > tail_age => {
+                    out.push(pt.p);
+                    (prev_age, prev) = (pt.age_secs, pt.p);
+                }
+                LengthMode::Secs => {
+                    let span = prev_age - pt.age_secs;
+                    let f = if span > 0.0 {
+                        ((prev_age - tail_age) / span).clamp(0.0, 1.0)
+                    } else {
+                        1.0
+                    };
+                    out.push([
+                        prev[0] + (pt.p[0] - prev[0]) * f,
+                        prev[1] + (pt.p[1] - prev[1]) * f,
+                    ]);
+                    break;
+                }
+                LengthMode::Points if out.len() > rec.length_points => break,
+                LengthMode::Points => out.push(pt.p),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_polyline_is_the_reference_at_any_age() {
+        // Histories whose deque has wrapped (pruned at the front, grown at the back), read at
+        // ages between, on and before the recorded points (a loop copy reads a history
+        // recorded past its own age).
+        let mut poly = Vec::new();
+        let mut wrapped = 0;
+        for mode in [LengthMode::Secs, LengthMode::Points] {
+            let r = rec(mode, 0.5);
+            let mut h = History::default();
+            h.start([3.0, -1.0], [90.0, 40.0]);
+            for step in 1..=60 {
+                let age = f64::from(step) * 0.037;
+                h.record_closed_form(&r, age, [0.0, 250.0], 0.7);
+                h.prune(&r, age);
+                wrapped += usize::from(!h.points.as_slices().1.is_empty());
+                for read in [age, age - 0.1, age - 0.05, age - 0.31, 0.0, age + 0.2] {
+                    h.polyline(&r, [7.0, 8.0], read, &mut poly);
+                    assert_eq!(
+                        poly,
+                        polyline_reference(&h, &r, [7.0, 8.0], read),
+                        "{mode:?} step {step} read {read}"
+                    );
+                }
+            }
+        }
+        assert!(wrapped > 0, "some history wrapped round its deque");
     }
 
     #[test]

@@ -65,6 +65,37 @@ pub struct TrailMesh {
     pub hull: usize,
     /// Whether some vertex has a colour or alpha along the trail other than white and 1.
     pub has_along: bool,
+    /// The vertices' binds as [`TrailMesh::skin`] reads them, in vertex order.
+    binds: Vec<Bind>,
+}
+
+/// One vertex's bind laid out for the skinning loop: its influences inline, the second unused
+/// (weight 0) when `two` is false.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Bind {
+    /// Bone-local y in widths.
+    y: f64,
+    /// Bone-local x of each influence, in chord lengths.
+    x: [f64; 2],
+    /// Weight of each influence.
+    weight: [f64; 2],
+    /// Chain bone of each influence.
+    bone: [u16; 2],
+    /// Whether the second influence is used.
+    two: bool,
+}
+
+impl Bind {
+    fn of(v: &MeshVertex) -> Bind {
+        let [a, b] = v.influences;
+        Bind {
+            y: v.y,
+            x: [a.x, b.x],
+            weight: [a.weight, b.weight],
+            bone: [a.bone, b.bone],
+            two: v.count >= 2,
+        }
+    }
 }
 
 /// The image coordinates of `(u, v)` turned by `rotation_deg` (0, 90, 180, 270) clockwise.
@@ -189,34 +220,43 @@ impl TrailMesh {
             }
         }
         let has_along = vertices.iter().any(|v| v.along != [1.0; 4]);
+        let binds = vertices.iter().map(Bind::of).collect();
         TrailMesh {
             bones: n,
             vertices,
             triangles,
             hull,
             has_along,
+            binds,
         }
     }
 
     /// Skins the mesh on `nodes` (one per bone) with vertical scale `width_px`: the linear
-    /// blend `Σ w·(P + ℓ·x·t + σ·y·n)` of the module formula, scene pixels (y down).
+    /// blend `Σ w·(P + ℓ·x·t + σ·y·n)` of the module formula, scene pixels (y down). An
+    /// influence on a bone `nodes` lacks is left out.
     pub fn skin(&self, nodes: &[super::chain::ChainNode], width_px: f64, out: &mut Vec<[f32; 2]>) {
         out.clear();
-        out.reserve(self.vertices.len());
-        for v in &self.vertices {
+        // One pass over the compact binds (no per-vertex slice of influences, no per-vertex
+        // capacity check): the same operations in the same order as the formula's sum.
+        out.extend(self.binds.iter().map(|v| {
+            let across = width_px * v.y;
             let (mut x, mut y) = (0.0, 0.0);
-            for i in v.influences() {
-                let Some(b) = nodes.get(usize::from(i.bone)) else {
-                    continue;
-                };
-                let (tx, ty) = (b.cos, b.sin);
-                let along = b.length_px * i.x;
-                let across = width_px * v.y;
-                x += i.weight * (b.x + along * tx - across * ty);
-                y += i.weight * (b.y + along * ty + across * tx);
+            let mut add = |k: usize| {
+                if let Some(b) = nodes.get(usize::from(v.bone[k])) {
+                    let (tx, ty) = (b.cos, b.sin);
+                    let along = b.length_px * v.x[k];
+                    x += v.weight[k] * (b.x + along * tx - across * ty);
+                    y += v.weight[k] * (b.y + along * ty + across * tx);
+                }
+            };
+            // Written out rather than a loop over one or two influences: V8 checks for
+            // interrupts on every loop back edge, and LLVM unrolled that loop four times.
+            add(0);
+            if v.two {
+                add(1);
             }
-            out.push([x as f32, y as f32]);
-        }
+            [x as f32, y as f32]
+        }));
     }
 }
 
@@ -289,6 +329,65 @@ mod tests {
         assert_eq!(top[2].uv, [0.0, 0.0]);
         assert_eq!(top[3].uv, [1.0, 0.0]);
         assert_eq!(top[2].s, top[3].s, "a seam is two vertices at one place");
+    }
+
+    #[test]
+    fn skinning_is_the_formula_bit_for_bit() {
+        use super::super::chain::ChainNode;
+        // The sum over each vertex's influences as the module formula writes it, term by term
+        // in influence order: the compact binds must give the very same bits.
+        let reference = |m: &TrailMesh, nodes: &[ChainNode], width_px: f64| -> Vec<[f32; 2]> {
+            m.vertices
+                .iter()
+                .map(|v| {
+                    let (mut x, mut y) = (0.0, 0.0);
+                    for i in v.influences() {
+                        let Some(b) = nodes.get(usize::from(i.bone)) else {
+                            continue;
+                        };
+                        let along = b.length_px * i.x;
+                        let across = width_px * v.y;
+                        x += i.weight * (b.x + along * b.cos - across * b.sin);
+                        y += i.weight * (b.y + along * b.sin + across * b.cos);
+                    }
+                    [x as f32, y as f32]
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (bones, rows, cols) in [(2, 1, 0), (5, 3, 7), (8, 1, 0), (17, 2, 40)] {
+            let trail = Trail {
+                enabled: true,
+                bones,
+                grid_rows: rows,
+                grid_cols: cols,
+                width_curve: crate::document::Curve::default(),
+                ..Trail::default()
+            };
+            let m = TrailMesh::new(&trail);
+            let nodes: Vec<ChainNode> = (0..m.bones)
+                .map(|k| {
+                    let a = 0.7 * k as f64 + 0.3;
+                    ChainNode {
+                        x: 100.0 / 3.0 + 17.1 * k as f64,
+                        y: -2.0 / 7.0 - 9.3 * (k * k) as f64,
+                        rotation_deg: a.to_degrees(),
+                        cos: a.cos(),
+                        sin: a.sin(),
+                        length_px: 13.0 / 7.0 + k as f64,
+                    }
+                })
+                .collect();
+            m.skin(&nodes, 11.0 / 3.0, &mut out);
+            assert_eq!(out, reference(&m, &nodes, 11.0 / 3.0), "{bones} bones");
+            // Bones missing from a short chain are left out, as the formula's sum does.
+            m.skin(&nodes[..1], 5.0, &mut out);
+            assert_eq!(
+                out,
+                reference(&m, &nodes[..1], 5.0),
+                "{bones} bones, one node"
+            );
+        }
     }
 
     #[test]

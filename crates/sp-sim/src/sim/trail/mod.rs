@@ -135,6 +135,7 @@ pub struct TrailFrame {
     /// The mesh vertices, skinned (empty unless asked for).
     pub vertices: Vec<[f32; 2]>,
     polyline: Vec<[f64; 2]>,
+    segments_px: Vec<f64>,
 }
 
 /// What [`TrailFrame::compute`] needs of the particle besides its history.
@@ -202,7 +203,13 @@ impl TrailFrame {
         } else {
             libm::atan2(-vy, -vx).to_degrees()
         };
-        build_chain(&self.polyline, trail.mesh.bones, fallback, &mut self.nodes);
+        build_chain(
+            &self.polyline,
+            trail.mesh.bones,
+            fallback,
+            &mut self.segments_px,
+            &mut self.nodes,
+        );
         let s = &trail.settings;
         let factor = if s.width_by_size {
             0.5 * (f64::from(input.pose.scale_x).abs() + f64::from(input.pose.scale_y).abs())
