@@ -50,6 +50,29 @@ async function edit(page: Page, label: string, body: string): Promise<void> {
   );
 }
 
+/**
+ * Clicks 导出Spine Json and exports the page's scene with the page's bone tracks through the CLI
+ * too (files in `tmp`, named with `prefix`); asserts the two files are the same bytes and returns
+ * the file and the CLI's simulated frames (the fidelity check's reference).
+ */
+async function exportBothWays(page: Page, prefix: string): Promise<{ json: string; frames: FramesDoc }> {
+  const [sceneJson, followJson] = await page.evaluate(() => {
+    const seam = (window as unknown as SeamWindow).spineParticleTest;
+    return [seam.sceneJson(), seam.engine.followTracks()];
+  });
+  const got = page.waitForEvent('download', { timeout: 120_000 });
+  await page.click('#export-button');
+  const download = await got;
+  await page.waitForFunction(() => document.body.dataset.exportState === 'done', undefined, { timeout: 120_000 });
+  const json = readFileSync(await download.path(), 'utf8');
+  const [scenePath, followPath, out, framesPath] = ['scene.json', 'follow.json', 'out.json', 'frames.json'].map((f) => join(tmp, prefix + f));
+  writeFileSync(scenePath, sceneJson);
+  writeFileSync(followPath, followJson);
+  runCli(['export', scenePath, '-o', out, '--frames', framesPath, '--follow', followPath]);
+  assert.equal(json, readFileSync(out, 'utf8'), 'browser download and CLI export differ');
+  return { json, frames: JSON.parse(readFileSync(framesPath, 'utf8')) as FramesDoc };
+}
+
 describe('particles following a skeleton bone', () => {
   let context: BrowserContext;
   let page: Page;
@@ -142,26 +165,9 @@ describe('particles following a skeleton bone', () => {
   });
 
   it('导出Spine Json: identical to the CLI with the same tracks, posed by spine-core within tolerance', async () => {
-    const [sceneJson, followJson] = await page.evaluate(() => {
-      const seam = (window as unknown as SeamWindow).spineParticleTest;
-      return [seam.sceneJson(), seam.engine.followTracks()];
-    });
-    const got = page.waitForEvent('download', { timeout: 120_000 });
-    await page.click('#export-button');
-    const download = await got;
-    await page.waitForFunction(() => document.body.dataset.exportState === 'done', undefined, { timeout: 120_000 });
-    const json = readFileSync(await download.path(), 'utf8');
-
-    const scenePath = join(tmp, 'scene.json');
-    const followPath = join(tmp, 'follow.json');
-    const out = join(tmp, 'out.json');
-    const framesPath = join(tmp, 'frames.json');
-    writeFileSync(scenePath, sceneJson);
-    writeFileSync(followPath, followJson);
-    runCli(['export', scenePath, '-o', out, '--frames', framesPath, '--follow', followPath]);
-    assert.equal(json, readFileSync(out, 'utf8'), 'browser download and CLI export differ');
+    const { json, frames } = await exportBothWays(page, '');
     const data = parseSkeleton(json);
-    const { errors: mismatches, checked } = checkFidelity(data, JSON.parse(readFileSync(framesPath, 'utf8')) as FramesDoc);
+    const { errors: mismatches, checked } = checkFidelity(data, frames);
     assert.deepEqual(mismatches, []);
     assert.ok(checked > 100, `${checked} bone frames checked`);
     // The skeleton itself is never exported (spec §2.3): no bone, slot or name of the vine.
@@ -203,22 +209,8 @@ describe('particles following a skeleton bone', () => {
     });
     assert.ok(worst < 0.01, `the track is the turned and doubled one (worst ${worst} px)`);
 
-    const [sceneJson, followJson] = await page.evaluate(() => {
-      const seam = (window as unknown as SeamWindow).spineParticleTest;
-      return [seam.sceneJson(), seam.engine.followTracks()];
-    });
-    const got = page.waitForEvent('download', { timeout: 120_000 });
-    await page.click('#export-button');
-    const download = await got;
-    await page.waitForFunction(() => document.body.dataset.exportState === 'done', undefined, { timeout: 120_000 });
-    const json = readFileSync(await download.path(), 'utf8');
-    const [scenePath, followPath, out, framesPath] = ['turned-scene.json', 'turned-follow.json', 'turned-out.json', 'turned-frames.json'].map((f) => join(tmp, f));
-    writeFileSync(scenePath, sceneJson);
-    writeFileSync(followPath, followJson);
-    runCli(['export', scenePath, '-o', out, '--frames', framesPath, '--follow', followPath]);
-    assert.equal(json, readFileSync(out, 'utf8'), 'browser download and CLI export differ');
+    const { json, frames } = await exportBothWays(page, 'turned-');
     const data = parseSkeleton(json);
-    const frames = JSON.parse(readFileSync(framesPath, 'utf8')) as FramesDoc;
     assert.deepEqual(checkFidelity(data, frames).errors, []);
     // spine-core poses the system bone on the turned tip plus the unturned offset: in the start
     // segment (scene time = its time) and the loop that follows it (scene time = start + its time).
