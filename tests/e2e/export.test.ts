@@ -8,8 +8,7 @@
 // posed export over the preview.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { SkeletonJson } from '@esotericsoftware/spine-core';
@@ -18,12 +17,13 @@ import { runCli } from '../support/cli';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
 import { unzipSync } from 'fflate';
 import { decodePng, documentOf, freezeAt, injectExportFault, openEditor, pixelStats, shownErrors, useSite, waitReady, type SeamWindow } from './support';
+import { tempDir } from '../support/tmp';
 
 /** Whether a note of the built-in images download is among `texts`. */
 const shownInfo = (texts: string[]): boolean => texts.some((t) => t.startsWith('已下载 builtin-images.zip'));
 
 const site = useSite('webgpu');
-const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-export-'));
+const tmp = tempDir('sp-e2e-export-', after);
 
 /** The CLI's export of a scene JSON text: skeleton bytes and report. */
 function cliExport(name: string, sceneJson: string): { json: string; report: { bones: number; slots: number; animations: string[] } } {

@@ -8,8 +8,7 @@
 // and doubles it: the followed track turns with it (as the canvas draws the vine), and the export
 // puts the system on the turned tip plus the offset, which stays in scene pixels.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -20,9 +19,10 @@ import type { BoneTrackJson } from '../../web/skeleton/spine/follow-track';
 import { loadWasm, trackPositionAt } from '../support/wasm';
 import { skeletonDrop } from './skeleton-files';
 import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels, type SeamWindow } from './support';
+import { tempDir } from '../support/tmp';
 
 const site = useSite('webgpu');
-const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-follow-'));
+const tmp = tempDir('sp-e2e-follow-', after);
 const OFFSET = { x: 30, y: -20 };
 
 /** Centroid (canvas px) of the pixels brighter than `threshold` (sum of RGB), and their count. */

@@ -10,16 +10,16 @@
 // warning (a code with the section and byte) worded in the UI language and reworded when it switches.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SeamWindow } from '../site/seam';
 import { runCli, runCliFailing } from '../support/cli';
 import { canvasPixels, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, setPlaying, useSite, waitReady, type Pixels, type Tier } from './support';
+import { tempDir } from '../support/tmp';
 
-const dir = mkdtempSync(join(tmpdir(), 'sp-ms3d-e2e-'));
+const dir = tempDir('sp-ms3d-e2e-', after);
 const modelPath = join(dir, 'synth.ms3d');
 const truncatedPath = join(dir, 'truncated.ms3d');
 let model: number[];

@@ -18,13 +18,13 @@
 // `SP_PIXEL_REPORT=<file>` writes every measured number as JSON (the README table);
 // `SP_PIXEL_ONLY=fire,rain` restricts the presets (for tuning; CI runs them all).
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { freezeAt, injectExportFault, openEditor, useSite, waitReady, type SeamWindow } from './support';
+import { tempDir } from '../support/tmp';
 
 // Thresholds tuned once from the measurements in the README ("Pixel proof"): correct exports
 // measured ≥ 55 dB and ≤ 0.14 % off (every preset and the fault scene, every frame), the broken
@@ -36,7 +36,7 @@ const OFF_MAX = 0.0025;
 /** The background the comparisons use (not black, so that every blend mode shows). */
 const BACKGROUND = '#304050';
 
-const tmp = mkdtempSync(join(tmpdir(), 'sp-e2e-pixel-'));
+const tmp = tempDir('sp-e2e-pixel-', after);
 const report: { tier: string; preset: string; frame: string; timeSecs: number; psnrDb: number; offShare: number; pass: boolean }[] = [];
 
 interface Frames {

@@ -7,8 +7,7 @@
 // and byte-identical to the native CLI's export of the same scene.
 
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { MeshAttachment, SkeletonJson } from '@esotericsoftware/spine-core';
@@ -16,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
 import { canvasPixels, freezeAt, openEditor, pixelStats, useSite, type Pixels, type SeamWindow, type Tier } from './support';
+import { withTempDir } from '../support/tmp';
 
 /** Straight streaks from the centre: white additive particles with a wide white trail. */
 function scene(trail: boolean): string {
@@ -36,9 +36,12 @@ function scene(trail: boolean): string {
 
 /** Scene position of node 4 of every particle's trail at `timeSecs`, from the simulation. */
 function trailMiddles(timeSecs: number): [number, number][] {
-  const dir = mkdtempSync(join(tmpdir(), 'sp-e2e-trails-'));
-  writeFileSync(join(dir, 'scene.json'), scene(true));
-  const lines = runCli(['simulate', join(dir, 'scene.json'), '--dump', '--fps', '10', '--duration', String(timeSecs)]).trim().split('\n');
+  const lines = withTempDir('sp-e2e-trails-', (dir) => {
+    writeFileSync(join(dir, 'scene.json'), scene(true));
+    return runCli(['simulate', join(dir, 'scene.json'), '--dump', '--fps', '10', '--duration', String(timeSecs)]);
+  })
+    .trim()
+    .split('\n');
   const frame = JSON.parse(lines[lines.length - 1]) as { timeSecs: number; systems: { particles: { trail?: { nodes: [number, number][] } }[] }[] };
   assert.ok(Math.abs(frame.timeSecs - timeSecs) < 1e-6);
   return frame.systems[0].particles.map((p) => p.trail!.nodes[4]);
@@ -110,10 +113,12 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
         assert.equal(meshes.length, 6, 'one weighted mesh per trailed particle');
         assert.equal(data.bones.filter((b) => b.name.includes('_trail_1_')).length, 6 * 8);
         assert.ok(!json.includes('"deform"'));
-        const dir = mkdtempSync(join(tmpdir(), 'sp-e2e-trails-'));
-        writeFileSync(join(dir, 'scene.json'), sceneJson);
-        runCli(['export', join(dir, 'scene.json'), '-o', join(dir, 'out.json')]);
-        assert.equal(json, readFileSync(join(dir, 'out.json'), 'utf8'), 'browser download and CLI export differ');
+        const cli = withTempDir('sp-e2e-trails-', (dir) => {
+          writeFileSync(join(dir, 'scene.json'), sceneJson);
+          runCli(['export', join(dir, 'scene.json'), '-o', join(dir, 'out.json')]);
+          return readFileSync(join(dir, 'out.json'), 'utf8');
+        });
+        assert.equal(json, cli, 'browser download and CLI export differ');
         assert.deepEqual(errors, []);
         await context.close();
       });

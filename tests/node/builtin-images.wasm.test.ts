@@ -4,21 +4,23 @@
 // pixels the editor's module draws (the wasm `builtinTexturePixels`). The PNGs are read back by the
 // tests' decoder on Node's zlib (tests/support/png.ts), which shares no code with the writer.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../web/engine/engine.ts';
 import { builtinImagesZip, builtinNamesUsed, encodePng } from '../../web/export/builtin-images.ts';
 import type { Scene } from '../../web/document/types.ts';
 import { cliPath } from '../support/cli';
 import { decodePng } from '../support/png';
 import { loadWasm } from '../support/wasm';
+import { tempDir } from '../support/tmp';
 
 const ROOT = join(import.meta.dirname, '../..');
 
 let engine: Engine;
+
+const dir = tempDir('sp-builtin-', afterAll);
 
 beforeAll(async () => {
   const wasm = await loadWasm();
@@ -51,7 +53,6 @@ describe('built-in images download', () => {
       const rgba = engine.builtinTexturePixels(name);
       return b === undefined || rgba === null ? null : { width: b.width, height: b.height, rgba };
     };
-    const dir = mkdtempSync(join(tmpdir(), 'sp-builtin-'));
     const presets = readdirSync(join(ROOT, 'presets')).filter((f) => f.endsWith('.json'));
     expect(presets.length).toBeGreaterThan(10);
     let checked = 0;

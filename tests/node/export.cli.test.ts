@@ -1,12 +1,12 @@
 // `spineparticle export` failure modes: non-zero exit with a message naming what is wrong, and
 // nothing written.
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, runCliFailing } from '../support/cli';
+import { tempDir } from '../support/tmp';
 
-const dir = mkdtempSync(join(tmpdir(), 'sp-export-cli-'));
+const dir = tempDir('sp-export-cli-', afterAll);
 
 describe('spineparticle export errors', () => {
   it('missing scene file', () => {

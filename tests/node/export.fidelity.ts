@@ -4,8 +4,7 @@
 // Tolerances: export spec §12.3 (0.1 px, 0.01°, 0.01 scale, 1/255 per RGB channel, 0.01 alpha),
 // plus the runtime's float32 storage of key times (≤ 1 µs of motion).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Animation,
@@ -20,6 +19,7 @@ import {
 import { cliPath } from '../support/cli';
 import { FakeAtlasAttachmentLoader } from '../../web/export/fake-atlas';
 import type { ExportReport } from '../../web/export/protocol';
+import { withTempDir } from '../support/tmp';
 
 /** One bone of one baked frame, as `--frames` writes it. */
 export interface FrameBone {
@@ -50,19 +50,20 @@ export interface Exported {
 
 /** Runs `spineparticle export SCENE -o … --frames …` and reads the results. */
 export function exportScene(scenePath: string, extraArgs: string[] = []): Exported {
-  const dir = mkdtempSync(join(tmpdir(), 'sp-export-'));
-  const out = join(dir, 'out.json');
-  const frames = join(dir, 'frames.json');
-  const stdout = execFileSync(cliPath, ['export', scenePath, '-o', out, '--frames', frames, ...extraArgs], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return withTempDir('sp-export-', (dir) => {
+    const out = join(dir, 'out.json');
+    const frames = join(dir, 'frames.json');
+    const stdout = execFileSync(cliPath, ['export', scenePath, '-o', out, '--frames', frames, ...extraArgs], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return {
+      json: readFileSync(out, 'utf8'),
+      frames: JSON.parse(readFileSync(frames, 'utf8')) as FramesDoc,
+      report: JSON.parse(stdout) as ExportReport,
+    };
   });
-  return {
-    json: readFileSync(out, 'utf8'),
-    frames: JSON.parse(readFileSync(frames, 'utf8')) as FramesDoc,
-    report: JSON.parse(stdout) as ExportReport,
-  };
 }
 
 /** Parses a skeleton with the official runtime and a fake atlas. */

@@ -4,16 +4,16 @@
 // every baked frame, must match the simulation's own frames (§12.3 tolerances) — for a
 // World-space system (the follow baked into each particle's own motion) and a Local-space one
 // (the follow baked into its system bone, which must itself sit on the bone plus the offset).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Skeleton, type SkeletonData } from '@esotericsoftware/spine-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
 import { loadSkeleton } from '../../web/skeleton/spine/load.ts';
 import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
 import { coreStepsCovering, loadWasm, trackPositionAt } from '../support/wasm.ts';
 import { checkFidelity, exportScene, parseSkeleton, poseAt, type Exported } from './export.fidelity';
+import { tempDir } from '../support/tmp';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const VINE_JSON = readFileSync(join(FIXTURES, 'vine-pro-4.2.json'), 'utf8');
@@ -53,7 +53,7 @@ function followingScene(): object {
 
 /** `scene` and the bone `tracks` written to a new folder `sp-NAME-…` and exported (`--follow`). */
 function exportFollowing(name: string, scene: object, tracks: BoneTrackJson[]): { dir: string; scenePath: string; followPath: string; exported: Exported; data: SkeletonData } {
-  const dir = mkdtempSync(join(tmpdir(), `sp-${name}-`));
+  const dir = tempDir(`sp-${name}-`, afterAll);
   const scenePath = join(dir, 'scene.json');
   const followPath = join(dir, 'follow.json');
   writeFileSync(scenePath, JSON.stringify(scene));

@@ -2,18 +2,20 @@
 // turbulence, vortex and attractor on (tests/golden/bench_medium.json: 3 loop-continuous
 // emitters, 4 s loop at 30 fps), exported by the CLI in linear and in Bézier mode, parsed by the
 // official runtime and posed at every frame against the simulation's baked frames.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkFidelity, exportScene, parseSkeleton } from './export.fidelity';
+import { tempDir } from '../support/tmp';
 
 const medium = resolve('tests/golden/bench_medium.json');
+
+const dir = tempDir('sp-forces-', afterAll);
 
 function withCurve(path: string, curve: 'linear' | 'bezier'): string {
   const scene = JSON.parse(readFileSync(path, 'utf8')) as { export?: Record<string, unknown> };
   scene.export = { ...(scene.export ?? {}), curve };
-  const out = join(mkdtempSync(join(tmpdir(), 'sp-forces-')), 'scene.json');
+  const out = join(dir, `${curve}.json`);
   writeFileSync(out, JSON.stringify(scene));
   return out;
 }

@@ -2,8 +2,7 @@
 // `exportSpine`, same entry, same bytes) passes the official runtime; a broken one is refused
 // with its location and produces no skeleton.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from '../../tests/support/cli';
@@ -12,6 +11,7 @@ import { initLang, setLang, type KeyValueStorage } from '../i18n';
 import { failureText } from './failure-text';
 import { imagesJson, runExportPipeline } from './pipeline';
 import { summaryLines } from './summary';
+import { withTempDir } from '../../tests/support/tmp';
 
 const memory = (): KeyValueStorage => {
   const data = new Map<string, string>();
@@ -19,12 +19,13 @@ const memory = (): KeyValueStorage => {
 };
 
 function cliExportSpine(sceneJson: string): ExportResult {
-  const dir = mkdtempSync(join(tmpdir(), 'sp-web-export-'));
-  const scene = join(dir, 'scene.json');
-  const out = join(dir, 'out.json');
-  execFileSync('node', ['-e', `require('fs').writeFileSync(${JSON.stringify(scene)}, process.argv[1])`, sceneJson]);
-  const report = execFileSync(cliPath, ['export', scene, '-o', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  return { json: readFileSync(out, 'utf8'), report: JSON.parse(report) as ExportReport };
+  return withTempDir('sp-web-export-', (dir) => {
+    const scene = join(dir, 'scene.json');
+    const out = join(dir, 'out.json');
+    execFileSync('node', ['-e', `require('fs').writeFileSync(${JSON.stringify(scene)}, process.argv[1])`, sceneJson]);
+    const report = execFileSync(cliPath, ['export', scene, '-o', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return { json: readFileSync(out, 'utf8'), report: JSON.parse(report) as ExportReport };
+  });
 }
 
 describe('export pipeline', () => {

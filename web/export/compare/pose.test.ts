@@ -2,13 +2,13 @@
 // shows at each baked frame sit on the simulation's own particle positions (`--frames`, Spine
 // axes; the view flips y back to scene pixels), one region per visible particle.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliPath } from '../../../tests/support/cli';
 import { sceneToCanvas } from './overlay';
 import { autoPlan, ComparePoser } from './pose';
+import { withTempDir } from '../../../tests/support/tmp';
 
 interface Frames {
   fps: number;
@@ -16,9 +16,10 @@ interface Frames {
 }
 
 function exportWithFrames(scene: string): { json: string; frames: Frames } {
-  const dir = mkdtempSync(join(tmpdir(), 'sp-compare-'));
-  execFileSync(cliPath, ['export', resolve(scene), '-o', join(dir, 'out.json'), '--frames', join(dir, 'frames.json')], { stdio: 'ignore' });
-  return { json: readFileSync(join(dir, 'out.json'), 'utf8'), frames: JSON.parse(readFileSync(join(dir, 'frames.json'), 'utf8')) as Frames };
+  return withTempDir('sp-compare-', (dir) => {
+    execFileSync(cliPath, ['export', resolve(scene), '-o', join(dir, 'out.json'), '--frames', join(dir, 'frames.json')], { stdio: 'ignore' });
+    return { json: readFileSync(join(dir, 'out.json'), 'utf8'), frames: JSON.parse(readFileSync(join(dir, 'frames.json'), 'utf8')) as Frames };
+  });
 }
 
 describe('compare view pose', () => {
