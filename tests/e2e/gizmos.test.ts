@@ -2,8 +2,9 @@
 // user does. Dragging a circle's radius handle changes the document's radius by the dragged
 // distance in scene units (nothing is recorded until the release), changes the canvas, and one
 // undo restores both; Shift snaps to 10 px and Escape abandons a drag; the rotate handle of a
-// rectangle turns the system (the resize cursors turn with it); the outline is absent when no
-// system is selected or shown, and hidden in screenshots taken through freezeAt.
+// rectangle turns the system (the resize cursors turn with it), the scale handle scales it; the
+// outline is absent when no system is selected or shown, and hidden in screenshots taken through
+// freezeAt.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -169,11 +170,47 @@ describe('emitter shape gizmo (WebGL2)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('the scale handle scales the system by the dragged distance from its origin; one undo restores it', async () => {
+    await oneSystem(page, { emitter: { kind: 'circle', radius: 30, edge: false } });
+    await freezeAt(page, 1.5);
+    const before = (await canvasPixels(page)).pixels;
+    await showOverlays(page);
+    const [mx, my] = await canvasMiddle(page);
+    const [x, y] = await centreOf(page, grip('scale'));
+    // Beyond R·(√½, √½) scene px at zoom 2, plus 20 CSS px along the diagonal.
+    const d = (2 * 30 + 20) * Math.SQRT1_2;
+    assert.ok(near(x, mx + d, 1.5) && near(y, my + d, 1.5), `scale handle at (${x}, ${y})`);
+    assert.equal((await settled(page, grip('scale'))).cursor, 'nwse-resize');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    // Out to 1.5× its distance from the origin, in steps.
+    for (let i = 1; i <= 6; i++) await page.mouse.move(mx + d * (1 + i / 12), my + d * (1 + i / 12));
+    const scaleOf = (doc: Doc): [number, number] => {
+      const tr = doc.systems[0].transform as { scaleX: number; scaleY: number };
+      return [tr.scaleX, tr.scaleY];
+    };
+    assert.deepEqual(scaleOf(await documentOf(page)), [1, 1], 'nothing is recorded while scaling');
+    await page.mouse.up();
+    const [sx, sy] = scaleOf(await documentOf(page));
+    assert.ok(near(sx, 1.5, 0.03) && sx === sy, `scaled ×1.5 uniformly: ${sx}, ${sy}`);
+    // The radius handle is now at 1.5 R from the middle.
+    const [rx, ry] = await centreOf(page, grip('radius'));
+    assert.ok(near(rx, mx + 2 * 30 * sx, 1.5) && near(ry, my, 1.5), `radius handle at (${rx}, ${ry})`);
+    await freezeAt(page, 1.5);
+    const after = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(before, after) > 0.05, `the canvas changed (${meanAbsDiff(before, after)})`);
+    await page.click('#undo-button');
+    assert.deepEqual(scaleOf(await documentOf(page)), [1, 1], 'one undo restores the scale');
+    await freezeAt(page, 1.5);
+    assert.ok(meanAbsDiff(before, (await canvasPixels(page)).pixels) < 0.01, 'and the canvas');
+    assert.deepEqual(errors, []);
+  });
+
   it('no outline without a selected, shown system', async () => {
     await oneSystem(page, { emitter: { kind: 'arc', radius: 60, startDeg: 0, spanDeg: 180, thicknessPx: 10 } });
     await showOverlays(page);
     assert.equal(await page.locator('.shape-outline.arc.band').count(), 1, 'an arc band is drawn');
-    assert.equal(await page.locator('.shape-handle .shape-grip').count(), 4, 'radius, start, span and inner-edge handles');
+    assert.equal(await page.locator('.shape-handle .shape-grip').count(), 5, 'radius, start, span, inner-edge and scale handles');
     const base = await documentOf(page);
     assert.ok(await page.evaluate((json) => (window as unknown as SeamWindow).spineParticleTest.replaceScene(json, 'e2e'), JSON.stringify({ ...base, systems: [{ ...base.systems[0], visible: false }] })));
     await showOverlays(page);

@@ -24,8 +24,8 @@ export interface GizmoHandle {
   className: string;
   /** Class of the element the pointer grabs (e.g. `force-centre`). */
   gripClass: string;
-  /** How the grip looks: a centre dot with a cross, a square, a round knob. */
-  grip: 'centre' | 'square' | 'round';
+  /** How the grip looks: a centre dot with a cross, a square, a round knob, a diamond (a square turned 45°). */
+  grip: 'centre' | 'square' | 'round' | 'diamond';
   /** CSS cursor over the grip. */
   cursor: string;
   /** Tooltip. */
@@ -224,7 +224,12 @@ export class GizmoOverlay {
         if (hd.stem !== undefined) parts.push(el('path', { class: 'gizmo-stem', d: d([{ points: [hd.stem, hd.scene], closed: false }]) }));
         const g = el('g', { class: `${hd.className}${id === dragging ? ' dragging' : ''}`, 'data-provider': provider, 'data-key': hd.key, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})` });
         const attrs = { class: `gizmo-grip ${hd.gripClass}`, 'data-provider': provider, 'data-key': hd.key, style: `cursor: ${id === dragging ? 'grabbing' : hd.cursor}` };
-        const grip = hd.grip === 'square' ? el('rect', { ...attrs, x: -5, y: -5, width: 10, height: 10 }) : el('circle', { ...attrs, r: hd.grip === 'centre' ? 7 : 6 });
+        const grip =
+          hd.grip === 'square'
+            ? el('rect', { ...attrs, x: -5, y: -5, width: 10, height: 10 })
+            : hd.grip === 'diamond'
+              ? el('path', { ...attrs, d: 'M0,-7L7,0L0,7L-7,0Z' })
+              : el('circle', { ...attrs, r: hd.grip === 'centre' ? 7 : 6 });
         const title = el('title');
         title.textContent = hd.title;
         grip.append(title);

@@ -10,7 +10,11 @@
 // - arc `start`: `start₀ + Δθ` (the arc turns, its span kept); `span`: `span₀ + Δθ`, with
 //   `Δθ = ∠l − ∠l₀` (`l₀`: the handle at the drag's start) unwrapped to the turn nearest the last
 //   preview, so the span reaches 0 and 360 without jumping;
-// - `rotate`: `rotationDeg₀ + ∠(p − o) − ∠(p₀ − o)` (scene angles), nearest the last preview.
+// - `rotate`: `rotationDeg₀ + ∠(p − o) − ∠(p₀ − o)` (scene angles), nearest the last preview;
+// - `scale`: both scales times `f = |p − o| / |p₀ − o|` (scene distances from the origin), signs
+//   (mirroring) and their ratio kept: the larger magnitude `m = max(|sx₀|, |sy₀|)` becomes
+//   `m·f` rounded to 0.01 (Shift: to `SNAP_SCALE`), the other one follows by the same factor
+//   (rounded to 0.01); a scale that was not 0 keeps at least `MIN_SCALE` of magnitude.
 // Shift snaps sizes to multiples of `SNAP_PX` and angles to multiples of `SNAP_DEG`; otherwise
 // values are rounded to 0.01. Every value is clamped to the field schema's limits, and to the
 // limits between fields the core's validation states: a band at most the radius (or half the
@@ -25,6 +29,10 @@ import type { Pt, ShapeHandleKey } from './shape-geometry';
 export const SNAP_PX = 10;
 /** Angles snap to multiples of this many degrees with Shift. */
 export const SNAP_DEG = 15;
+/** The system's larger scale snaps to multiples of this with Shift. */
+export const SNAP_SCALE = 0.1;
+/** The smallest magnitude the scale handle leaves on a scale that was not 0. */
+export const MIN_SCALE = 0.01;
 
 /** Limits of one schema field. */
 export interface FieldLimits {
@@ -78,6 +86,10 @@ export function dragShape(sys: ParticleSystem, drag: ShapeDrag, limitsOf: Limits
   const l = local(drag.to);
   const turn = (): number => deg(l) - deg(local(drag.from));
 
+  if (drag.key === 'scale') {
+    scaleSystem(sys, drag, clampTo);
+    return;
+  }
   if (drag.key === 'rotate') {
     const d = deg([drag.to[0] - drag.origin[0], drag.to[1] - drag.origin[1]]) - deg([drag.from[0] - drag.origin[0], drag.from[1] - drag.origin[1]]);
     const next = nearestTurn(sys.transform.rotationDeg + d, previous.transform.rotationDeg);
@@ -122,4 +134,18 @@ export function dragShape(sys: ParticleSystem, drag: ShapeDrag, limitsOf: Limits
       return;
     }
   }
+}
+
+/** The `scale` drag (see the header); `clampTo` clamps a value to a schema field's limits. */
+function scaleSystem(sys: ParticleSystem, drag: ShapeDrag, clampTo: (path: string, v: number) => number): void {
+  const t = sys.transform;
+  const r0 = Math.hypot(drag.from[0] - drag.origin[0], drag.from[1] - drag.origin[1]);
+  const m0 = Math.max(Math.abs(t.scaleX), Math.abs(t.scaleY));
+  if (!(r0 > 1e-9) || !(m0 > 0)) return;
+  const f = Math.hypot(drag.to[0] - drag.origin[0], drag.to[1] - drag.origin[1]) / r0;
+  const snapped = drag.snap ? Math.round((m0 * f) / SNAP_SCALE) * SNAP_SCALE : m0 * f;
+  const k = Math.max(round2(snapped), MIN_SCALE) / m0;
+  const scaled = (v: number): number => (v === 0 ? 0 : Math.sign(v) * Math.max(Math.abs(round2(v * k)), MIN_SCALE));
+  t.scaleX = clampTo('systems[].transform.scaleX', scaled(t.scaleX));
+  t.scaleY = clampTo('systems[].transform.scaleY', scaled(t.scaleY));
 }

@@ -8,7 +8,8 @@ function system(emitter: EmitterShape, transform: Partial<ParticleSystem['transf
 }
 
 /** The schema's limits for the fields touched here (the real ones: tests/node checks them through wasm). */
-const limits: LimitsOf = (path) => (path.endsWith('spanDeg') ? { min: 0, max: 360 } : path.endsWith('Deg') ? { min: -1e6, max: 1e6 } : { min: 0, max: 1e6 });
+const limits: LimitsOf = (path) =>
+  path.endsWith('spanDeg') ? { min: 0, max: 360 } : path.endsWith('Deg') ? { min: -1e6, max: 1e6 } : path.includes('.scale') ? { min: -100, max: 100 } : { min: 0, max: 1e6 };
 
 const near = (a: Pt, b: Pt, eps = 1e-6): void => {
   expect(Math.abs(a[0] - b[0])).toBeLessThan(eps);
@@ -75,6 +76,24 @@ describe('emitter shape outline', () => {
     near(handle(s, 'rotate', 1), [0, -30 - 28]);
     near(handle(s, 'rotate', 2), [0, -30 - 14]);
     expect(shapeHandles(system({ kind: 'circle', radius: 5, edge: false }), [0, 0], 1).some((h) => h.key === 'rotate')).toBe(false);
+  });
+
+  it('every shape has a scale handle a fixed screen distance beyond its corner, along the placed diagonal', () => {
+    const d = 20 * Math.SQRT1_2;
+    near(handle(system({ kind: 'rect', width: 100, height: 60, edge: false }), 'scale', 1), [50 + d, 30 + d]);
+    near(handle(system({ kind: 'rect', width: 100, height: 60, edge: false }), 'scale', 2), [50 + d / 2, 30 + d / 2]);
+    near(handle(system({ kind: 'circle', radius: 40, edge: false }), 'scale', 1), [40 * Math.SQRT1_2 + d, 40 * Math.SQRT1_2 + d]);
+    near(handle(system({ kind: 'line', length: 80 }), 'scale', 1), [40 + d, d]);
+    // A point emitter has no outline but still a scale handle, beyond its origin.
+    const point = system({ kind: 'point' }, { x: 5, y: 7 });
+    expect(shapeHandles(point, [5, 7], 1).map((h) => h.key)).toEqual(['scale']);
+    near(handle(point, 'scale', 1), [5 + d, 7 + d]);
+    // Mirrored and turned a quarter: corner (W/2, H/2) → R(90°)·(−50, 30) = (−30, −50); the diagonal (−1, 1) → (−1, −1)/√2.
+    const flipped = system({ kind: 'rect', width: 100, height: 60, edge: false }, { rotationDeg: 90, scaleX: -1 });
+    const h = shapeHandles(flipped, [0, 0], 1).find((x) => x.key === 'scale')!;
+    near(h.stem!, [-30, -50]);
+    near(h.scene, [-30 - d, -50 - d]);
+    expect(resizeCursor(h.axis)).toBe('nwse-resize');
   });
 
   it('resize cursors follow the handle direction on screen', () => {
@@ -160,6 +179,35 @@ describe('dragging shape handles', () => {
     const snapped = structuredClone(s);
     dragShape(snapped, { key: 'rotate', origin: [10, 10], from, to: [10 - r * Math.sin((37 * Math.PI) / 180), 10 + r * Math.cos((37 * Math.PI) / 180)], snap: true }, limits);
     expect(snapped.transform.rotationDeg).toBe(30);
+  });
+
+  it('scale multiplies both scales by the distance ratio from the origin, keeping mirroring and their ratio', () => {
+    const s = system({ kind: 'circle', radius: 40, edge: false }, { x: 10, y: 20, scaleX: -2, scaleY: 1 });
+    const from = handle(s, 'scale');
+    const twice: Pt = [10 + 2 * (from[0] - 10), 20 + 2 * (from[1] - 20)];
+    const big = structuredClone(s);
+    dragShape(big, { key: 'scale', origin: [10, 20], from, to: twice, snap: false }, limits);
+    expect([big.transform.scaleX, big.transform.scaleY]).toEqual([-4, 2]);
+    // The pointer's direction does not matter, only its distance from the origin.
+    const aside = structuredClone(s);
+    const r = Math.hypot(from[0] - 10, from[1] - 20);
+    dragShape(aside, { key: 'scale', origin: [10, 20], from, to: [10, 20 - 0.5 * r], snap: false }, limits);
+    expect([aside.transform.scaleX, aside.transform.scaleY]).toEqual([-1, 0.5]);
+    // Shift: the larger magnitude snaps to 0.1 (2·1.27 = 2.54 → 2.5), the other follows by the same factor.
+    const snapped = structuredClone(s);
+    dragShape(snapped, { key: 'scale', origin: [10, 20], from, to: [10 + 1.27 * (from[0] - 10), 20 + 1.27 * (from[1] - 20)], snap: true }, limits);
+    expect([snapped.transform.scaleX, snapped.transform.scaleY]).toEqual([-2.5, 1.25]);
+    // Dragged onto the origin: the larger magnitude stops at 0.01, never 0 (no sign lost).
+    const tiny = structuredClone(s);
+    dragShape(tiny, { key: 'scale', origin: [10, 20], from, to: [10, 20], snap: false }, limits);
+    expect([tiny.transform.scaleX, tiny.transform.scaleY]).toEqual([-0.01, 0.01]);
+    const thin = system({ kind: 'circle', radius: 40, edge: false }, { scaleX: -4, scaleY: 0.5 });
+    dragShape(thin, { key: 'scale', origin: [0, 0], from: handle(thin, 'scale'), to: [0, 0], snap: false }, limits);
+    expect([thin.transform.scaleX, thin.transform.scaleY]).toEqual([-0.01, 0.01]);
+    // The schema's limits bound both.
+    const capped = structuredClone(s);
+    dragShape(capped, { key: 'scale', origin: [10, 20], from, to: [10 + 100 * (from[0] - 10), 20 + 100 * (from[1] - 20)], snap: false }, () => ({ min: -50, max: 50 }));
+    expect([capped.transform.scaleX, capped.transform.scaleY]).toEqual([-50, 50]);
   });
 
   it('Shift snaps sizes to 10 px; the schema limits bound them', () => {

@@ -17,7 +17,10 @@
 // - arc: `radius` at R·u(start + span/2), `start` at R·u(start), `span` at R·u(start + span),
 //   `inner` at (R − T)·u(start + span/4), `u(θ) = (cos θ, sin θ)`;
 // - rect, roundedRect and line: `rotate`, `ROTATE_OFFSET_CSS_PX` screen pixels beyond the top
-//   (−y side) of the shape, turning the system's transform.
+//   (−y side) of the shape, turning the system's transform;
+// - every shape, the point too: `scale`, `SCALE_OFFSET_CSS_PX` screen pixels beyond its corner
+//   `k` along the placed diagonal `(1, 1)`, scaling the system's transform (`k`: the circle's and
+//   arc's `R·(√½, √½)`, the rectangle's `(W/2, H/2)`, the line's `(L/2, 0)`, the point's origin).
 
 import type { EmitterShape, ParticleSystem } from '../generated/contract';
 import { centreToScene } from './force-geometry';
@@ -44,7 +47,7 @@ export interface ShapeOutline {
 }
 
 /** What dragging a shape handle changes. */
-export type ShapeHandleKey = 'radius' | 'inner' | 'width' | 'height' | 'size' | 'corner' | 'start' | 'end' | 'span' | 'rotate';
+export type ShapeHandleKey = 'radius' | 'inner' | 'width' | 'height' | 'size' | 'corner' | 'start' | 'end' | 'span' | 'rotate' | 'scale';
 
 /** One handle of the shape gizmo. */
 export interface ShapeHandle {
@@ -52,16 +55,18 @@ export interface ShapeHandle {
   key: ShapeHandleKey;
   /** Scene position, pixels. */
   scene: Pt;
-  /** `resize` (a size along `axis`), `angle` (an arc angle) or `rotate` (the system's rotation). */
-  role: 'resize' | 'angle' | 'rotate';
+  /** `resize` (a size along `axis`), `angle` (an arc angle), `rotate` (the system's rotation) or `scale` (its scale). */
+  role: 'resize' | 'angle' | 'rotate' | 'scale';
   /** Scene direction the handle resizes along (for the cursor), unit length. */
   axis: Pt;
-  /** Where the handle's dashed stem starts (the rotate handle: the shape's top), scene pixels. */
+  /** Where the handle's dashed stem starts (the rotate handle: the shape's top; the scale handle: its corner), scene pixels. */
   stem?: Pt;
 }
 
 /** Screen distance of the rotate handle beyond the shape, CSS pixels. */
 export const ROTATE_OFFSET_CSS_PX = 28;
+/** Screen distance of the scale handle beyond the shape's corner, CSS pixels. */
+export const SCALE_OFFSET_CSS_PX = 20;
 
 /** Most degrees between two samples of a circle or arc. */
 const ARC_STEP_DEG = 3.75;
@@ -170,6 +175,40 @@ export function shapeHandles(sys: ParticleSystem, origin: Pt, zoom: number): Sha
     const d = ROTATE_OFFSET_CSS_PX / Math.max(zoom, 1e-6);
     return { key: 'rotate', scene: [at[0] + up[0] * d * sign, at[1] + up[1] * d * sign], role: 'rotate', axis: up, stem: at };
   };
+  /** The scale handle beyond the local corner `k` (see the header). */
+  const scale = (k: Pt): ShapeHandle => {
+    const at = toScene(k);
+    const axis = axisOf([1, 1]);
+    const d = SCALE_OFFSET_CSS_PX / Math.max(zoom, 1e-6);
+    return { key: 'scale', scene: [at[0] + axis[0] * d, at[1] + axis[1] * d], role: 'scale', axis, stem: at };
+  };
+  return [...shapeSizeHandles(shape, resize, angle, rotate), scale(scaleCorner(shape))];
+}
+
+/** The local corner the scale handle stands beyond (see the header). */
+function scaleCorner(shape: EmitterShape): Pt {
+  const diagonal = Math.SQRT1_2;
+  switch (shape.kind) {
+    case 'point':
+      return [0, 0];
+    case 'circle':
+    case 'arc':
+      return [shape.radius * diagonal, shape.radius * diagonal];
+    case 'rect':
+    case 'roundedRect':
+      return [shape.width / 2, shape.height / 2];
+    case 'line':
+      return [shape.length / 2, 0];
+  }
+}
+
+/** The handles of `shape` that change its size, arc angles or the system's rotation. */
+function shapeSizeHandles(
+  shape: EmitterShape,
+  resize: (key: ShapeHandleKey, p: Pt, axis?: Pt) => ShapeHandle,
+  angle: (key: ShapeHandleKey, p: Pt) => ShapeHandle,
+  rotate: (top: Pt) => ShapeHandle,
+): ShapeHandle[] {
   const band = bandOf(shape);
   switch (shape.kind) {
     case 'point':

@@ -1,6 +1,7 @@
 // The emitter-shape gizmo: the outline of the selected system's emitter shape (circle, ring,
 // arc, rectangle, rounded rectangle, line; an edge band as its two outlines) and handles to
-// resize it, change the arc's start and span, and turn the system (shapes with a direction).
+// resize it, change the arc's start and span, turn the system (shapes with a direction) and scale
+// it (every shape, the point too).
 // One provider of the canvas overlay (gizmo-overlay.ts); geometry in shape-geometry.ts, the drags
 // in shape-drag.ts, limits from the core's field schema.
 
@@ -22,6 +23,7 @@ const TITLES: Record<ShapeHandleKey, MessageKey> = {
   end: 'gizmoLineEnd',
   span: 'gizmoArcSpan',
   rotate: 'gizmoRotate',
+  scale: 'gizmoScale',
 };
 
 /** The emitter-shape provider; `schema` gives the field limits. */
@@ -35,20 +37,22 @@ export function shapeHandlesProvider(schema: () => FieldSchema): GizmoProvider {
 
     draw(sys: ParticleSystem, origin: Pt, zoom: number): GizmoDrawing {
       const outline = shapeOutline(sys, origin);
-      if (outline === null) return { paths: [], handles: [] };
       const arc = sys.emitter.kind === 'arc';
       return {
-        paths: [
-          { className: `shape-outline ${outline.fill} ${sys.emitter.kind}`, polylines: outline.edges },
-          ...(outline.guides.length > 0 ? [{ className: 'shape-guide', polylines: outline.guides }] : []),
-        ],
+        paths:
+          outline === null
+            ? []
+            : [
+                { className: `shape-outline ${outline.fill} ${sys.emitter.kind}`, polylines: outline.edges },
+                ...(outline.guides.length > 0 ? [{ className: 'shape-guide', polylines: outline.guides }] : []),
+              ],
         handles: shapeHandles(sys, origin, zoom).map((hd) => ({
           key: hd.key,
           scene: hd.scene,
           className: `shape-handle ${hd.role} ${hd.key}`,
           gripClass: 'shape-grip',
-          grip: hd.role === 'resize' ? 'square' : 'round',
-          cursor: hd.role === 'resize' ? resizeCursor(hd.axis) : 'grab',
+          grip: hd.role === 'resize' ? 'square' : hd.role === 'scale' ? 'diamond' : 'round',
+          cursor: hd.role === 'resize' || hd.role === 'scale' ? resizeCursor(hd.axis) : 'grab',
           title: t(arc && hd.key === 'start' ? 'gizmoArcStart' : TITLES[hd.key]),
           stem: hd.stem,
         })),
@@ -62,8 +66,10 @@ export function shapeHandlesProvider(schema: () => FieldSchema): GizmoProvider {
     commit(target: ParticleSystem, draft: ParticleSystem): void {
       target.emitter = structuredClone(draft.emitter);
       target.transform.rotationDeg = draft.transform.rotationDeg;
+      target.transform.scaleX = draft.transform.scaleX;
+      target.transform.scaleY = draft.transform.scaleY;
     },
 
-    label: (key) => t(key === 'rotate' ? 'rotateSystem' : key === 'start' || key === 'span' ? 'turnEmitterArc' : 'resizeEmitterShape'),
+    label: (key) => t(key === 'rotate' ? 'rotateSystem' : key === 'scale' ? 'scaleSystem' : key === 'start' || key === 'span' ? 'turnEmitterArc' : 'resizeEmitterShape'),
   };
 }
