@@ -206,7 +206,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       assert.equal(((await models(page))[0].markers as unknown[]).length, 1);
     });
 
-    it('the panel places it through the document: a flip mirrors it, flipping back restores it', async () => {
+    it('the panel places it through the document: a flip mirrors it, flipping back restores it; a scale ≤ 0 is refused', async () => {
       await page.click('.model-card .model-flip');
       assert.equal(((await models(page))[0].transform as { scaleX: number }).scaleX, -1);
       const flipped = await at(page, 0.3);
@@ -214,6 +214,26 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       await page.click('.model-card .model-flip');
       assert.equal(((await models(page))[0].transform as { scaleX: number }).scaleX, 1);
       assert.equal(meanAbsDiff(at03, await at(page, 0.3)), 0, 'flipped back: the same pixels');
+      // The scale is uniform and above 0 (the flip carries the sign): 0 and −2 are refused.
+      const scaleOf = async (): Promise<[number, number]> => {
+        const tr = (await models(page))[0].transform as { scaleX: number; scaleY: number };
+        return [tr.scaleX, tr.scaleY];
+      };
+      for (const refused of ['0', '-2']) {
+        await page.fill('.model-card .model-scale', refused);
+        await page.press('.model-card .model-scale', 'Enter');
+        assert.deepEqual(await scaleOf(), [1, 1], `scale ${refused} is refused`);
+        assert.equal(await page.inputValue('.model-card .model-scale'), '1', 'and the field shows the scale again');
+      }
+      await page.click('.model-card .model-flip');
+      await page.fill('.model-card .model-scale', '2');
+      await page.press('.model-card .model-scale', 'Enter');
+      assert.deepEqual(await scaleOf(), [-2, 2], 'a scale keeps the flip');
+      await page.fill('.model-card .model-scale', '1');
+      await page.press('.model-card .model-scale', 'Enter');
+      await page.click('.model-card .model-flip');
+      assert.deepEqual(await scaleOf(), [1, 1]);
+      assert.equal(meanAbsDiff(at03, await at(page, 0.3)), 0, 'back to the same pixels');
     });
 
     it('after a lost GPU (WebGL context or WebGPU device) the model is drawn again in the same pose', async () => {

@@ -156,11 +156,14 @@ export class ModelPanel {
 
     // Placement: position, rotation, uniform scale, horizontal flip (the sign of scaleX), up axis.
     const tr = entry.transform;
-    const field = (cls: string, label: string, value: number, step: number, apply: (m: ModelObject, v: number) => void): HTMLElement => {
-      const input = h('input', { type: 'number', class: cls, step, value: Math.round(value * 1000) / 1000, 'aria-label': label });
+    // A value `ok` refuses (or no number) puts the field back to the document's value.
+    const field = (cls: string, label: string, value: number, step: number, apply: (m: ModelObject, v: number) => void, ok: (v: number) => boolean = () => true): HTMLElement => {
+      const shown = Math.round(value * 1000) / 1000;
+      const input = h('input', { type: 'number', class: cls, step, value: shown, 'aria-label': label });
       input.addEventListener('change', () => {
         const v = Number(input.value);
-        if (input.value.trim() !== '' && Number.isFinite(v)) edit(label, (m) => apply(m, v));
+        if (input.value.trim() !== '' && Number.isFinite(v) && ok(v)) edit(label, (m) => apply(m, v));
+        else input.value = String(shown);
       });
       return h('label', {}, `${label} `, input);
     };
@@ -176,10 +179,18 @@ export class ModelPanel {
         field('model-x', `${t('position')} x`, tr.x, 1, (m, v) => void (m.transform.x = v)),
         field('model-y', `${t('position')} y`, tr.y, 1, (m, v) => void (m.transform.y = v)),
         field('model-rotation', t('rotation'), tr.rotationDeg, 1, (m, v) => void (m.transform.rotationDeg = v)),
-        field('model-scale', t('scale'), Math.abs(tr.scaleY), 0.1, (m, v) => {
-          m.transform.scaleX = Math.sign(m.transform.scaleX || 1) * v;
-          m.transform.scaleY = v;
-        }),
+        // Uniform and above 0, as on the skeleton panel: the flip carries the sign.
+        field(
+          'model-scale',
+          t('scale'),
+          Math.abs(tr.scaleY),
+          0.1,
+          (m, v) => {
+            m.transform.scaleX = (m.transform.scaleX < 0 ? -1 : 1) * v;
+            m.transform.scaleY = v;
+          },
+          (v) => v > 0,
+        ),
         h('label', {}, flip, ` ${t('modelFlip')}`),
         h('label', {}, `${t('modelUpAxis')} `, up),
       ),
