@@ -346,41 +346,6 @@ fn follow_targets_load_and_bad_ones_name_their_field() {
 }
 
 #[test]
-fn the_followed_instance_defaults_to_the_first_and_is_only_saved_when_not_it() {
-    // A follow written before instances could be followed: the first instance, and saving it
-    // writes no new key (saved scenes, presets and share links stay byte for byte).
-    let old = load_scene(&system_json(
-        r#""follow": {"skeleton": "hero", "bone": "hand"}"#,
-    ))
-    .expect("loads");
-    assert_eq!(old.systems[1].follow.as_ref().map(|f| f.instance), Some(0));
-    assert!(!save_scene(&old).contains("instance"));
-    // An instance the skeleton does not have (yet) loads: the skeleton may be placed later.
-    let later = load_scene(&system_json(
-        r#""follow": {"skeleton": "hero", "bone": "hand", "instance": 7}"#,
-    ))
-    .expect("an instance beyond the skeleton's list is not a document error");
-    assert_eq!(
-        later.systems[1].follow.as_ref().map(|f| f.instance),
-        Some(7)
-    );
-    let text = save_scene(&later);
-    assert!(text.contains(r#""instance": 7"#), "{text}");
-    assert_eq!(load_scene(&text).expect("reloads"), later);
-    // Beyond the most instances a skeleton can have: refused, naming the field.
-    let (path, _) = field_error(&system_json(
-        r#""follow": {"skeleton": "hero", "bone": "b", "instance": 256}"#,
-    ));
-    assert_eq!(path, "systems[1].follow.instance");
-    assert!(
-        load_scene(&system_json(
-            r#""follow": {"skeleton": "hero", "bone": "b", "instance": -1}"#
-        ))
-        .is_err()
-    );
-}
-
-#[test]
 fn draw_order_defaults_to_newest_on_top_and_is_only_saved_when_changed() {
     // A document written before the field existed: newest on top (the preview's order then), and
     // saving it writes no new field, so saved scenes and share links stay byte for byte.
