@@ -4,11 +4,11 @@
 // animation, skin, speed, loop, bake rate, and the position of the instance the system follows,
 // `follow.instance` (0, the default, the first), with the skeleton's rotation and scale: the bone
 // lands where the canvas draws that instance, spine/placement.ts). One track per skeleton, bone
-// and instance: systems following the same bone of two instances get two tracks. A track is sampled again only
-// when one of those inputs changes; the tracks are sent only when the set changed. A follower's
-// offset is added in scene pixels after that (the core's `follow.offsetX/Y`): it is not turned
-// or scaled with the skeleton, so a canvas drag moves it by the drag and a document from before
-// rotation and scale were applied follows as it did.
+// and instance: systems following the same bone of two instances get two tracks. A track is
+// sampled again only when one of those inputs changes; the tracks are sent only when the set
+// changed. A follower's offset is added in scene pixels after that (the core's
+// `follow.offsetX/Y`): it is not turned or scaled with the skeleton, so a canvas drag moves it by
+// the drag and a document from before rotation and scale were applied follows as it did.
 // Systems whose target is missing (skeleton, bone, or an instance the skeleton does not have,
 // e.g. after its extra instances were removed) get no track and fall back to their own transform
 // (the core decides that; the panel says so).
