@@ -14,7 +14,8 @@ describe('follow instance', () => {
     const skeletons = placed([{ x: 10, y: 20 }, { x: -30.26, y: 40.04 }]);
     expect(instanceChoices(skeletons, 'vine', 1)).toEqual([['0', '1 (10, 20)'], ['1', '2 (-30.3, 40)']]);
     expect(instanceChoices(skeletons, 'vine', 4)).toEqual([['0', '1 (10, 20)'], ['1', '2 (-30.3, 40)'], ['4', '5 (not placed)']]);
-    expect(instanceChoices(new Map(), 'vine', 0)).toEqual([['0', '1 (not placed)']]);
+    expect(instanceChoices(placed([]), 'vine', 0)).toEqual([['0', '1 (not placed)']]);
+    expect(instanceChoices(new Map(), 'vine', 1)).toEqual([['1', '2 (not loaded)']]);
     setLang('zh-CN', null);
     expect(instanceChoices(skeletons, 'vine', 2)[2]).toEqual(['2', '3（未放置）']);
     setLang('en', null);

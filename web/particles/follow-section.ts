@@ -28,10 +28,13 @@ function coord(v: number): string {
 
 /**
  * Menu entries of a skeleton's instances, `[index, "n (x, y)"]` counted from 1, plus `current`
- * marked "not placed" when the skeleton does not have it.
+ * marked "not placed" when the skeleton does not have it (only `current`, marked "not loaded",
+ * while the skeleton is not loaded).
  */
 export function instanceChoices(skeletons: FollowSkeletons, skeleton: string, current: number): Choice[] {
-  const instances = skeletons.get(skeleton)?.instances ?? [];
+  const s = skeletons.get(skeleton);
+  if (s === undefined) return [[String(current), t('followNotLoaded', { name: current + 1 })]];
+  const instances = s.instances;
   const choices = instances.map((p, i): Choice => [String(i), t('followInstance', { n: i + 1, x: coord(p.x), y: coord(p.y) })]);
   if (current >= instances.length) choices.push([String(current), t('followInstanceGone', { n: current + 1 })]);
   return choices;
