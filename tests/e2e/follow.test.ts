@@ -6,7 +6,10 @@
 // same bone tracks, which the official runtime poses within the spec's tolerances at every baked
 // frame and which holds no reference to the skeleton. Then the skeleton panel turns the vine 90°
 // and doubles it: the followed track turns with it (as the canvas draws the vine), and the export
-// puts the system on the turned tip plus the offset, which stays in scene pixels.
+// puts the system on the turned tip plus the offset, which stays in scene pixels. Last, a second
+// instance: the Follow section's Instance menu moves the follower onto it (the preview, the
+// download = the CLI's export, spine-core), removing it makes the system fall back with a warning
+// in both panels, and undo restores each step.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -233,6 +236,91 @@ describe('particles following a skeleton bone', () => {
     }
     assert.ok(checked > 30, `${checked} frames of the system bone checked`);
     assert.ok(far < 0.1, `the system bone is on the turned tip plus the offset (worst ${far} px)`);
+    assert.deepEqual(errors, []);
+  });
+  it('the Instance menu moves the follower to another placed instance: preview, download = CLI, spine-core; removing it and undo', async () => {
+    type Doc = { skeletons: { transform: { x: number; y: number }; extraInstances: [number, number][] }[]; systems: { follow?: { instance?: number } }[] };
+    const tracksOf = async (): Promise<BoneTrackJson[]> => (JSON.parse((await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks())) || '{"tracks":[]}') as { tracks: BoneTrackJson[] }).tracks;
+    const [first] = await tracksOf();
+    assert.equal(first.instance, undefined, 'the first instance\'s track is written as before');
+    // A second instance 400 px right of and 150 px above the first (one undo step).
+    const { x, y } = ((await documentOf(page)) as unknown as Doc).skeletons[0].transform;
+    const [dx, dy] = [400, -150];
+    await edit(page, 'second instance', `d.skeletons[0].extraInstances.push([${x + dx}, ${y + dy}]);`);
+    const instanceSelect = '#properties [data-key="systems[0].follow.instance"]';
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLSelectElement | null)?.options.length === 2, instanceSelect, { timeout: 15_000 });
+    const labels = await page.$$eval(`${instanceSelect} option`, (els) => els.map((e) => [(e as HTMLOptionElement).value, e.textContent]));
+    const r = (v: number): string => String(Math.round(v * 10) / 10);
+    // "n (x, y)" (the page's language decides the brackets).
+    assert.deepEqual(labels.map(([v, text]) => [v, text?.replace(/[（）]/g, (c) => (c === '（' ? ' (' : ')'))]), [['0', `1 (${r(x)}, ${r(y)})`], ['1', `2 (${r(x + dx)}, ${r(y + dy)})`]]);
+    await page.selectOption(instanceSelect, '1');
+    assert.equal(((await documentOf(page)) as unknown as Doc).systems[0].follow?.instance, 1);
+    const [second] = await tracksOf();
+    assert.equal(second.instance, 1);
+    // The same bone of an instance that shares the skeleton's rotation and scale: the track moved by the instance's offset.
+    second.points.forEach(([px, py], i) => assert.ok(Math.hypot(px - first.points[i][0] - dx, py - first.points[i][1] - dy) < 0.01, `point ${i}`));
+    assert.equal(await page.$('#properties [data-follow-missing]'), null);
+
+    // The preview: the particles sit on the second instance's tip plus the offset.
+    const t = 1.0;
+    const [bx, by] = trackPositionAt(await loadWasm(), second, t);
+    const want = [bx + OFFSET.x, by + OFFSET.y];
+    const view = await page.evaluate((at) => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      seam.setView(at, 0.5);
+      const r = (document.getElementById('canvas') as HTMLCanvasElement).getBoundingClientRect();
+      return { zoom: seam.view().zoom, width: r.width, height: r.height };
+    }, want as [number, number]);
+    await freezeAt(page, t);
+    const { pixels, png } = await canvasPixels(page);
+    if (process.env.SP_DEBUG_SHOTS) writeFileSync(join(tmp, 'follow-instance.png'), png);
+    const lit = litCentroid(pixels);
+    assert.ok(lit.n > 50, `particles drawn: ${lit.n} lit pixels`);
+    const scale = pixels.width / view.width;
+    const got = { x: lit.x / scale - view.width / 2, y: lit.y / scale - view.height / 2 };
+    assert.ok(Math.hypot(got.x, got.y) < 6, `the particles are ${got.x.toFixed(1)}, ${got.y.toFixed(1)} px from the second instance's tip + offset`);
+    assert.ok(Math.hypot(dx, dy) * view.zoom > 100, 'the first instance\'s tip is far off');
+
+    // 导出Spine Json = the CLI with the same tracks; spine-core poses the system bone on the second instance's tip.
+    const { json, frames } = await exportBothWays(page, 'instance-');
+    const data = parseSkeleton(json);
+    assert.deepEqual(checkFidelity(data, frames).errors, []);
+    const skeleton = new Skeleton(data);
+    const wasm = await loadWasm();
+    const start = data.findAnimation('start')!;
+    let [near, far, checked] = [0, Infinity, 0];
+    for (const [name, shift] of [['start', 0], ['loop', start.duration]] as const) {
+      const animation = data.findAnimation(name)!;
+      for (const { frame } of frames.animations[name]) {
+        const secs = frame / frames.fps;
+        poseAt(skeleton, animation, Math.fround(secs));
+        const bone = skeleton.findBone('tip')!;
+        const [sx, sy] = trackPositionAt(wasm, second, shift + secs);
+        const [fx, fy] = trackPositionAt(wasm, first, shift + secs);
+        near = Math.max(near, Math.hypot(bone.worldX - (sx + OFFSET.x), -bone.worldY - (sy + OFFSET.y)));
+        far = Math.min(far, Math.hypot(bone.worldX - (fx + OFFSET.x), -bone.worldY - (fy + OFFSET.y)));
+        checked++;
+      }
+    }
+    assert.ok(checked > 30 && near < 0.1 && far > 50, `${checked} frames: ${near} px from the second instance's tip, ${far} px from the first's`);
+
+    // Removing the instance (the skeleton panel's button): the system keeps its choice and falls back, said in both panels.
+    await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="remove-instance"]') as HTMLButtonElement).click());
+    assert.deepEqual(((await documentOf(page)) as unknown as Doc).skeletons[0].extraInstances, []);
+    await page.waitForSelector('#properties [data-follow-missing="instance"]', { state: 'attached', timeout: 15_000 });
+    const marked = await page.$eval(instanceSelect, (e) => [(e as HTMLSelectElement).value, (e as HTMLSelectElement).selectedOptions[0]?.textContent ?? '']);
+    assert.ok(marked[0] === '1' && marked[1].startsWith('2') && !marked[1].includes(r(x + dx)), `the removed instance stays chosen, marked: ${marked[1]}`);
+    assert.ok((await page.$eval('#skeleton-panel [data-role="follow-stranded"]', (e) => e.textContent ?? '')).includes('tip'));
+    assert.deepEqual(await tracksOf(), [], 'no track: the system uses its own transform');
+    // Undo puts the instance back and the follower on it; undo again, the first instance.
+    await page.click('#undo-button');
+    await page.waitForFunction((sel) => document.querySelector(sel) === null, '#properties [data-follow-missing]', { timeout: 15_000 });
+    assert.equal(await page.$('#skeleton-panel [data-role="follow-stranded"]'), null);
+    assert.deepEqual((await tracksOf()).map((tr) => tr.points), [second.points]);
+    await page.click('#undo-button');
+    assert.equal(((await documentOf(page)) as unknown as Doc).systems[0].follow?.instance, undefined);
+    assert.equal(await page.$eval(instanceSelect, (e) => (e as HTMLSelectElement).value), '0');
+    assert.deepEqual(await tracksOf(), [first]);
     assert.deepEqual(errors, []);
   });
 });

@@ -282,3 +282,79 @@ describe('following a bone of a turned, mirrored and scaled skeleton', () => {
     expect(unturned, 'the turned tip is far from where the unturned one would be').toBeGreaterThan(100);
   });
 });
+
+describe('two systems following the same bone of two instances of a skeleton', () => {
+  // The vine placed twice (its own position and one extra instance), both turned 30° clockwise and
+  // scaled 1.2× (an object's instances share its rotation and scale): the page samples one track
+  // per instance (`instance` 0 and 1 in the tracks file); the export, posed by spine-core, must put
+  // each system bone on its own instance's tip plus the offset, far from the other instance's.
+  const SHARED = { rotationDeg: 30, scaleX: 1.2, scaleY: 1.2 };
+  const PLACES = [{ x: -40, y: 260 }, { x: 260, y: 140 }];
+  const SPEED = 1.5;
+  const tracks = PLACES.map((p, instance) =>
+    sampleBoneTrack(VINE, { skeleton: 'vine', bone: 'vine13', instance, animation: 'grow', placeX: p.x, placeY: p.y, ...SHARED, speed: SPEED, loop: true, stepsCovering }),
+  );
+  const common = { mode: 'oneShot', durationSecs: 1.5, ratePerSec: 24, maxParticles: 200, lifetimeSecs: { min: 0.5, max: 0.9 }, speed: { min: 20, max: 60 }, spreadDeg: 60, space: 'local' };
+  const follow = { skeleton: 'vine', bone: 'vine13', offsetX: OFFSET.x, offsetY: OFFSET.y };
+  const scene = {
+    version: 1,
+    export: { fps: 30 },
+    systems: [
+      { ...common, name: 'tip_first', seed: 11, animation: 'first', follow },
+      { ...common, name: 'tip_second', seed: 12, animation: 'second', follow: { ...follow, instance: 1 } },
+    ],
+  };
+  const { exported, data } = exportFollowing('follow-instances', scene, tracks);
+
+  it('the tracks file names the second instance and the first as before', () => {
+    const written = JSON.parse(followDocument(tracks)) as { tracks: Record<string, unknown>[] };
+    expect(written.tracks.map((t) => t.instance)).toEqual([undefined, 1]);
+    const { errors, checked } = checkFidelity(data, exported.frames);
+    expect(errors).toEqual([]);
+    expect(checked).toBeGreaterThan(100);
+    expect(exported.report.warnings).toEqual([]);
+  });
+
+  it('spine-core poses each system bone on its own instance\'s tip (within 0.1 px), > 50 px from the other\'s', () => {
+    const vine = new Skeleton(VINE.data);
+    const grow = VINE.data.findAnimation('grow')!;
+    const exportedSkeleton = new Skeleton(data);
+    const th = (SHARED.rotationDeg * Math.PI) / 180;
+    const tipOn = (p: { x: number; y: number }, bx: number, by: number): [number, number] => {
+      const [ax, ay] = [SHARED.scaleX * bx, -SHARED.scaleY * by];
+      return [p.x + Math.cos(th) * ax - Math.sin(th) * ay + OFFSET.x, p.y + Math.sin(th) * ax + Math.cos(th) * ay + OFFSET.y];
+    };
+    const worst = [0, 0];
+    const nearestOther = [Infinity, Infinity];
+    let checked = 0;
+    for (const [k, name] of (['first', 'second'] as const).entries()) {
+      const animation = data.findAnimation(name)!;
+      for (const { frame } of exported.frames.animations[name]) {
+        // Track samples fall on every other export frame (45 samples/s against 30 fps).
+        const secs = frame / exported.frames.fps;
+        if (frame % 2 !== 0 || secs * SPEED > GROW_SECS) continue;
+        poseAt(vine, grow, secs * SPEED);
+        const tip = vine.findBone('vine13')!;
+        poseAt(exportedSkeleton, animation, Math.fround(secs));
+        const bone = exportedSkeleton.findBone(`tip_${name}`)!;
+        const got = [bone.worldX, -bone.worldY];
+        const own = tipOn(PLACES[k], tip.worldX, tip.worldY);
+        const other = tipOn(PLACES[1 - k], tip.worldX, tip.worldY);
+        worst[k] = Math.max(worst[k], Math.hypot(got[0] - own[0], got[1] - own[1]));
+        nearestOther[k] = Math.min(nearestOther[k], Math.hypot(got[0] - other[0], got[1] - other[1]));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(worst[0]).toBeLessThan(0.1);
+    expect(worst[1]).toBeLessThan(0.1);
+    expect(nearestOther[0]).toBeGreaterThan(50);
+    expect(nearestOther[1]).toBeGreaterThan(50);
+  });
+
+  it('an instance without a track falls back to the system transform, with a warning naming it', () => {
+    const { exported: fallback } = exportFollowing('follow-instance-missing', scene, [tracks[0]]);
+    expect(fallback.report.warnings.join('\n')).toContain('"tip_second" follows "vine/vine13 (instance 2)", which is not loaded');
+    expect(fallback.report.warnings.join('\n')).not.toContain('tip_first');
+  });
+});

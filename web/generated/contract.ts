@@ -424,7 +424,7 @@ export type SimulationSpace = "local" | "world";
 /**
  * Following a bone of a loaded Spine skeleton (export spec §10.4): the system's position is
  * the bone's scene position plus the offset; its rotation and scale stay its own. When the
- * skeleton or bone is not loaded, the system falls back to its own transform.
+ * skeleton, bone or instance is not loaded, the system falls back to its own transform.
  */
 export type FollowBone = { 
 /**
@@ -435,6 +435,13 @@ skeleton: string,
  * Bone name in that skeleton.
  */
 bone: string, 
+/**
+ * Which placed instance of the skeleton: 0 is the first (`transform.x/y`), `n` is
+ * `extraInstances[n − 1]` (absent: 0, and written only when not 0, so documents that
+ * follow the first instance read and write as before). An instance the skeleton does not
+ * have (yet) is not an error: the system falls back to its own transform.
+ */
+instance?: number, 
 /**
  * Horizontal offset from the bone, scene pixels (right).
  */
@@ -1248,6 +1255,10 @@ skeleton: string,
  * Bone name.
  */
 bone: string, 
+/**
+ * Placed instance of the skeleton the track is for (0: the first; absent: 0).
+ */
+instance?: number, 
 /**
  * Samples per second of scene time (0 < rate ≤ [`MAX_SAMPLE_FPS`]).
  */

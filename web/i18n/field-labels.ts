@@ -225,6 +225,7 @@ export const FIELD_LABELS: Readonly<Record<string, Both>> = {
   'systems[].pathFollow.start=nearest': ['最近的点', 'Nearest point'],
   'systems[].follow.skeleton': ['骨架', 'Skeleton'],
   'systems[].follow.bone': ['骨骼', 'Bone'],
+  'systems[].follow.instance': ['实例', 'Instance'],
   'systems[].follow.offsetX': ['偏移 X', 'Offset X'],
   'systems[].follow.offsetY': ['偏移 Y', 'Offset Y'],
 };

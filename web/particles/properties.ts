@@ -1,19 +1,19 @@
 // Property panel of the selected system, built from the core's field schema (panel-plan.ts):
 // each schema field gets the input of its kind with the schema's limits, unit and label; tagged
 // objects get a kind selector, lists add / remove / reorder entries. Pickers whose choices come
-// from the document (animation, textures, followed skeleton and bone) are the only fields named
+// from the document (animation, textures, followed skeleton, bone and instance) are the only fields named
 // here. Rebuilt when the structure changes (selection, kinds, list lengths, language);
 // otherwise values refresh in place so typing keeps focus. Every write goes through ctx.edit.
 
 import { t, type MessageKey } from '../i18n';
 import { entryLabel, fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, unitLabel } from '../i18n/field-labels';
-import { boneNames, missingReason } from '../skeleton/object/follow-live';
-import type { CurveKey, FollowBone, ParticleSystem, Scene } from '../document/types';
+import type { CurveKey, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
 import { colliderActsOn, renameSystem } from '../document/names';
 import { clear, h } from '../ui/dom';
 import { Form, type Choice } from '../ui/widgets';
 import { curveField } from './curve-field';
+import { followNotes, followPicker, followSignature } from './follow-section';
 import { fieldLimits } from './limits';
 import { getAt, headOf, newEntry, setAt, SYSTEM_PREFIX, systemPlan, type ListItem, type PanelItem, type TaggedItem } from './panel-plan';
 import { responseOf, shapeOf, SHOWN_WHEN } from './shown';
@@ -30,6 +30,8 @@ interface Base {
 /** The path a system follows: a menu of the scene's paths (first in its section), the other path
  * fields shown once one is chosen. */
 const PATH_FOLLOW_PATH = `${SYSTEM_PREFIX}pathFollow.path`;
+/** The follow section's menus of skeletons, bones and instances (follow-section.ts). */
+const FOLLOW_PICKERS = ['skeleton', 'bone', 'instance'].map((f) => `${SYSTEM_PREFIX}follow.${f}`);
 /** The rotation mode menu (it also shows and clears the legacy `alignToVelocity`). */
 const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
 
@@ -52,7 +54,7 @@ export class PropertiesPanel {
   update(doc: Scene): void {
     const index = this.ctx.selected();
     const sys = index >= 0 ? doc.systems[index] : undefined;
-    const skeletons = [...this.ctx.followSkeletons().keys()].map((n) => `${n}:${boneNames(this.ctx.followSkeletons(), n).length}`);
+    const skeletons = followSignature(this.ctx.followSkeletons());
     this.pathNames = (doc.paths ?? []).map((p) => p.name);
     this.collides = sys !== undefined && (doc.colliders ?? []).some((c) => colliderActsOn(c, sys.name));
     const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path), this.pathNames, this.collides]);
@@ -90,7 +92,7 @@ export class PropertiesPanel {
         const shown = SHOWN_WHEN[item.rel] ?? SHOWN_WHEN[headOf(item.rel)];
         if (shown === undefined || shown(sys, item.rel)) this.item(body, form, item, base, sys);
       }
-      if (section.id === 'follow') this.followNotes(body, sys);
+      if (section.id === 'follow') followNotes(body, this.ctx.followSkeletons(), sys);
       if (section.id === 'pathFollow' && this.pathNames.length === 0 && sys.pathFollow === undefined) body.append(h('p', { class: 'hint' }, t('pathFollowNoPath')));
       if (section.id === 'collision' && !this.collides && responseOf(sys) !== 'none') body.append(h('p', { class: 'hint', 'data-hint': 'no-collider' }, t('collisionNoCollider')));
     }
@@ -110,7 +112,14 @@ export class PropertiesPanel {
       if (obj === undefined) throw new Error(t('systemGone'));
       setAt(obj, item.rel, v);
     };
-    if (path === `${SYSTEM_PREFIX}follow.skeleton` || path === `${SYSTEM_PREFIX}follow.bone`) return this.followPicker(parent, form, path, label, key, base, sys);
+    if (FOLLOW_PICKERS.includes(path)) {
+      const S = (d: Scene): ParticleSystem => {
+        const s = base.obj(d) as unknown as ParticleSystem | undefined;
+        if (s === undefined) throw new Error(t('systemGone'));
+        return s;
+      };
+      return followPicker(parent, form, this.ctx.followSkeletons(), path, label, key, S, sys);
+    }
     if (sys.follow === undefined && item.rel.startsWith('follow.')) return;
     if (path === PATH_FOLLOW_PATH) return this.pathPicker(parent, form, label, key, base, sys);
     if (sys.pathFollow === undefined && item.rel.startsWith('pathFollow.')) return;
@@ -283,44 +292,6 @@ export class PropertiesPanel {
     parent.append(box);
   }
 
-  /** Skeleton (or none) and bone pickers of the follow section. */
-  private followPicker(parent: HTMLElement, form: Form, path: string, label: string, key: string, base: Base, sys: ParticleSystem): void {
-    const skeletons = this.ctx.followSkeletons();
-    const S = (d: Scene): ParticleSystem => {
-      const s = base.obj(d) as unknown as ParticleSystem | undefined;
-      if (s === undefined) throw new Error(t('systemGone'));
-      return s;
-    };
-    const f = sys.follow;
-    if (path.endsWith('.skeleton')) {
-      const names = [...skeletons.keys()].sort();
-      const choices: Choice[] = [['', t('followNone')], ...names.map((n): Choice => [n, n])];
-      if (f !== undefined && !skeletons.has(f.skeleton)) choices.push([f.skeleton, t('followNotLoaded', { name: f.skeleton })]);
-      const setSkeleton = (d: Scene, name: string): void => {
-        const s = S(d);
-        if (name === '') {
-          delete s.follow;
-          return;
-        }
-        const bones = boneNames(skeletons, name);
-        const previous = s.follow;
-        const bone = previous !== undefined && bones.includes(previous.bone) ? previous.bone : (bones[0] ?? 'root');
-        const next: FollowBone = { skeleton: name, bone, offsetX: previous?.offsetX ?? 0, offsetY: previous?.offsetY ?? 0 };
-        s.follow = next;
-      };
-      parent.append(form.select(label, choices, (d) => S(d).follow?.skeleton ?? '', setSkeleton, key));
-      return;
-    }
-    if (f === undefined) return;
-    const bones = boneNames(skeletons, f.skeleton);
-    const choices: Choice[] = bones.map((b): Choice => [b, b]);
-    if (!bones.includes(f.bone)) choices.push([f.bone, t('followNotLoaded', { name: f.bone })]);
-    parent.append(form.select(label, choices, (d) => S(d).follow?.bone ?? '', (d, v) => {
-      const follow = S(d).follow;
-      if (follow !== undefined) follow.bone = v;
-    }, key));
-  }
-
   /**
    * The path the system follows: none (no `pathFollow`), one of the scene's paths, or a name the
    * scene does not have (kept, marked). Choosing a path first creates `pathFollow` with the
@@ -346,18 +317,6 @@ export class PropertiesPanel {
     };
     const get = (d: Scene): string => (base.obj(d) as unknown as ParticleSystem | undefined)?.pathFollow?.path ?? '';
     parent.append(form.select(label, choices, get, setPath, key));
-  }
-
-  /** Why a followed target is not followed, or how to get something to follow. */
-  private followNotes(parent: HTMLElement, sys: ParticleSystem): void {
-    const skeletons = this.ctx.followSkeletons();
-    const f = sys.follow;
-    if (f === undefined) {
-      if (skeletons.size === 0) parent.append(h('p', { class: 'hint' }, t('followNoSkeleton')));
-      return;
-    }
-    const reason = missingReason(skeletons, f.skeleton, f.bone);
-    if (reason !== null) parent.append(h('p', { class: 'hint warn', 'data-follow-missing': reason }, t('followMissing')));
   }
 }
 

@@ -13,7 +13,7 @@ import { followLang, t } from '../i18n';
 import { h } from '../ui/dom';
 import { mountPlayback, type PlaybackControls } from './panel/controls';
 import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from './panel/panel';
-import { findSkeleton, newSkeletonEntry, renameSkeleton } from './object/doc';
+import { findSkeleton, newSkeletonEntry, renameSkeleton, strandedFollowers } from './object/doc';
 import type { SkeletonFiles } from './object/files';
 import type { SkeletonPlayer } from './object/play';
 import { SkeletonScene } from './object/scene';
@@ -226,6 +226,10 @@ export class SkeletonObjects {
         return this.host.edit(label, (d) => mutate(d.skeletons[found.index]), coalesceKey ?? null);
       },
       viewCentre: () => this.host.viewCentre(),
+      strandedFollowers: () => {
+        const found = findSkeleton(this.host.store.doc, self.name, self.key);
+        return found === null ? [] : strandedFollowers(this.host.store.doc, found.entry.name, 1 + found.entry.extraInstances.length);
+      },
     });
   };
 }

@@ -1,5 +1,6 @@
 //! The scene document's `skeletons` list: defaults for older documents, round trip of the
-//! fields a reload needs, and validation naming the JSON path.
+//! fields a reload needs, and validation naming the JSON path; and the skeleton instance a
+//! system follows (`follow.instance`).
 
 use sp_sim::Error;
 use sp_sim::document::{SkeletonObject, load_scene, save_scene};
@@ -151,5 +152,45 @@ fn too_many_instances_are_refused() {
             .extra_instances
             .len(),
         255
+    );
+}
+
+/// A document whose second system has the given fields.
+fn follower_json(fields: &str) -> String {
+    format!(r#"{{"version": 1, "systems": [{{}}, {{ {fields} }}]}}"#)
+}
+
+#[test]
+fn the_followed_instance_defaults_to_the_first_and_is_only_saved_when_not_it() {
+    // A follow written before instances could be followed: the first instance, and saving it
+    // writes no new key (saved scenes, presets and share links stay byte for byte).
+    let old = load_scene(&follower_json(
+        r#""follow": {"skeleton": "hero", "bone": "hand"}"#,
+    ))
+    .expect("loads");
+    assert_eq!(old.systems[1].follow.as_ref().map(|f| f.instance), Some(0));
+    assert!(!save_scene(&old).contains("instance"));
+    // An instance the skeleton does not have (yet) loads: the skeleton may be placed later.
+    let later = load_scene(&follower_json(
+        r#""follow": {"skeleton": "hero", "bone": "hand", "instance": 7}"#,
+    ))
+    .expect("an instance beyond the skeleton's list is not a document error");
+    assert_eq!(
+        later.systems[1].follow.as_ref().map(|f| f.instance),
+        Some(7)
+    );
+    let text = save_scene(&later);
+    assert!(text.contains(r#""instance": 7"#), "{text}");
+    assert_eq!(load_scene(&text).expect("reloads"), later);
+    // Beyond the most instances a skeleton can have: refused, naming the field.
+    let (path, _) = field_error(&follower_json(
+        r#""follow": {"skeleton": "hero", "bone": "b", "instance": 256}"#,
+    ));
+    assert_eq!(path, "systems[1].follow.instance");
+    assert!(
+        load_scene(&follower_json(
+            r#""follow": {"skeleton": "hero", "bone": "b", "instance": -1}"#
+        ))
+        .is_err()
     );
 }

@@ -34,6 +34,7 @@ fn still_particles(space: SimulationSpace) -> ParticleSystem {
         follow: Some(FollowBone {
             skeleton: "hero".into(),
             bone: "hand".into(),
+            instance: 0,
             offset_x: 5.0,
             offset_y: -7.0,
         }),
@@ -91,7 +92,7 @@ fn step_size_does_not_change_where_followers_are_born() {
         ..sp_sim::document::Scene::default()
     };
     let mut tracks = FollowTracks::new();
-    tracks.insert("hero", "hand", moving_bone());
+    tracks.insert("hero", "hand", 0, moving_bone());
     let mut one = SceneSim::with_follow(&scene, &tracks);
     one.advance_to(2.0);
     let mut many = SceneSim::with_follow(&scene, &tracks);
@@ -118,7 +119,7 @@ fn a_missing_target_falls_back_to_the_system_transform() {
         ..sp_sim::document::Scene::default()
     };
     let mut tracks = FollowTracks::new();
-    tracks.insert("hero", "other_bone", moving_bone());
+    tracks.insert("hero", "other_bone", 0, moving_bone());
     let mut sim = SceneSim::with_follow(&scene, &tracks);
     sim.advance_to(1.0);
     let s = &sim.systems()[0];
@@ -127,6 +128,49 @@ fn a_missing_target_falls_back_to_the_system_transform() {
     assert_eq!(
         tracks.missing_targets(&scene.systems),
         vec![(0, "ParticleSystem".to_owned(), "hero/hand".to_owned())]
+    );
+}
+
+#[test]
+fn a_follower_reads_the_track_of_its_own_instance() {
+    // The same bone of two instances: the second instance's track is the first's 500 px right.
+    let mut tracks = FollowTracks::new();
+    tracks.insert("hero", "hand", 0, moving_bone());
+    let mut right = moving_bone();
+    right.points.iter_mut().for_each(|p| p[0] += 500.0);
+    tracks.insert("hero", "hand", 1, right);
+    let mut second = still_particles(SimulationSpace::World);
+    second.follow.as_mut().expect("follows").instance = 1;
+    let third = {
+        let mut s = second.clone();
+        s.name = "third".into();
+        s.follow.as_mut().expect("follows").instance = 2;
+        s
+    };
+    let scene = sp_sim::document::Scene {
+        systems: vec![still_particles(SimulationSpace::World), second, third],
+        ..sp_sim::document::Scene::default()
+    };
+    let mut sim = SceneSim::with_follow(&scene, &tracks);
+    sim.advance_to(1.0);
+    // The same seed, so the same births: the second instance's particles are the first's 500 px
+    // right; the third instance has no track (fallback at the system's own position, 0).
+    let [a, b, c] = [0, 1, 2].map(|i| &sim.systems()[i]);
+    assert_eq!(a.particles().len(), b.particles().len());
+    assert!(a.particles().len() >= 5);
+    for (p, q) in a.particles().iter().zip(b.particles()) {
+        let (pa, pb) = (a.scene_pose(p), b.scene_pose(q));
+        assert!(
+            (pb.x - pa.x - 500.0).abs() < 1e-2 && (pb.y - pa.y).abs() < 1e-2,
+            "{pa:?} {pb:?}"
+        );
+        assert!(pa.x > 4.0);
+    }
+    assert!(c.particles().iter().all(|p| c.scene_pose(p).x == 0.0));
+    assert!(sim.systems()[2].follow().is_none());
+    assert_eq!(
+        tracks.missing_targets(&scene.systems),
+        vec![(2, "third".to_owned(), "hero/hand (instance 3)".to_owned())]
     );
 }
 

@@ -15,6 +15,7 @@ fn scene(space: SimulationSpace) -> Scene {
         follow: Some(FollowBone {
             skeleton: "hero".into(),
             bone: "hand".into(),
+            instance: 0,
             offset_x: 10.0,
             offset_y: 0.0,
         }),
@@ -29,6 +30,7 @@ fn tracks() -> FollowTracks {
     t.insert(
         "hero",
         "hand",
+        0,
         BoneTrack {
             sample_fps: 30.0,
             looping: false,

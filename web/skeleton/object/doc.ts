@@ -63,6 +63,16 @@ export function renameSkeleton(draft: Scene, index: number, name: string): numbe
   return rewritten;
 }
 
+/**
+ * Names of the systems of `doc` that follow skeleton `name` at an instance it does not have
+ * (`follow.instance` ≥ `count`, its number of placed instances): removing an extra instance keeps
+ * their choice (adding the instance back, or undo, makes them follow it again) and they fall back
+ * to their own transform meanwhile, which the skeleton panel and the property panel say.
+ */
+export function strandedFollowers(doc: Scene, name: string, count: number): string[] {
+  return doc.systems.filter((s) => s.follow !== undefined && s.follow !== null && s.follow.skeleton === name && (s.follow.instance ?? 0) >= count).map((s) => s.name);
+}
+
 /** The entry named `name`, else the one with files `key` (a rename or undo changed the name). */
 export function findSkeleton(doc: Scene, name: string, key: string): { index: number; entry: SkeletonObject } | null {
   return findByNameOrKey(doc.skeletons, name, key);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ParticleSystem, Scene } from '../../document/types';
 import { boneNames, dragSystem, FollowTracker, followTargets, missingReason, type FollowSkeleton } from './follow-live';
 import { loadSkeleton } from '../spine';
+import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
 import { loadWasm, trackPositionAt } from '../../../tests/support/wasm';
 import { stepsCoveringOf } from '../../engine/engine';
@@ -31,6 +32,18 @@ describe('follow tracker', () => {
     expect(s.transform).toEqual({ x: 2, y: 3 });
   });
 
+  it('lists each followed bone of each instance once, sorted', () => {
+    const d = doc([
+      { skeleton: 'vine', bone: 'vine9', offsetX: 0, offsetY: 0, instance: 2 },
+      { skeleton: 'vine', bone: 'vine9', offsetX: 0, offsetY: 0 },
+      { skeleton: 'vine', bone: 'vine9', offsetX: 7, offsetY: 0, instance: 0 },
+    ]);
+    expect(followTargets(d)).toEqual([
+      { skeleton: 'vine', bone: 'vine9', instance: 0 },
+      { skeleton: 'vine', bone: 'vine9', instance: 2 },
+    ]);
+  });
+
   it('lists each followed bone once, sorted', () => {
     const d = doc([
       { skeleton: 'vine', bone: 'vine9', offsetX: 0, offsetY: 0 },
@@ -39,8 +52,8 @@ describe('follow tracker', () => {
       { skeleton: 'vine', bone: 'vine9', offsetX: 1, offsetY: 1 },
     ]);
     expect(followTargets(d)).toEqual([
-      { skeleton: 'vine', bone: 'vine13' },
-      { skeleton: 'vine', bone: 'vine9' },
+      { skeleton: 'vine', bone: 'vine13', instance: 0 },
+      { skeleton: 'vine', bone: 'vine9', instance: 0 },
     ]);
   });
 
@@ -109,5 +122,69 @@ describe('follow tracker', () => {
     const where = tracker.positionOf(follower, 40 / track.sampleFps);
     expect(where?.[0]).toBeCloseTo(turned[40][0] + 3, 3);
     expect(where?.[1]).toBeCloseTo(turned[40][1] - 4, 3);
+  });
+
+  it('a bone followed on instance 1 lands at that instance\'s position + R(θ)·(scaleX·bx, −scaleY·by) + offset', async () => {
+    const wasm = await loadWasm();
+    const sent: string[] = [];
+    const tracker = new FollowTracker((json) => sent.push(json), (track, t) => trackPositionAt(wasm, track, t), stepsCoveringOf(wasm));
+    // Two instances sharing the skeleton's rotation (30° clockwise) and scale (mirrored 2×, 1.5×).
+    const shared = { rotationDeg: 30, scaleX: -2, scaleY: 1.5 };
+    const placed: FollowSkeleton = { ...vine(), instances: [{ x: -40, y: 260, ...shared }, { x: 300, y: -50, ...shared }] };
+    const onFirst = { follow: { skeleton: 'vine', bone: 'vine13', offsetX: 3, offsetY: -4 } } as ParticleSystem;
+    const onSecond = { follow: { skeleton: 'vine', bone: 'vine13', offsetX: 3, offsetY: -4, instance: 1 } } as ParticleSystem;
+    tracker.update({ systems: [onFirst, onSecond] } as Scene, new Map([['vine', placed]]));
+    expect(sent).toHaveLength(1);
+    const tracks = (JSON.parse(sent[0]) as { tracks: { skeleton: string; bone: string; instance?: number; sampleFps: number; points: [number, number][] }[] }).tracks;
+    // One track per instance; the first instance's is written as before instances were followed.
+    expect(tracks.map((t) => [t.skeleton, t.bone, t.instance])).toEqual([['vine', 'vine13', undefined], ['vine', 'vine13', 1]]);
+    expect(Object.keys(tracks[0])).not.toContain('instance');
+    // The tip at the animation's first frame, posed by spine-core (Spine axes, y up).
+    const sk = new Skeleton(loaded.data);
+    sk.setToSetupPose();
+    loaded.data.findAnimation('grow')!.apply(sk, 0, 0, false, [], 1, MixBlend.setup, MixDirection.mixIn);
+    sk.update(0);
+    sk.updateWorldTransform(Physics.reset);
+    const tip = sk.findBone('vine13')!;
+    const [bx, by] = [tip.worldX, tip.worldY];
+    expect(Math.hypot(bx, by), 'the tip is away from the skeleton origin').toBeGreaterThan(10);
+    const th = (30 * Math.PI) / 180;
+    const [ax, ay] = [-2 * bx, -1.5 * by];
+    const want = [300 + Math.cos(th) * ax - Math.sin(th) * ay + 3, -50 + Math.sin(th) * ax + Math.cos(th) * ay - 4];
+    const got = tracker.positionOf(onSecond, 0)!;
+    expect(got[0]).toBeCloseTo(want[0], 3);
+    expect(got[1]).toBeCloseTo(want[1], 3);
+    // The first instance's follower is 340 px left and 310 px below, at every sample.
+    const first = tracker.positionOf(onFirst, 0)!;
+    expect([got[0] - first[0], got[1] - first[1]].map((v) => Math.round(v * 1000) / 1000)).toEqual([340, -310]);
+    tracks[1].points.forEach(([x, y], i) => {
+      expect(x - tracks[0].points[i][0]).toBeCloseTo(340, 3);
+      expect(y - tracks[0].points[i][1]).toBeCloseTo(-310, 3);
+    });
+    expect(tracker.follows(onSecond)).toBe(true);
+    // Moving only the second instance samples only its track again: the first is unchanged.
+    tracker.update({ systems: [onFirst, onSecond] } as Scene, new Map([['vine', { ...placed, instances: [placed.instances[0], { x: 310, y: -50, ...shared }] }]]));
+    const again = (JSON.parse(sent[1]) as { tracks: { points: [number, number][] }[] }).tracks;
+    expect(again[0].points).toEqual(tracks[0].points);
+    expect(again[1].points[0][0] - tracks[1].points[0][0]).toBeCloseTo(10, 4);
+  });
+
+  it('an instance beyond the skeleton\'s list is the \'instance\' missing reason: no track, own transform', async () => {
+    const wasm = await loadWasm();
+    const sent: string[] = [];
+    const tracker = new FollowTracker((json) => sent.push(json), (track, t) => trackPositionAt(wasm, track, t), stepsCoveringOf(wasm));
+    const skeletons = new Map([['vine', { ...vine(), instances: [{ x: 0, y: 100 }, { x: 50, y: 100 }] }]]);
+    expect(missingReason(skeletons, 'vine', 'vine13', 0)).toBeNull();
+    expect(missingReason(skeletons, 'vine', 'vine13', 1)).toBeNull();
+    expect(missingReason(skeletons, 'vine', 'vine13', 2)).toBe('instance');
+    expect(missingReason(skeletons, 'vine', 'vine13', -1)).toBe('instance');
+    expect(missingReason(new Map([['vine', { ...vine(), instances: [] }]]), 'vine', 'vine13')).toBe('instance');
+    // The skeleton and bone come first.
+    expect(missingReason(skeletons, 'vine', 'nope', 5)).toBe('bone');
+    const stranded = { follow: { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0, instance: 2 } } as ParticleSystem;
+    tracker.update({ systems: [stranded] } as Scene, skeletons);
+    expect(sent).toEqual([]);
+    expect(tracker.follows(stranded)).toBe(false);
+    expect(tracker.positionOf(stranded, 0)).toBeNull();
   });
 });

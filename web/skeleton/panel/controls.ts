@@ -3,7 +3,9 @@
 // the sign of scaleX, as for MS3D models; every instance is turned and scaled about its own
 // position, and a bone followed by particles with it), scale on load (spine-core's loader scale,
 // which re-bakes: a different thing from the placement's scale, and said so in both tooltips), bake
-// rate, instances (add at the view centre / remove the last), a time read-out, and the mipmap
+// rate, instances (add at the view centre / remove the last; particle systems that follow an
+// instance no longer there are named in a warning: they keep their choice and fall back to their
+// own transform until it is added again or the removal undone), a time read-out, and the mipmap
 // option (trilinear sampling of the atlas pages through mipmaps: no shimmer when the skeleton is
 // drawn much smaller than its pages). Every control edits the scene document (one undo step,
 // validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time follows
@@ -29,6 +31,8 @@ export interface SkeletonControlsBinding {
   edit(label: string, mutate: (k: SkeletonObject) => void, coalesceKey?: string): boolean;
   /** Scene point at the canvas centre. */
   viewCentre(): [number, number];
+  /** Names of the particle systems following an instance this skeleton does not have. */
+  strandedFollowers(): string[];
 }
 
 /** The mounted playback section: its owner refreshes it after document changes and every frame. */
@@ -148,6 +152,8 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     count.textContent = String(1 + k.extraInstances.length);
     removeButton.disabled = k.extraInstances.length === 0;
     notes.replaceChildren();
+    const stranded = binding.strandedFollowers();
+    if (stranded.length > 0) notes.append(h('p', { class: 'skeleton-message warning', 'data-role': 'follow-stranded' }, t('playFollowersStranded', { list: stranded.join(', ') })));
     if (p === null) {
       status.textContent = t('playNotPlaying');
       return;

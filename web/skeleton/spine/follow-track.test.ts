@@ -92,5 +92,8 @@ describe('follow track under the object transform', () => {
     expect(sha(tracks({}))).toBe(before);
     expect(sha(tracks({ rotationDeg: 0, scaleX: 1, scaleY: 1 }))).toBe(before);
     expect(sha(tracks({ rotationDeg: 1 }))).not.toBe(before);
+    // The first instance named explicitly: the same bytes (its tracks carry no `instance` key).
+    expect(sha(tracks({ instance: 0 }))).toBe(before);
+    expect(tracks({ instance: 1 })).toContain('"instance":1,');
   });
 });

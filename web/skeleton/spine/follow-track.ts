@@ -15,8 +15,9 @@
 // Posing: setToSetupPose, animation.apply(previous, a, MixBlend.setup), skeleton.update(Δa),
 // updateWorldTransform(Physics.reset for the first frame, else update) — in frame order, exactly
 // as bake.ts poses the frames the canvas plays.
-// Space: bone world (x, y) is skeleton space, y up, already scaled at load; the instance is
-// placed at scene (px, py) with y down, turned by its rotation θ (clockwise) and scaled by
+// Space: bone world (x, y) is skeleton space, y up, already scaled at load; the instance (the
+// one the track is for, `instance`: a skeleton's extra instances share its rotation and scale
+// and differ in position) is placed at scene (px, py) with y down, turned by its rotation θ (clockwise) and scaled by
 // (scaleX, scaleY) about that point, exactly as the canvas draws it (placement.ts), so the scene
 // position is (px, py) + R(θ)·(scaleX·x, scaleY·(−y)); at θ = 0 and scale 1 (px + x, py − y).
 // The bone's own rotation and scale are not followed (position only), and a follower's offset
@@ -39,6 +40,11 @@ export interface TrackRequest {
   skeleton: string;
   /** Bone to follow. */
   bone: string;
+  /**
+   * Placed instance the placement below is (0 or absent: the first), written into the track
+   * when not 0 (a first instance's track reads as before instances were followed).
+   */
+  instance?: number;
   /** Animation playing. */
   animation: string;
   /** Skin (null or undefined: default). */
@@ -97,11 +103,15 @@ export function sampleBoneTrack(loaded: LoadedSkeleton, request: TrackRequest): 
   }
   const loop = request.loop && frames > 1;
   if (loop) points.push(points[0]);
-  return { skeleton: request.skeleton, bone: request.bone, sampleFps: bakeFps * request.speed, loop, points };
+  const instance = request.instance ?? 0;
+  if (!(Number.isInteger(instance) && instance >= 0)) throw new Error(`instance ${instance} is not a whole number ≥ 0`);
+  const id = instance === 0 ? { skeleton: request.skeleton, bone: request.bone } : { skeleton: request.skeleton, bone: request.bone, instance };
+  return { ...id, sampleFps: bakeFps * request.speed, loop, points };
 }
 
-/** The `followJson` / `--follow` document for a list of tracks (sorted by skeleton, bone). */
+/** The `followJson` / `--follow` document for a list of tracks (sorted by skeleton, bone, instance). */
 export function followDocument(tracks: readonly BoneTrackJson[]): string {
-  const sorted = [...tracks].sort((a, b) => (a.skeleton === b.skeleton ? (a.bone < b.bone ? -1 : a.bone > b.bone ? 1 : 0) : a.skeleton < b.skeleton ? -1 : 1));
+  const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...tracks].sort((a, b) => order(a.skeleton, b.skeleton) || order(a.bone, b.bone) || (a.instance ?? 0) - (b.instance ?? 0));
   return JSON.stringify({ tracks: sorted });
 }

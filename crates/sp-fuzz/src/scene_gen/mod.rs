@@ -170,8 +170,8 @@ fn gradient(u: &mut Unstructured<'_>) -> Result<Gradient> {
     Ok(Gradient { keys })
 }
 
-/// The track of bone `hip` of skeleton object `hero`, through the same parser and checks as
-/// `--follow` files.
+/// The track of bone `hip` of the first or second instance of skeleton object `hero`, through
+/// the same parser and checks as `--follow` files.
 fn tracks(u: &mut Unstructured<'_>) -> Result<FollowTracks> {
     let sample_fps = *u.choose(&[0.5, 1.0, 24.0, 30.0, 60.0, 1000.0])?;
     let mut points = Vec::new();
@@ -179,7 +179,7 @@ fn tracks(u: &mut Unstructured<'_>) -> Result<FollowTracks> {
         points.push([float(u, -2000.0, 2000.0)?, float(u, -2000.0, 2000.0)?]);
     }
     let text = serde_json::json!({ "tracks": [{
-        "skeleton": "hero", "bone": "hip", "sampleFps": sample_fps,
+        "skeleton": "hero", "bone": "hip", "instance": *u.choose(&[0, 1])?, "sampleFps": sample_fps,
         "loop": u.arbitrary::<bool>()?, "points": points,
     }]})
     .to_string();

@@ -120,6 +120,7 @@ pub(super) fn system(u: &mut Unstructured<'_>, size: Size, follow: bool) -> Resu
             Some(FollowBone {
                 skeleton: "hero".into(),
                 bone: (*u.choose(&["hip", "hip", "missing"])?).to_owned(),
+                instance: *u.choose(&[0, 0, 1])?,
                 offset_x: float(u, -100.0, 100.0)?,
                 offset_y: float(u, -100.0, 100.0)?,
             })

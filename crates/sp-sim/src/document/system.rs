@@ -195,7 +195,7 @@ pub enum SimulationSpace {
 
 /// Following a bone of a loaded Spine skeleton (export spec §10.4): the system's position is
 /// the bone's scene position plus the offset; its rotation and scale stay its own. When the
-/// skeleton or bone is not loaded, the system falls back to its own transform.
+/// skeleton, bone or instance is not loaded, the system falls back to its own transform.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct FollowBone {
@@ -203,10 +203,22 @@ pub struct FollowBone {
     pub skeleton: String,
     /// Bone name in that skeleton.
     pub bone: String,
+    /// Which placed instance of the skeleton: 0 is the first (`transform.x/y`), `n` is
+    /// `extraInstances[n − 1]` (absent: 0, and written only when not 0, so documents that
+    /// follow the first instance read and write as before). An instance the skeleton does not
+    /// have (yet) is not an error: the system falls back to its own transform.
+    #[serde(skip_serializing_if = "is_first_instance")]
+    #[ts(as = "Option<u32>", optional)]
+    pub instance: u32,
     /// Horizontal offset from the bone, scene pixels (right).
     pub offset_x: f32,
     /// Vertical offset from the bone, scene pixels (down).
     pub offset_y: f32,
+}
+
+/// Whether `instance` is the first instance (left out of the JSON).
+fn is_first_instance(instance: &u32) -> bool {
+    *instance == 0
 }
 
 /// One particle system.

@@ -3,7 +3,12 @@
 //! A following system's effective transform at scene time `t` is its own transform with the
 //! translation replaced by `bone(t) + offset`: position only, the bone's rotation and scale are
 //! not inherited (the editor's semantics). Where the target is missing (no track for that
-//! skeleton and bone), the system falls back to its own transform.
+//! skeleton, bone and instance), the system falls back to its own transform.
+//!
+//! A track is for one placed instance of a skeleton (`follow.instance`, 0 the first): two
+//! systems following the same bone of two instances read two tracks. A track without an
+//! `instance` is the first instance's (every tracks file written before instances were
+//! followed).
 //!
 //! The bone's motion is an input, never computed here (the core has no Spine runtime): a
 //! [`BoneTrack`] is the bone's scene position (pixels, y down) sampled every `1 / sample_fps`
@@ -98,10 +103,10 @@ impl Follow {
     }
 }
 
-/// The sampled bone tracks of a scene, keyed by `(skeleton object name, bone name)`.
+/// The sampled bone tracks of a scene, keyed by `(skeleton object name, bone name, instance)`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FollowTracks {
-    tracks: BTreeMap<(String, String), Arc<BoneTrack>>,
+    tracks: BTreeMap<(String, String, u32), Arc<BoneTrack>>,
 }
 
 /// The follow-tracks document as JSON carries it (`--follow`, `setFollowTracks`, the export
@@ -123,6 +128,10 @@ pub struct BoneTrackJson {
     pub skeleton: String,
     /// Bone name.
     pub bone: String,
+    /// Placed instance of the skeleton the track is for (0: the first; absent: 0).
+    #[serde(default)]
+    #[ts(optional = nullable)]
+    pub instance: u32,
     /// Samples per second of scene time (0 < rate ≤ [`MAX_SAMPLE_FPS`]).
     pub sample_fps: f64,
     /// Repeat with period `(n − 1) / sampleFps` (absent: false).
@@ -212,7 +221,7 @@ impl FollowTracks {
                     }
                 }
             }
-            let key = (t.skeleton, t.bone);
+            let key = (t.skeleton, t.bone, t.instance);
             if out.tracks.contains_key(&key) {
                 return Err(field(
                     p,
@@ -225,6 +234,7 @@ impl FollowTracks {
             out.insert(
                 &key.0,
                 &key.1,
+                key.2,
                 BoneTrack {
                     sample_fps: t.sample_fps,
                     looping: t.looping,
@@ -235,15 +245,19 @@ impl FollowTracks {
         Ok(out)
     }
 
-    /// Adds (or replaces) the track of `bone` of skeleton object `skeleton`.
-    pub fn insert(&mut self, skeleton: &str, bone: &str, track: BoneTrack) {
-        self.tracks
-            .insert((skeleton.to_owned(), bone.to_owned()), Arc::new(track));
+    /// Adds (or replaces) the track of `bone` of placed instance `instance` (0: the first) of
+    /// skeleton object `skeleton`.
+    pub fn insert(&mut self, skeleton: &str, bone: &str, instance: u32, track: BoneTrack) {
+        self.tracks.insert(
+            (skeleton.to_owned(), bone.to_owned(), instance),
+            Arc::new(track),
+        );
     }
 
-    /// The track of `bone` of skeleton object `skeleton`.
-    pub fn get(&self, skeleton: &str, bone: &str) -> Option<&Arc<BoneTrack>> {
-        self.tracks.get(&(skeleton.to_owned(), bone.to_owned()))
+    /// The track of `bone` of placed instance `instance` of skeleton object `skeleton`.
+    pub fn get(&self, skeleton: &str, bone: &str, instance: u32) -> Option<&Arc<BoneTrack>> {
+        self.tracks
+            .get(&(skeleton.to_owned(), bone.to_owned(), instance))
     }
 
     /// No track at all.
@@ -255,24 +269,31 @@ impl FollowTracks {
     /// transform — it follows nothing, or its target is missing).
     pub fn resolve(&self, system: &ParticleSystem) -> Option<Follow> {
         let f = system.follow.as_ref()?;
-        let track = self.get(&f.skeleton, &f.bone)?;
+        let track = self.get(&f.skeleton, &f.bone, f.instance)?;
         Some(Follow {
             track: track.clone(),
             offset: [f.offset_x, f.offset_y],
         })
     }
 
-    /// Systems (scene index, name, `skeleton/bone`) that follow a bone without a track, sorted by
-    /// index: they fall back to their own transform.
+    /// Systems (scene index, name, `skeleton/bone`, with ` (instance N)` counted from 1 after it
+    /// for an instance other than the first) that follow a bone without a track, sorted by index:
+    /// they fall back to their own transform.
     pub fn missing_targets(&self, systems: &[ParticleSystem]) -> Vec<(usize, String, String)> {
         systems
             .iter()
             .enumerate()
             .filter_map(|(i, s)| {
                 let f = s.follow.as_ref()?;
-                self.get(&f.skeleton, &f.bone)
+                self.get(&f.skeleton, &f.bone, f.instance)
                     .is_none()
-                    .then(|| (i, s.name.clone(), format!("{}/{}", f.skeleton, f.bone)))
+                    .then(|| {
+                        let mut target = format!("{}/{}", f.skeleton, f.bone);
+                        if f.instance > 0 {
+                            target += &format!(" (instance {})", u64::from(f.instance) + 1);
+                        }
+                        (i, s.name.clone(), target)
+                    })
             })
             .collect()
     }
@@ -319,10 +340,30 @@ mod tests {
         )
         .expect("valid");
         assert_eq!(
-            ok.get("hero", "hand").map(|t| t.points.len()),
+            ok.get("hero", "hand", 0).map(|t| t.points.len()),
             Some(2),
-            "the track is keyed by skeleton and bone"
+            "the track is keyed by skeleton and bone, a track without an instance is the first's"
         );
+        assert!(ok.get("hero", "hand", 1).is_none());
+        let two = FollowTracks::from_json(
+            r#"{"tracks":[{"skeleton":"hero","bone":"hand","sampleFps":30,"points":[[1,2]]},
+                          {"skeleton":"hero","bone":"hand","instance":1,"sampleFps":30,"points":[[5,6]]}]}"#,
+        )
+        .expect("one bone of two instances");
+        assert_eq!(
+            two.get("hero", "hand", 0).map(|t| t.points[0]),
+            Some([1.0, 2.0])
+        );
+        assert_eq!(
+            two.get("hero", "hand", 1).map(|t| t.points[0]),
+            Some([5.0, 6.0])
+        );
+        let twice = FollowTracks::from_json(
+            r#"{"tracks":[{"skeleton":"hero","bone":"hand","instance":1,"sampleFps":30,"points":[[1,2]]},
+                          {"skeleton":"hero","bone":"hand","instance":1,"sampleFps":30,"points":[[5,6]]}]}"#,
+        )
+        .expect_err("one instance's bone twice");
+        assert!(twice.to_string().starts_with("tracks[1]:"), "{twice}");
         let bad = FollowTracks::from_json(
             r#"{"tracks":[{"skeleton":"a","bone":"b","sampleFps":30,"points":[[1,2],[1e30,4]]}]}"#,
         )

@@ -196,6 +196,7 @@ pub fn system() -> impl Strategy<Value = ParticleSystem> {
             follow: seed.is_multiple_of(3).then(|| FollowBone {
                 skeleton: "hero".into(),
                 bone: format!("bone{}", seed % 7),
+                instance: seed % 2,
                 offset_x: (seed % 100) as f32 - 50.0,
                 offset_y: 1.5,
             }),

@@ -190,7 +190,8 @@ fn emitter(p: &str, shape: &EmitterShape) -> Result<()> {
     }
 }
 
-/// A bone follow: both names set, offsets finite and within the scene.
+/// A bone follow: both names set, the instance within a skeleton's most instances, offsets
+/// finite and within the scene.
 fn follow(p: &str, b: &FollowBone) -> Result<()> {
     text(&format!("{p}.skeleton"), &b.skeleton, &f::FOLLOW_SKELETON)?;
     text(&format!("{p}.bone"), &b.bone, &f::FOLLOW_BONE)?;
@@ -202,6 +203,7 @@ fn follow(p: &str, b: &FollowBone) -> Result<()> {
             ));
         }
     }
+    int(&format!("{p}.instance"), b.instance, &f::FOLLOW_INSTANCE)?;
     num(&format!("{p}.offsetX"), b.offset_x, &f::FOLLOW_OFFSET_X)?;
     num(&format!("{p}.offsetY"), b.offset_y, &f::FOLLOW_OFFSET_Y)
 }

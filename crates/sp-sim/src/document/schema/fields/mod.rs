@@ -209,6 +209,7 @@ pub const ALL: &[&F] = &[
     &DRAW_ORDER,
     &FOLLOW_SKELETON,
     &FOLLOW_BONE,
+    &FOLLOW_INSTANCE,
     &FOLLOW_OFFSET_X,
     &FOLLOW_OFFSET_Y,
     &TRAIL_ENABLED,

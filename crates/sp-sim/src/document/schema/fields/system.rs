@@ -6,7 +6,7 @@ use super::super::{CurveAxis, FieldSpec as F, Unit};
 use super::{C, S, coord, name, reference, secs};
 use crate::document::validate::{
     MAX_ANCHOR, MAX_BURST_FIRINGS, MAX_BURSTS, MAX_CURVE_KEYS, MAX_DAMPING, MAX_FPS,
-    MAX_LIFETIME_SECS, MAX_PARTICLES, MAX_RATE_PER_SEC, MAX_TEXTURES,
+    MAX_LIFETIME_SECS, MAX_PARTICLES, MAX_RATE_PER_SEC, MAX_SKELETON_INSTANCES, MAX_TEXTURES,
 };
 
 // ---- a particle system -----------------------------------------------------------------
@@ -244,6 +244,11 @@ pub const DRAW_ORDER: F = F::choice("systems[].drawOrder", &["newestOnTop", "old
 pub const FOLLOW_SKELETON: F = name("systems[].follow.skeleton");
 /// `systems[].follow.bone`.
 pub const FOLLOW_BONE: F = name("systems[].follow.bone");
+/// `systems[].follow.instance` (0: the first instance; one past the instances a skeleton has is
+/// not an error, the system falls back to its own transform until that instance exists).
+pub const FOLLOW_INSTANCE: F = F::of("systems[].follow.instance", Integer)
+    .limits(0.0, (MAX_SKELETON_INSTANCES - 1) as f64)
+    .step(1.0);
 /// `systems[].follow.offsetX`.
 pub const FOLLOW_OFFSET_X: F = coord("systems[].follow.offsetX").step(1.0);
 /// `systems[].follow.offsetY`.

@@ -157,6 +157,7 @@ fn full_document() -> Value {
             follow: Some(FollowBone {
                 skeleton: "s".into(),
                 bone: "b".into(),
+                instance: 1,
                 offset_x: 1.0,
                 offset_y: 2.0,
             }),
