@@ -354,7 +354,7 @@ describe('two systems following the same bone of two instances of a skeleton', (
 
   it('an instance without a track falls back to the system transform, with a warning naming it', () => {
     const { exported: fallback } = exportFollowing('follow-instance-missing', scene, [tracks[0]]);
-    expect(fallback.report.warnings.join('\n')).toContain('"tip_second" follows "vine/vine13 (instance 2)", which is not loaded');
+    expect(fallback.report.warnings.join('\n')).toContain('"tip_second" follows "vine/vine13#2", which is not loaded');
     expect(fallback.report.warnings.join('\n')).not.toContain('tip_first');
   });
 });

@@ -170,7 +170,7 @@ fn a_follower_reads_the_track_of_its_own_instance() {
     assert!(sim.systems()[2].follow().is_none());
     assert_eq!(
         tracks.missing_targets(&scene.systems),
-        vec![(2, "third".to_owned(), "hero/hand (instance 3)".to_owned())]
+        vec![(2, "third".to_owned(), "hero/hand#3".to_owned())]
     );
 }
 

@@ -276,7 +276,8 @@ impl FollowTracks {
         })
     }
 
-    /// Systems (scene index, name, `skeleton/bone`, with ` (instance N)` counted from 1 after it
+    /// Systems (scene index, name, `skeleton/bone`, with `#N` (the instance counted from 1, as the
+    /// panel numbers them; no words, so the warning reads the same in every language) after it
     /// for an instance other than the first) that follow a bone without a track, sorted by index:
     /// they fall back to their own transform.
     pub fn missing_targets(&self, systems: &[ParticleSystem]) -> Vec<(usize, String, String)> {
@@ -290,7 +291,7 @@ impl FollowTracks {
                     .then(|| {
                         let mut target = format!("{}/{}", f.skeleton, f.bone);
                         if f.instance > 0 {
-                            target += &format!(" (instance {})", u64::from(f.instance) + 1);
+                            target += &format!("#{}", u64::from(f.instance) + 1);
                         }
                         (i, s.name.clone(), target)
                     })
