@@ -202,8 +202,16 @@ fn the_gpu_skinned_ribbon_covers_the_cpu_skinned_triangles() {
     // CPU (`TrailMesh::skin`, f64, what the export's bind reproduces): a pixel is lit exactly
     // when its centre is inside a CPU triangle, except centres within a rasteriser's subpixel
     // step of an edge (llvmpipe snaps vertices to 1/256 px). A reversed chain, ignored weights
-    // or a wrong bone-local x or y move edges by pixels and fail it.
+    // or a wrong bone-local x or y move edges by pixels and fail it. The chain at the data
+    // texture's start, and across its first row's end into the second array layer (2,048 words
+    // per row; 2,030 words of other trails before it).
     let _gl = gl_lock();
+    for before in [0, 2030] {
+        ribbon_covers_the_cpu_triangles(before);
+    }
+}
+
+fn ribbon_covers_the_cpu_triangles(words_before: usize) {
     let mut r = gl_renderer();
     let scene = Scene {
         systems: vec![arc()],
@@ -216,7 +224,7 @@ fn the_gpu_skinned_ribbon_covers_the_cpu_skinned_triangles() {
     assert!(system.trail_frame(0, &mut frame, true));
     let triangles: Vec<[[f64; 2]; 3]> = system
         .trail()
-        .unwrap()
+        .expect("the system has a trail")
         .mesh
         .triangles
         .chunks(3)
@@ -231,9 +239,11 @@ fn the_gpu_skinned_ribbon_covers_the_cpu_skinned_triangles() {
         frame.vertices
     );
     let mut batch = SpriteBatch::default();
+    batch.trail_words.resize(words_before, 0);
     let mut missing = BTreeSet::new();
     build_scene_sprites(&sim, r.atlas_layout(), &mut batch, &mut missing);
     assert!(missing.is_empty() && batch.ribbons == 1);
+    assert_eq!(batch.trail_instances[0].chain as usize, words_before);
     let report = r.render(&batch, &[]).expect("render");
     assert!(report.presented && report.ribbons == 1);
     assert_eq!(r.take_gpu_error(), None);
@@ -261,7 +271,7 @@ fn the_gpu_skinned_ribbon_covers_the_cpu_skinned_triangles() {
         }
     }
     println!(
-        "GPU-skinned ribbon: {covered} pixels covered by the CPU skin, {mismatched} differ, their centres at most {worst:e} px from a CPU edge"
+        "GPU-skinned ribbon, chain at word {words_before}: {covered} pixels covered by the CPU skin, {mismatched} differ, their centres at most {worst:e} px from a CPU edge"
     );
     assert!(covered > 150, "{covered} pixels covered");
     assert!(
