@@ -1,6 +1,7 @@
-//! SpineParticle's wgpu renderer: instanced particle quads, trail ribbons, the editor grid, and baked
-//! vertex-frame playback (every frame of a clip in one data texture, two frames blended in the
-//! shader, instances drawn by instanced draws per layout and draw range).
+//! SpineParticle's wgpu renderer: instanced particle quads, trail ribbons skinned on the GPU,
+//! the editor grid, and baked vertex-frame playback (every frame of a clip in one data texture,
+//! two frames blended in the shader, instances drawn by instanced draws per layout and draw
+//! range).
 //!
 //! Runs on WebGPU and WebGL2 in the browser (the wasm crate supplies the canvas through
 //! [`RenderTarget`]) and natively off-screen for tests. Knows nothing of JavaScript.
@@ -30,7 +31,10 @@ mod target;
 #[cfg(test)]
 mod test_support;
 mod tier;
+pub mod trail_meshes;
+pub mod trail_skin;
 pub mod view;
+mod wgsl;
 
 pub use clips::{
     ClipDrawRange, ClipFrame, ClipId, ClipInstance, ClipMaterial, ClipTopology, FrameEncoding,
@@ -39,7 +43,7 @@ pub use clips::{
 pub use error::{ERROR_CODES, Error, Result};
 pub use gpu::Gpu;
 pub use renderer::{FrameReport, Renderer, WHITE_IMAGE};
-pub use sprites::{DrawKind, RibbonVertex, SpriteBatch, SpriteDraw, SpriteInstance};
+pub use sprites::{DrawKind, SpriteBatch, SpriteDraw, SpriteInstance};
 pub use target::RenderTarget;
 pub use tier::{GpuTier, TierPreference};
 pub use view::View;

@@ -1,8 +1,9 @@
 //! Shader modules, bind group layouts and render pipelines (created once per device).
 //!
 //! Bind groups: 0 = view uniform (all pipelines), 1 = atlas texture array + sampler (sprites,
-//! trail ribbons and vertex clips), 2 = the clip's data texture (`R32Uint` array, vertex stage; vertex clips),
-//! 3 = per-draw clip uniform with a dynamic offset (vertex clips). Four groups: WebGL2's limit.
+//! trail ribbons and vertex clips), 2 = a data texture (`R32Uint` array, vertex stage): the
+//! clip's (vertex clips) or the frame's trail chains (trail ribbons), 3 = per-draw clip uniform
+//! with a dynamic offset (vertex clips). Four groups: WebGL2's limit.
 //! Every pipeline targets the surface format and a `Depth32Float` attachment; only vertex clips
 //! test and write depth, the 2D layers ignore it.
 
@@ -10,7 +11,9 @@ use sp_sim::document::BlendMode;
 
 use crate::blend::{ALL_BLEND_MODES, blend_state};
 use crate::clips::{CLIP_DRAW_UNIFORM_BYTES, CLIP_INSTANCE_BYTES};
-use crate::sprites::{RibbonVertex, SpriteInstance};
+use crate::sprites::SpriteInstance;
+use crate::trail_skin::{TRAIL_INSTANCE_BYTES, TRAIL_VERTEX_BYTES};
+use crate::wgsl::wgsl;
 
 /// Depth format of the scene pass.
 pub const DEPTH_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Depth32Float;
@@ -22,14 +25,14 @@ pub struct Pipelines {
     pub view_layout: wgpu::BindGroupLayout,
     /// Group 1 layout (atlas).
     pub atlas_layout: wgpu::BindGroupLayout,
-    /// Group 2 layout (a clip's data texture).
+    /// Group 2 layout (a clip's data texture, or the trail data texture).
     pub clip_data_layout: wgpu::BindGroupLayout,
     /// Group 3 layout (clip draw uniform, dynamic offset).
     pub clip_draw_layout: wgpu::BindGroupLayout,
     /// Sprite pipelines indexed by [`crate::blend::blend_index`].
     pub sprite: Vec<wgpu::RenderPipeline>,
-    /// Trail ribbon pipelines indexed by [`crate::blend::blend_index`].
-    pub ribbon: Vec<wgpu::RenderPipeline>,
+    /// GPU-skinned trail ribbon pipelines indexed by [`crate::blend::blend_index`].
+    pub trail: Vec<wgpu::RenderPipeline>,
     /// Grid pipeline.
     pub grid: wgpu::RenderPipeline,
     /// Instanced vertex-clip pipelines indexed by [`crate::blend::blend_index`] (one per blend
@@ -53,7 +56,7 @@ fn depth_state(test_and_write: bool) -> wgpu::DepthStencilState {
 }
 
 fn shader(device: &wgpu::Device, label: &str, body: &str) -> wgpu::ShaderModule {
-    let source = format!("{}\n{}", include_str!("shaders/view.wgsl"), body);
+    let source = format!("{}\n{}", wgsl!("shaders/view.wgsl"), body);
     device.create_shader_module(wgpu::ShaderModuleDescriptor {
         label: Some(label),
         source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -124,7 +127,7 @@ impl Pipelines {
             }],
         });
 
-        let sprite_module = shader(device, "sprite", include_str!("shaders/sprite.wgsl"));
+        let sprite_module = shader(device, "sprite", wgsl!("shaders/sprite.wgsl"));
         let sprite_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("sprite"),
             bind_group_layouts: &[Some(&view_layout), Some(&atlas_layout)],
@@ -157,25 +160,45 @@ impl Pipelines {
             })
             .collect();
 
-        let ribbon_module = shader(device, "ribbon", include_str!("shaders/ribbon.wgsl"));
-        let ribbon_attributes = wgpu::vertex_attr_array![
-            0 => Float32x2, 1 => Float32x2, 2 => Uint32, 3 => Unorm8x4
+        let trail_module = shader(device, "trail", wgsl!("shaders/trail.wgsl"));
+        let trail_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("trail"),
+            bind_group_layouts: &[
+                Some(&view_layout),
+                Some(&atlas_layout),
+                Some(&clip_data_layout),
+            ],
+            immediate_size: 0,
+        });
+        let trail_vertex = wgpu::vertex_attr_array![
+            0 => Float32x2, 1 => Float32x4, 2 => Float32x2, 3 => Float32x2, 4 => Float32,
+            5 => Uint32
         ];
-        let ribbon_buffers = [Some(wgpu::VertexBufferLayout {
-            array_stride: std::mem::size_of::<RibbonVertex>() as u64,
-            step_mode: wgpu::VertexStepMode::Vertex,
-            attributes: &ribbon_attributes,
-        })];
-        let ribbon = ALL_BLEND_MODES
+        let trail_instance = wgpu::vertex_attr_array![
+            6 => Uint32x2, 7 => Float32, 8 => Unorm8x4, 9 => Float32x4
+        ];
+        let trail_buffers = [
+            Some(wgpu::VertexBufferLayout {
+                array_stride: TRAIL_VERTEX_BYTES,
+                step_mode: wgpu::VertexStepMode::Vertex,
+                attributes: &trail_vertex,
+            }),
+            Some(wgpu::VertexBufferLayout {
+                array_stride: TRAIL_INSTANCE_BYTES,
+                step_mode: wgpu::VertexStepMode::Instance,
+                attributes: &trail_instance,
+            }),
+        ];
+        let trail = ALL_BLEND_MODES
             .iter()
             .map(|&mode| {
                 color_pipeline(
                     device,
-                    &format!("ribbon {mode:?}"),
-                    &sprite_layout,
-                    &ribbon_module,
-                    ("vs_ribbon", "fs_ribbon"),
-                    &ribbon_buffers,
+                    &format!("trail {mode:?}"),
+                    &trail_layout,
+                    &trail_module,
+                    ("vs_trail", "fs_trail"),
+                    &trail_buffers,
                     wgpu::PrimitiveTopology::TriangleList,
                     format,
                     mode,
@@ -184,7 +207,7 @@ impl Pipelines {
             })
             .collect();
 
-        let grid_module = shader(device, "grid", include_str!("shaders/grid.wgsl"));
+        let grid_module = shader(device, "grid", wgsl!("shaders/grid.wgsl"));
         let grid_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("grid"),
             bind_group_layouts: &[Some(&view_layout)],
@@ -203,7 +226,7 @@ impl Pipelines {
             false,
         );
 
-        let clip_module = shader(device, "clip", include_str!("shaders/clip.wgsl"));
+        let clip_module = shader(device, "clip", wgsl!("shaders/clip.wgsl"));
         let clip_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
             label: Some("clip"),
             bind_group_layouts: &[
@@ -255,7 +278,7 @@ impl Pipelines {
             clip_data_layout,
             clip_draw_layout,
             sprite,
-            ribbon,
+            trail,
             grid,
             clip,
         }

@@ -1,13 +1,18 @@
-//! Particle sprites as GPU instances, and trail ribbons as indexed triangles, grouped in draws
-//! that share a kind and a blend mode.
+//! Particle sprites and trails as GPU instances, grouped in draws that share a kind and a
+//! blend mode.
 //!
 //! A [`SpriteBatch`] is filled once per frame in draw order (systems in scene order; per system
-//! its trails, then its particles, each in the system's draw order) and uploaded as one instance
-//! buffer plus one ribbon vertex and index buffer; each [`SpriteDraw`] is one instanced draw of 4
-//! vertices (triangle strip) per sprite, or one indexed draw of a run of ribbon triangles.
+//! its trails, then its particles, each in the system's draw order) and uploaded as one sprite
+//! instance buffer, one trail instance buffer and the trails' chains (one data texture, see
+//! [`crate::trail_skin`]); each [`SpriteDraw`] is one instanced draw: of 4 vertices (triangle
+//! strip) per sprite, or of a system's trail mesh per trail (the mesh uploaded once, see
+//! [`crate::trail_meshes`]).
 
 use bytemuck::{Pod, Zeroable};
 use sp_sim::document::BlendMode;
+
+use crate::trail_meshes::TrailMeshes;
+use crate::trail_skin::TrailInstance;
 
 /// One particle quad, exactly as the vertex shader reads it (`sprite.wgsl`, 52 bytes).
 #[repr(C)]
@@ -32,67 +37,57 @@ pub struct SpriteInstance {
 /// Byte size of one [`SpriteInstance`].
 pub const SPRITE_INSTANCE_BYTES: u64 = std::mem::size_of::<SpriteInstance>() as u64;
 
-/// One ribbon vertex, exactly as the vertex shader reads it (`ribbon.wgsl`, 24 bytes).
-#[repr(C)]
-#[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
-pub struct RibbonVertex {
-    /// Scene position, pixels (y down).
-    pub position: [f32; 2],
-    /// Atlas coordinates in the layer.
-    pub uv: [f32; 2],
-    /// Atlas layer.
-    pub layer: u32,
-    /// Straight-alpha tint (RGB) and alpha, 8 bits each.
-    pub color: [u8; 4],
-}
-
-/// Byte size of one [`RibbonVertex`].
-pub const RIBBON_VERTEX_BYTES: u64 = std::mem::size_of::<RibbonVertex>() as u64;
-
 /// What a draw run draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DrawKind {
     /// Sprite instances `start..start + count`.
     #[default]
     Sprites,
-    /// Ribbon indices `start..start + count` (triangles).
-    Ribbons,
+    /// Trail instances `start..start + count`, all of the mesh in slot `mesh` of
+    /// [`SpriteBatch::trail_meshes`].
+    Trails {
+        /// The mesh slot.
+        mesh: u32,
+    },
 }
 
-/// A run of consecutive instances (or ribbon indices) drawn with one blend mode.
+/// A run of consecutive instances drawn with one blend mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SpriteDraw {
     /// Blend mode of the run.
     pub blend: BlendMode,
-    /// First instance (first index for ribbons).
+    /// First instance.
     pub start: u32,
-    /// Number of instances (of indices for ribbons).
+    /// Number of instances.
     pub count: u32,
-    /// Sprites or ribbons.
+    /// Sprites or trails.
     pub kind: DrawKind,
 }
 
-/// All sprites and ribbons of a frame, in draw order.
+/// All sprites and trails of a frame, in draw order.
 #[derive(Clone, Debug, Default)]
 pub struct SpriteBatch {
-    /// Instances in draw order.
+    /// Sprite instances in draw order.
     pub instances: Vec<SpriteInstance>,
-    /// Ribbon vertices.
-    pub ribbon_vertices: Vec<RibbonVertex>,
-    /// Ribbon triangle indices (into `ribbon_vertices`).
-    pub ribbon_indices: Vec<u32>,
-    /// Ribbons pushed.
+    /// Trail instances in draw order.
+    pub trail_instances: Vec<TrailInstance>,
+    /// The trails' chains ([`crate::trail_skin::push_chain`]), the trail data texture's words.
+    pub trail_words: Vec<u32>,
+    /// The frame's trail meshes (kept by [`SpriteBatch::clear`]).
+    pub trail_meshes: TrailMeshes,
+    /// Trails pushed.
     pub ribbons: u32,
-    /// Draw runs covering `instances` and `ribbon_indices` in order.
+    /// Draw runs covering `instances` and `trail_instances` in order.
     pub draws: Vec<SpriteDraw>,
 }
 
 impl SpriteBatch {
-    /// Empties the batch, keeping its allocations.
+    /// Empties the batch, keeping its allocations and its trail meshes.
     pub fn clear(&mut self) {
         self.instances.clear();
-        self.ribbon_vertices.clear();
-        self.ribbon_indices.clear();
+        self.trail_instances.clear();
+        self.trail_words.clear();
+        self.trail_meshes.begin_frame();
         self.ribbons = 0;
         self.draws.clear();
     }
@@ -120,21 +115,14 @@ impl SpriteBatch {
         self.extend_run(DrawKind::Sprites, blend, index, 1);
     }
 
-    /// Appends a ribbon (its vertices and its triangles, indices local to `vertices`) drawn
-    /// with `blend`, extending the last run when it is a ribbon run of the same blend.
-    pub fn push_ribbon(
-        &mut self,
-        blend: BlendMode,
-        vertices: impl IntoIterator<Item = RibbonVertex>,
-        triangles: &[u32],
-    ) {
-        let base = self.ribbon_vertices.len() as u32;
-        self.ribbon_vertices.extend(vertices);
-        let start = self.ribbon_indices.len() as u32;
-        self.ribbon_indices
-            .extend(triangles.iter().map(|&i| base + i));
+    /// Appends a trail (its chain already in [`SpriteBatch::trail_words`]) of the mesh in slot
+    /// `mesh`, drawn with `blend`, extending the last run when it is a trail run of the same
+    /// mesh and blend.
+    pub fn push_trail(&mut self, blend: BlendMode, mesh: u32, trail: TrailInstance) {
+        let index = self.trail_instances.len() as u32;
+        self.trail_instances.push(trail);
         self.ribbons += 1;
-        self.extend_run(DrawKind::Ribbons, blend, start, triangles.len() as u32);
+        self.extend_run(DrawKind::Trails { mesh }, blend, index, 1);
     }
 
     /// Number of sprites.
@@ -144,7 +132,7 @@ impl SpriteBatch {
 
     /// Whether there is nothing to draw.
     pub fn is_empty(&self) -> bool {
-        self.instances.is_empty() && self.ribbon_indices.is_empty()
+        self.instances.is_empty() && self.trail_instances.is_empty()
     }
 }
 
@@ -167,30 +155,31 @@ mod tests {
     #[test]
     fn instance_layout_is_52_bytes() {
         assert_eq!(SPRITE_INSTANCE_BYTES, 52);
-        assert_eq!(RIBBON_VERTEX_BYTES, 24);
     }
 
     #[test]
-    fn ribbons_and_sprites_keep_their_order() {
+    fn trails_and_sprites_keep_their_order() {
         let mut batch = SpriteBatch::default();
-        let v = RibbonVertex::zeroed();
-        batch.push_ribbon(BlendMode::Additive, [v; 3], &[0, 1, 2]);
-        batch.push_ribbon(BlendMode::Additive, [v; 4], &[0, 1, 2, 0, 2, 3]);
+        let t = TrailInstance::zeroed();
+        batch.push_trail(BlendMode::Additive, 0, t);
+        batch.push_trail(BlendMode::Additive, 0, t);
         batch.push(BlendMode::Additive, SpriteInstance::zeroed());
-        batch.push_ribbon(BlendMode::Additive, [v; 3], &[0, 1, 2]);
-        assert_eq!(batch.ribbons, 3);
-        assert_eq!(&batch.ribbon_indices[3..], &[3, 4, 5, 3, 5, 6, 7, 8, 9]);
+        batch.push_trail(BlendMode::Additive, 1, t);
+        batch.push_trail(BlendMode::Additive, 2, t);
+        assert_eq!(batch.ribbons, 4);
         let kinds: Vec<(DrawKind, u32, u32)> = batch
             .draws
             .iter()
             .map(|d| (d.kind, d.start, d.count))
             .collect();
+        // One draw per system's mesh, never merged across meshes.
         assert_eq!(
             kinds,
             vec![
-                (DrawKind::Ribbons, 0, 9),
+                (DrawKind::Trails { mesh: 0 }, 0, 2),
                 (DrawKind::Sprites, 0, 1),
-                (DrawKind::Ribbons, 9, 3)
+                (DrawKind::Trails { mesh: 1 }, 2, 1),
+                (DrawKind::Trails { mesh: 2 }, 3, 1)
             ]
         );
     }

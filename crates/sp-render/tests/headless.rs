@@ -205,17 +205,22 @@ fn trail_ribbons_validate_and_draw_before_their_particles() {
     assert_eq!(batch.ribbons as usize, live[0] + live[1]);
     assert_eq!(batch.len(), live[0]);
     let kinds: Vec<_> = batch.draws.iter().map(|d| (d.kind, d.blend)).collect();
-    use sp_render::DrawKind::{Ribbons, Sprites};
+    use sp_render::DrawKind::{Sprites, Trails};
     assert_eq!(
         kinds,
         vec![
-            (Ribbons, BlendMode::Normal),
+            (Trails { mesh: 0 }, BlendMode::Normal),
             (Sprites, BlendMode::Normal),
-            (Ribbons, BlendMode::Additive)
+            (Trails { mesh: 1 }, BlendMode::Additive)
         ]
     );
-    let per_trail = scene.systems[0].trail.vertex_count();
-    assert_eq!(batch.ribbon_vertices.len(), per_trail * (live[0] + live[1]));
+    // Per trail only its chain: 5 words per bone.
+    let bones = scene.systems[0].trail.bone_count();
+    assert_eq!(batch.trail_words.len(), 5 * bones * (live[0] + live[1]));
+    assert_eq!(
+        batch.trail_meshes.get(1).unwrap().vertices.len(),
+        scene.systems[1].trail.vertex_count()
+    );
     for frame in 0..2 {
         let report = renderer.render(&batch, &[]).unwrap();
         assert!(report.presented, "frame {frame}");

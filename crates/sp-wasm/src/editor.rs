@@ -2,7 +2,7 @@
 //!
 //! Timing: `frameCpuMs` in `stats()` is the CPU time of the last frame = simulation work since
 //! the previous `render()` (`advance`, `setTime`, `setScene`) + the `render()` call itself
-//! (sprite and trail building, instance and ribbon upload, encoding, submit), measured with
+//! (sprite and trail building, instance and trail-chain upload, encoding, submit), measured with
 //! `performance.now()`. `ribbons` in `stats()` counts the trail ribbons drawn.
 //!
 //! Context loss: a `webglcontextlost` event (default prevented, so the browser restores the

@@ -1,8 +1,9 @@
 //! Device-side state of the renderer (rebuilt wholesale after a device loss): pipelines, the
-//! view uniform, the atlas texture, growable sprite-instance, ribbon vertex and index,
-//! clip-instance and clip-uniform buffers, depth target; and the per-clip CPU copy and GPU objects.
+//! view uniform, the atlas texture, growable sprite-instance, clip-instance and clip-uniform
+//! buffers, the trails' buffers and data texture, depth target; and the per-clip CPU copy and GPU
+//! objects.
 
-use super::index_upload::HeldIndices;
+use super::trail_upload::TrailGpu;
 use crate::atlas_gpu::AtlasGpu;
 use crate::clip_pack::{ClipLayouts, PackedClip};
 use crate::clips::{FrameEncoding, VertexClip};
@@ -101,10 +102,8 @@ pub(super) struct DeviceState {
     pub(super) view_group: wgpu::BindGroup,
     pub(super) atlas: Option<AtlasGpu>,
     pub(super) instances: GrowBuffer,
-    pub(super) ribbon_vertices: GrowBuffer,
-    pub(super) ribbon_indices: GrowBuffer,
-    /// What `ribbon_indices` holds (only the changed end is uploaded).
-    pub(super) ribbon_indices_held: HeldIndices,
+    /// Trail instances, chains and meshes.
+    pub(super) trails: TrailGpu,
     pub(super) clip_instances: GrowBuffer,
     pub(super) clip_uniforms: GrowBuffer,
     pub(super) clip_group: wgpu::BindGroup,
@@ -136,18 +135,7 @@ impl DeviceState {
             wgpu::BufferUsages::VERTEX,
             64 * 1024,
         );
-        let ribbon_vertices = GrowBuffer::new(
-            device,
-            "ribbon vertices",
-            wgpu::BufferUsages::VERTEX,
-            64 * 1024,
-        );
-        let ribbon_indices = GrowBuffer::new(
-            device,
-            "ribbon indices",
-            wgpu::BufferUsages::INDEX,
-            64 * 1024,
-        );
+        let trails = TrailGpu::new(device);
         let clip_instances = GrowBuffer::new(
             device,
             "clip instances",
@@ -164,9 +152,7 @@ impl DeviceState {
             view_group,
             atlas: None,
             instances,
-            ribbon_vertices,
-            ribbon_indices,
-            ribbon_indices_held: HeldIndices::default(),
+            trails,
             clip_instances,
             clip_uniforms,
             clip_group,

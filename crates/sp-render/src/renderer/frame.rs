@@ -1,6 +1,7 @@
 //! One frame: pending uploads (atlas; clips: data texture, UVs, indices), the clip batch
-//! ([`super::clip_batch`]), and the render pass (clear → grid → vertex clips → sprites and trail
-//! ribbons in batch order), then submit and present.
+//! ([`super::clip_batch`]), the frame's trails ([`super::trail_upload`]), and the render pass
+//! (clear → grid → vertex clips → sprites and trail ribbons in batch order), then submit and
+//! present.
 
 use super::device::ClipBuffers;
 use super::{FrameReport, Renderer};
@@ -10,7 +11,7 @@ use crate::clip_pack::data_texture_size;
 use crate::clips::ClipInstance;
 use crate::error::Result;
 use crate::pipelines::DEPTH_FORMAT;
-use crate::sprites::{DrawKind, RIBBON_VERTEX_BYTES, SPRITE_INSTANCE_BYTES, SpriteBatch};
+use crate::sprites::{DrawKind, SPRITE_INSTANCE_BYTES, SpriteBatch};
 use crate::view::ViewUniform;
 
 impl Renderer {
@@ -145,33 +146,7 @@ impl Renderer {
                 bytemuck::cast_slice(&sprites.instances),
             );
         }
-        if !sprites.ribbon_indices.is_empty() {
-            let bytes = sprites.ribbon_vertices.len() as u64 * RIBBON_VERTEX_BYTES;
-            st.ribbon_vertices.reserve(device, bytes);
-            st.gpu.queue.write_buffer(
-                &st.ribbon_vertices.buffer,
-                0,
-                bytemuck::cast_slice(&sprites.ribbon_vertices),
-            );
-            // Only the indices the buffer does not hold yet (u32: every offset and size is a
-            // multiple of the copy alignment, 4 bytes).
-            let bytes = sprites.ribbon_indices.len() as u64 * 4;
-            if st.ribbon_indices.reserve(device, bytes) {
-                st.ribbon_indices_held.clear();
-            }
-            let first = st.ribbon_indices_held.update(&sprites.ribbon_indices);
-            if let Some(new) = sprites
-                .ribbon_indices
-                .get(first..)
-                .filter(|n| !n.is_empty())
-            {
-                st.gpu.queue.write_buffer(
-                    &st.ribbon_indices.buffer,
-                    first as u64 * 4,
-                    bytemuck::cast_slice(new),
-                );
-            }
-        }
+        let trails_ready = st.trails.upload(&st.gpu, &st.pipelines, sprites);
 
         // Target texture.
         let (w, h) = (st.gpu.config.width, st.gpu.config.height);
@@ -341,30 +316,37 @@ impl Renderer {
                 pass.set_bind_group(1, &atlas.bind_group, &[]);
                 let mut bound: Option<DrawKind> = None;
                 for draw in &sprites.draws {
-                    if bound != Some(draw.kind) {
-                        match draw.kind {
-                            DrawKind::Sprites => {
-                                pass.set_vertex_buffer(0, st.instances.buffer.slice(..));
-                            }
-                            DrawKind::Ribbons => {
-                                pass.set_vertex_buffer(0, st.ribbon_vertices.buffer.slice(..));
-                                pass.set_index_buffer(
-                                    st.ribbon_indices.buffer.slice(..),
-                                    wgpu::IndexFormat::Uint32,
-                                );
-                            }
-                        }
-                        bound = Some(draw.kind);
-                    }
                     let range = draw.start..draw.start + draw.count;
                     match draw.kind {
                         DrawKind::Sprites => {
+                            if bound != Some(draw.kind) {
+                                pass.set_vertex_buffer(0, st.instances.buffer.slice(..));
+                                bound = Some(draw.kind);
+                            }
                             pass.set_pipeline(&st.pipelines.sprite[blend_index(draw.blend)]);
                             pass.draw(0..4, range);
                         }
-                        DrawKind::Ribbons => {
-                            pass.set_pipeline(&st.pipelines.ribbon[blend_index(draw.blend)]);
-                            pass.draw_indexed(range, 0, 0..1);
+                        DrawKind::Trails { mesh } => {
+                            let (Some(data), Some(buffers)) =
+                                (st.trails.data_group(), st.trails.mesh(mesh))
+                            else {
+                                continue;
+                            };
+                            if !trails_ready {
+                                continue;
+                            }
+                            if bound != Some(draw.kind) {
+                                pass.set_bind_group(2, data, &[]);
+                                pass.set_vertex_buffer(0, buffers.vertices.slice(..));
+                                pass.set_vertex_buffer(1, st.trails.instances.buffer.slice(..));
+                                pass.set_index_buffer(
+                                    buffers.indices.slice(..),
+                                    wgpu::IndexFormat::Uint32,
+                                );
+                                bound = Some(draw.kind);
+                            }
+                            pass.set_pipeline(&st.pipelines.trail[blend_index(draw.blend)]);
+                            pass.draw_indexed(0..buffers.index_count, 0, range);
                         }
                     }
                     report.draw_calls += 1;

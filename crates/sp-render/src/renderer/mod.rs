@@ -3,16 +3,16 @@
 //!
 //! Frame: clear to the background colour → grid → vertex clips (depth tested; instanced, one
 //! draw per draw range of each layout in each painter's-order wave, see [`crate::clip_waves`]) →
-//! sprites and trail ribbons (one instanced or indexed draw per run of equal kind and blend mode,
-//! in batch order). Everything on the GPU can be
+//! sprites and trail ribbons (one instanced draw per run of equal kind and blend mode, in batch
+//! order; a system's trails skinned on the GPU, [`crate::trail_skin`]). Everything on the GPU can be
 //! rebuilt from the CPU copies ([`Renderer::rebuild`]) after a lost WebGL context or WebGPU device.
 
 mod clip_batch;
 mod device;
 mod frame;
-mod index_upload;
 #[cfg(not(target_arch = "wasm32"))]
 mod readback;
+mod trail_upload;
 
 use std::collections::BTreeMap;
 

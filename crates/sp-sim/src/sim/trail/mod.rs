@@ -3,8 +3,10 @@
 //! bones ([`chain`]) → the mesh vertices by linear-blend skinning of the system's grid
 //! ([`mesh`]). Formulas: [`crate::behaviour::trail`].
 //!
-//! What the preview draws is [`TrailFrame::vertices`]; what the export writes is the same chain
-//! ([`TrailFrame::nodes`], [`TrailFrame::width_px`]) and the same bind ([`TrailMesh`]), so the
+//! The preview skins the chain ([`TrailFrame::nodes`], [`TrailFrame::width_px`]) with the
+//! mesh's bind ([`TrailMesh`]) on the GPU (the renderer's `trail_skin`: [`TrailMesh::skin`]'s
+//! formula in `f32`); [`TrailFrame::vertices`] is that skin on the CPU in `f64` (the CLI's
+//! `--dump`, the state hash, tests). The export writes the same chain and bind, so the
 //! runtime's skinning of the exported mesh lands on the preview's ribbon.
 
 pub mod chain;
