@@ -185,3 +185,27 @@ pub(super) fn clip_bind_group(
         }],
     })
 }
+
+/// A new buffer of `usage` (plus `COPY_DST`) holding `bytes`, zero-padded to a whole number of
+/// 4-byte words (at least one: wgpu copies whole words and refuses empty buffers here).
+pub(super) fn filled_buffer(
+    gpu: &Gpu,
+    label: &str,
+    bytes: &[u8],
+    usage: wgpu::BufferUsages,
+) -> wgpu::Buffer {
+    let buffer = gpu.device.create_buffer(&wgpu::BufferDescriptor {
+        label: Some(label),
+        size: (bytes.len() as u64).max(4).next_multiple_of(4),
+        usage: usage | wgpu::BufferUsages::COPY_DST,
+        mapped_at_creation: false,
+    });
+    if bytes.len() as u64 == buffer.size() {
+        gpu.queue.write_buffer(&buffer, 0, bytes);
+    } else {
+        let mut padded = bytes.to_vec();
+        padded.resize(buffer.size() as usize, 0);
+        gpu.queue.write_buffer(&buffer, 0, &padded);
+    }
+    buffer
+}

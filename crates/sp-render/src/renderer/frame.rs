@@ -3,7 +3,7 @@
 //! (clear → grid → vertex clips → sprites and trail ribbons in batch order), then submit and
 //! present.
 
-use super::device::ClipBuffers;
+use super::device::{ClipBuffers, filled_buffer};
 use super::{FrameReport, Renderer};
 use crate::atlas_gpu::AtlasGpu;
 use crate::blend::blend_index;
@@ -44,18 +44,6 @@ impl Renderer {
                 continue;
             };
             let device = &st.gpu.device;
-            let make = |label: &str, bytes: &[u8], usage: wgpu::BufferUsages| {
-                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some(label),
-                    size: (bytes.len() as u64).max(4).next_multiple_of(4),
-                    usage: usage | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                let mut padded = bytes.to_vec();
-                padded.resize(buffer.size() as usize, 0);
-                st.gpu.queue.write_buffer(&buffer, 0, &padded);
-                buffer
-            };
             let extent = wgpu::Extent3d {
                 width: size.width,
                 height: size.rows_per_layer,
@@ -101,12 +89,14 @@ impl Renderer {
                     resource: wgpu::BindingResource::TextureView(&view),
                 }],
             });
-            let uvs = make(
+            let uvs = filled_buffer(
+                &st.gpu,
                 "clip uvs",
                 bytemuck::cast_slice(&entry.clip.uvs),
                 wgpu::BufferUsages::VERTEX,
             );
-            let indices = make(
+            let indices = filled_buffer(
+                &st.gpu,
                 "clip indices",
                 bytemuck::cast_slice(&entry.clip.indices),
                 wgpu::BufferUsages::INDEX,

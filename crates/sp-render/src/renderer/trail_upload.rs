@@ -3,7 +3,7 @@
 //! slot's vertex and index buffers, uploaded only when the slot's version changes
 //! ([`crate::trail_meshes`]).
 
-use super::device::GrowBuffer;
+use super::device::{GrowBuffer, filled_buffer};
 use crate::clip_pack::{DataTextureSize, data_texture_size};
 use crate::gpu::Gpu;
 use crate::pipelines::Pipelines;
@@ -88,24 +88,16 @@ impl TrailGpu {
             {
                 continue;
             }
-            let make = |label: &str, bytes: &[u8], usage: wgpu::BufferUsages| {
-                let buffer = device.create_buffer(&wgpu::BufferDescriptor {
-                    label: Some(label),
-                    size: (bytes.len() as u64).max(4).next_multiple_of(4),
-                    usage: usage | wgpu::BufferUsages::COPY_DST,
-                    mapped_at_creation: false,
-                });
-                queue.write_buffer(&buffer, 0, bytes);
-                buffer
-            };
             self.meshes[k] = Some(TrailMeshBuffers {
                 version: slot.version,
-                vertices: make(
+                vertices: filled_buffer(
+                    gpu,
                     "trail mesh vertices",
                     bytemuck::cast_slice(&slot.vertices),
                     wgpu::BufferUsages::VERTEX,
                 ),
-                indices: make(
+                indices: filled_buffer(
+                    gpu,
                     "trail mesh indices",
                     bytemuck::cast_slice(&slot.indices),
                     wgpu::BufferUsages::INDEX,
