@@ -5,7 +5,7 @@
 
 use super::trail_upload::TrailGpu;
 use crate::atlas_gpu::AtlasGpu;
-use crate::clip_pack::{ClipLayouts, PackedClip};
+use crate::clip_pack::{ClipLayouts, DataTextureSize, PackedClip};
 use crate::clips::{FrameEncoding, VertexClip};
 use crate::gpu::Gpu;
 use crate::pipelines::Pipelines;
@@ -208,4 +208,43 @@ pub(super) fn filled_buffer(
         gpu.queue.write_buffer(&buffer, 0, &padded);
     }
     buffer
+}
+
+/// A data texture of `size` (`R32Uint` words, rows continuing on the next array layer, read
+/// with `textureLoad` by the clip and trail shaders) and its bind group in `layout`
+/// (`Pipelines::clip_data_layout`); its texels are written by the caller.
+pub(super) fn data_texture(
+    gpu: &Gpu,
+    layout: &wgpu::BindGroupLayout,
+    label: &str,
+    size: DataTextureSize,
+) -> (wgpu::Texture, wgpu::BindGroup) {
+    let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: size.width,
+            height: size.rows_per_layer,
+            depth_or_array_layers: size.layers,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format: wgpu::TextureFormat::R32Uint,
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&wgpu::TextureViewDescriptor {
+        label: Some(label),
+        dimension: Some(wgpu::TextureViewDimension::D2Array),
+        ..Default::default()
+    });
+    let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some(label),
+        layout,
+        entries: &[wgpu::BindGroupEntry {
+            binding: 0,
+            resource: wgpu::BindingResource::TextureView(&view),
+        }],
+    });
+    (texture, group)
 }

@@ -3,7 +3,7 @@
 //! (clear → grid → vertex clips → sprites and trail ribbons in batch order), then submit and
 //! present.
 
-use super::device::{ClipBuffers, filled_buffer};
+use super::device::{ClipBuffers, data_texture, filled_buffer};
 use super::{FrameReport, Renderer};
 use crate::atlas_gpu::AtlasGpu;
 use crate::blend::blend_index;
@@ -43,22 +43,8 @@ impl Renderer {
             let Some(size) = data_texture_size(words.len(), max_dim, max_layers) else {
                 continue;
             };
-            let device = &st.gpu.device;
-            let extent = wgpu::Extent3d {
-                width: size.width,
-                height: size.rows_per_layer,
-                depth_or_array_layers: size.layers,
-            };
-            let texture = device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("clip data"),
-                size: extent,
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::R32Uint,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            });
+            let (texture, data_group) =
+                data_texture(&st.gpu, &st.pipelines.clip_data_layout, "clip data", size);
             let mut texels = bytemuck::cast_slice::<u32, u8>(words).to_vec();
             texels.resize(size.texels() as usize * 4, 0);
             st.gpu.queue.write_texture(
@@ -74,21 +60,8 @@ impl Renderer {
                     bytes_per_row: Some(size.width * 4),
                     rows_per_image: Some(size.rows_per_layer),
                 },
-                extent,
+                texture.size(),
             );
-            let view = texture.create_view(&wgpu::TextureViewDescriptor {
-                label: Some("clip data"),
-                dimension: Some(wgpu::TextureViewDimension::D2Array),
-                ..Default::default()
-            });
-            let data_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("clip data"),
-                layout: &st.pipelines.clip_data_layout,
-                entries: &[wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&view),
-                }],
-            });
             let uvs = filled_buffer(
                 &st.gpu,
                 "clip uvs",

@@ -3,7 +3,7 @@
 //! slot's vertex and index buffers, uploaded only when the slot's version changes
 //! ([`crate::trail_meshes`]).
 
-use super::device::{GrowBuffer, filled_buffer};
+use super::device::{GrowBuffer, data_texture, filled_buffer};
 use crate::clip_pack::{DataTextureSize, data_texture_size};
 use crate::gpu::Gpu;
 use crate::pipelines::Pipelines;
@@ -118,33 +118,8 @@ impl TrailGpu {
             else {
                 return false;
             };
-            let texture = gpu.device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("trail data"),
-                size: wgpu::Extent3d {
-                    width: size.width,
-                    height: size.rows_per_layer,
-                    depth_or_array_layers: size.layers,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: wgpu::TextureFormat::R32Uint,
-                usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-                view_formats: &[],
-            });
-            let view = texture.create_view(&wgpu::TextureViewDescriptor {
-                label: Some("trail data"),
-                dimension: Some(wgpu::TextureViewDimension::D2Array),
-                ..Default::default()
-            });
-            let group = gpu.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: Some("trail data"),
-                layout: &pipelines.clip_data_layout,
-                entries: &[wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&view),
-                }],
-            });
+            let (texture, group) =
+                data_texture(gpu, &pipelines.clip_data_layout, "trail data", size);
             self.data = Some(TrailData {
                 size,
                 texture,
