@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Skeleton, type SkeletonData } from '@esotericsoftware/spine-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson } from '../../web/skeleton/spine/follow-track.ts';
 import { loadSkeleton } from '../../web/skeleton/spine/load.ts';
 import { regionPaths, synthAtlas } from '../support/synth-atlas.ts';
@@ -51,9 +51,13 @@ function followingScene(): object {
   };
 }
 
-/** `scene` and the bone `tracks` written to a new folder `sp-NAME-…` and exported (`--follow`). */
-function exportFollowing(name: string, scene: object, tracks: BoneTrackJson[]): { dir: string; scenePath: string; followPath: string; exported: Exported; data: SkeletonData } {
-  const dir = tempDir(`sp-${name}-`, afterAll);
+/**
+ * `scene` and the bone `tracks` written to a new folder `sp-NAME-…` and exported (`--follow`);
+ * the folder is removed by `cleanUp`: `afterAll` where a suite collects, `onTestFinished` inside a
+ * test (a hook registered while a test runs never runs).
+ */
+function exportFollowing(name: string, scene: object, tracks: BoneTrackJson[], cleanUp: (remove: () => void) => void = afterAll): { dir: string; scenePath: string; followPath: string; exported: Exported; data: SkeletonData } {
+  const dir = tempDir(`sp-${name}-`, cleanUp);
   const scenePath = join(dir, 'scene.json');
   const followPath = join(dir, 'follow.json');
   writeFileSync(scenePath, JSON.stringify(scene));
@@ -353,7 +357,7 @@ describe('two systems following the same bone of two instances of a skeleton', (
   });
 
   it('an instance without a track falls back to the system transform, with a warning naming it', () => {
-    const { exported: fallback } = exportFollowing('follow-instance-missing', scene, [tracks[0]]);
+    const { exported: fallback } = exportFollowing('follow-instance-missing', scene, [tracks[0]], onTestFinished);
     expect(fallback.report.warnings.join('\n')).toContain('"tip_second" follows "vine/vine13#2", which is not loaded');
     expect(fallback.report.warnings.join('\n')).not.toContain('tip_first');
   });
