@@ -76,6 +76,45 @@ async function exportBothWays(page: Page, prefix: string): Promise<{ json: strin
   return { json, frames: JSON.parse(readFileSync(framesPath, 'utf8')) as FramesDoc };
 }
 
+/** The page's bone tracks (`Engine.followTracks`; none: an empty list). */
+async function tracksOf(page: Page): Promise<BoneTrackJson[]> {
+  const text = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks());
+  return (JSON.parse(text || '{"tracks":[]}') as { tracks: BoneTrackJson[] }).tracks;
+}
+
+/**
+ * spine-core poses the exported system bone `tip` at every baked frame of the start segment
+ * (scene time = its time) and of the loop after it (scene time = start + its time); for each of
+ * `tracks`, the largest and smallest distance of the bone from that track plus the offset.
+ */
+async function tipAgainstTracks(json: string, frames: FramesDoc, tracks: BoneTrackJson[]): Promise<{ checked: number; most: number[]; least: number[] }> {
+  const data = parseSkeleton(json);
+  assert.deepEqual(checkFidelity(data, frames).errors, []);
+  const skeleton = new Skeleton(data);
+  const wasm = await loadWasm();
+  const start = data.findAnimation('start');
+  assert.ok(start !== null && data.findAnimation('loop') !== null, 'the loop-continuous system exports start and loop');
+  const most = tracks.map(() => 0);
+  const least = tracks.map(() => Infinity);
+  let checked = 0;
+  for (const [name, shift] of [['start', 0], ['loop', start.duration]] as const) {
+    const animation = data.findAnimation(name)!;
+    for (const { frame } of frames.animations[name]) {
+      const secs = frame / frames.fps;
+      poseAt(skeleton, animation, Math.fround(secs));
+      const bone = skeleton.findBone('tip')!;
+      tracks.forEach((track, k) => {
+        const [bx, by] = trackPositionAt(wasm, track, shift + secs);
+        const d = Math.hypot(bone.worldX - (bx + OFFSET.x), -bone.worldY - (by + OFFSET.y));
+        most[k] = Math.max(most[k], d);
+        least[k] = Math.min(least[k], d);
+      });
+      checked++;
+    }
+  }
+  return { checked, most, least };
+}
+
 describe('particles following a skeleton bone', () => {
   let context: BrowserContext;
   let page: Page;
@@ -184,8 +223,7 @@ describe('particles following a skeleton bone', () => {
   });
 
   it('turning and scaling the skeleton in its panel turns the followed bone; the export follows it', async () => {
-    const tracksOf = async (): Promise<BoneTrackJson[]> => (JSON.parse(await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks())) as { tracks: BoneTrackJson[] }).tracks;
-    const [before] = await tracksOf();
+    const [before] = await tracksOf(page);
     if ((await page.$('#skeleton-panel [data-control="rotation"]')) === null) {
       await page.click('#skeleton-list li.skeleton .name');
       await page.waitForSelector('#skeleton-panel [data-control="rotation"]', { state: 'attached', timeout: 15_000 });
@@ -202,7 +240,7 @@ describe('particles following a skeleton bone', () => {
     }
     const t = ((await documentOf(page)) as unknown as { skeletons: { transform: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number } }[] }).skeletons[0].transform;
     assert.deepEqual([t.rotationDeg, t.scaleX, t.scaleY], [90, 2, 2]);
-    const [after] = await tracksOf();
+    const [after] = await tracksOf(page);
     assert.equal(after.points.length, before.points.length);
     // Each point, relative to the skeleton's position, doubled and turned 90° clockwise: (x, y) → (−y, x).
     let worst = 0;
@@ -213,35 +251,15 @@ describe('particles following a skeleton bone', () => {
     assert.ok(worst < 0.01, `the track is the turned and doubled one (worst ${worst} px)`);
 
     const { json, frames } = await exportBothWays(page, 'turned-');
-    const data = parseSkeleton(json);
-    assert.deepEqual(checkFidelity(data, frames).errors, []);
-    // spine-core poses the system bone on the turned tip plus the unturned offset: in the start
-    // segment (scene time = its time) and the loop that follows it (scene time = start + its time).
-    const skeleton = new Skeleton(data);
-    const wasm = await loadWasm();
-    const start = data.findAnimation('start');
-    assert.ok(start !== null && data.findAnimation('loop') !== null, 'the loop-continuous system exports start and loop');
-    let far = 0;
-    let checked = 0;
-    for (const [name, shift] of [['start', 0], ['loop', start.duration]] as const) {
-      const animation = data.findAnimation(name)!;
-      for (const { frame } of frames.animations[name]) {
-        const secs = frame / frames.fps;
-        poseAt(skeleton, animation, Math.fround(secs));
-        const bone = skeleton.findBone('tip')!;
-        const [bx, by] = trackPositionAt(wasm, after, shift + secs);
-        far = Math.max(far, Math.hypot(bone.worldX - (bx + OFFSET.x), -bone.worldY - (by + OFFSET.y)));
-        checked++;
-      }
-    }
+    // spine-core poses the system bone on the turned tip plus the unturned offset.
+    const { checked, most: [far] } = await tipAgainstTracks(json, frames, [after]);
     assert.ok(checked > 30, `${checked} frames of the system bone checked`);
     assert.ok(far < 0.1, `the system bone is on the turned tip plus the offset (worst ${far} px)`);
     assert.deepEqual(errors, []);
   });
   it('the Instance menu moves the follower to another placed instance: preview, download = CLI, spine-core; removing it and undo', async () => {
     type Doc = { skeletons: { transform: { x: number; y: number }; extraInstances: [number, number][] }[]; systems: { follow?: { instance?: number } }[] };
-    const tracksOf = async (): Promise<BoneTrackJson[]> => (JSON.parse((await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.followTracks())) || '{"tracks":[]}') as { tracks: BoneTrackJson[] }).tracks;
-    const [first] = await tracksOf();
+    const [first] = await tracksOf(page);
     assert.equal(first.instance, undefined, 'the first instance\'s track is written as before');
     // A second instance 400 px right of and 150 px above the first (one undo step).
     const { x, y } = ((await documentOf(page)) as unknown as Doc).skeletons[0].transform;
@@ -255,7 +273,7 @@ describe('particles following a skeleton bone', () => {
     assert.deepEqual(labels.map(([v, text]) => [v, text?.replace(/[（）]/g, (c) => (c === '（' ? ' (' : ')'))]), [['0', `1 (${r(x)}, ${r(y)})`], ['1', `2 (${r(x + dx)}, ${r(y + dy)})`]]);
     await page.selectOption(instanceSelect, '1');
     assert.equal(((await documentOf(page)) as unknown as Doc).systems[0].follow?.instance, 1);
-    const [second] = await tracksOf();
+    const [second] = await tracksOf(page);
     assert.equal(second.instance, 1);
     // The same bone of an instance that shares the skeleton's rotation and scale: the track moved by the instance's offset.
     second.points.forEach(([px, py], i) => assert.ok(Math.hypot(px - first.points[i][0] - dx, py - first.points[i][1] - dy) < 0.01, `point ${i}`));
@@ -283,25 +301,7 @@ describe('particles following a skeleton bone', () => {
 
     // 导出Spine Json = the CLI with the same tracks; spine-core poses the system bone on the second instance's tip.
     const { json, frames } = await exportBothWays(page, 'instance-');
-    const data = parseSkeleton(json);
-    assert.deepEqual(checkFidelity(data, frames).errors, []);
-    const skeleton = new Skeleton(data);
-    const wasm = await loadWasm();
-    const start = data.findAnimation('start')!;
-    let [near, far, checked] = [0, Infinity, 0];
-    for (const [name, shift] of [['start', 0], ['loop', start.duration]] as const) {
-      const animation = data.findAnimation(name)!;
-      for (const { frame } of frames.animations[name]) {
-        const secs = frame / frames.fps;
-        poseAt(skeleton, animation, Math.fround(secs));
-        const bone = skeleton.findBone('tip')!;
-        const [sx, sy] = trackPositionAt(wasm, second, shift + secs);
-        const [fx, fy] = trackPositionAt(wasm, first, shift + secs);
-        near = Math.max(near, Math.hypot(bone.worldX - (sx + OFFSET.x), -bone.worldY - (sy + OFFSET.y)));
-        far = Math.min(far, Math.hypot(bone.worldX - (fx + OFFSET.x), -bone.worldY - (fy + OFFSET.y)));
-        checked++;
-      }
-    }
+    const { checked, most: [near], least: [, far] } = await tipAgainstTracks(json, frames, [second, first]);
     assert.ok(checked > 30 && near < 0.1 && far > 50, `${checked} frames: ${near} px from the second instance's tip, ${far} px from the first's`);
 
     // Removing the instance (the skeleton panel's button): the system keeps its choice and falls back, said in both panels.
@@ -311,16 +311,16 @@ describe('particles following a skeleton bone', () => {
     const marked = await page.$eval(instanceSelect, (e) => [(e as HTMLSelectElement).value, (e as HTMLSelectElement).selectedOptions[0]?.textContent ?? '']);
     assert.ok(marked[0] === '1' && marked[1].startsWith('2') && !marked[1].includes(r(x + dx)), `the removed instance stays chosen, marked: ${marked[1]}`);
     assert.ok((await page.$eval('#skeleton-panel [data-role="follow-stranded"]', (e) => e.textContent ?? '')).includes('tip'));
-    assert.deepEqual(await tracksOf(), [], 'no track: the system uses its own transform');
+    assert.deepEqual(await tracksOf(page), [], 'no track: the system uses its own transform');
     // Undo puts the instance back and the follower on it; undo again, the first instance.
     await page.click('#undo-button');
     await page.waitForFunction((sel) => document.querySelector(sel) === null, '#properties [data-follow-missing]', { timeout: 15_000 });
     assert.equal(await page.$('#skeleton-panel [data-role="follow-stranded"]'), null);
-    assert.deepEqual((await tracksOf()).map((tr) => tr.points), [second.points]);
+    assert.deepEqual((await tracksOf(page)).map((tr) => tr.points), [second.points]);
     await page.click('#undo-button');
     assert.equal(((await documentOf(page)) as unknown as Doc).systems[0].follow?.instance, undefined);
     assert.equal(await page.$eval(instanceSelect, (e) => (e as HTMLSelectElement).value), '0');
-    assert.deepEqual(await tracksOf(), [first]);
+    assert.deepEqual(await tracksOf(page), [first]);
     assert.deepEqual(errors, []);
   });
 });
