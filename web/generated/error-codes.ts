@@ -36,7 +36,7 @@ export const ERROR_CODES = {
   'sim.follow.noPoints': ['path'],
   'sim.follow.tooManyPoints': ['path', 'limit'],
   'sim.follow.coordinateOutOfRange': ['path', 'value', 'limit'],
-  'sim.follow.duplicateTrack': ['path', 'skeleton', 'bone'],
+  'sim.follow.duplicateTrack': ['path', 'skeleton', 'bone', 'instance'],
   'spine.settings': ['field', 'message'],
   'spine.system': ['index', 'name', 'message'],
   'spine.invalid': ['path', 'message'],

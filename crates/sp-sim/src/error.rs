@@ -261,13 +261,15 @@ pub enum FieldIssue {
         /// Points of the path.
         points: usize,
     },
-    /// Two tracks for one bone.
-    #[error("a second track for skeleton {skeleton:?}, bone {bone:?}")]
+    /// Two tracks for one bone of one skeleton instance.
+    #[error("a second track for skeleton {skeleton:?}, bone {bone:?}, instance {instance}")]
     DuplicateTrack {
         /// Skeleton name.
         skeleton: String,
         /// Bone name.
         bone: String,
+        /// The tracks' `instance` key (0: the first instance), as the file writes it.
+        instance: u32,
     },
 }
 

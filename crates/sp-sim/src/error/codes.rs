@@ -49,7 +49,10 @@ pub const ERROR_CODES: &[(&str, &[&str])] = &[
         "sim.follow.coordinateOutOfRange",
         &["path", "value", "limit"],
     ),
-    ("sim.follow.duplicateTrack", &["path", "skeleton", "bone"]),
+    (
+        "sim.follow.duplicateTrack",
+        &["path", "skeleton", "bone", "instance"],
+    ),
 ];
 
 impl Error {
@@ -171,8 +174,12 @@ impl FieldIssue {
             FieldIssue::TooManyHandles { count, points } => {
                 json!({ "count": count, "points": points })
             }
-            FieldIssue::DuplicateTrack { skeleton, bone } => {
-                json!({ "skeleton": skeleton, "bone": bone })
+            FieldIssue::DuplicateTrack {
+                skeleton,
+                bone,
+                instance,
+            } => {
+                json!({ "skeleton": skeleton, "bone": bone, "instance": instance })
             }
             FieldIssue::NotFinite
             | FieldIssue::ControlCharacters

@@ -96,6 +96,7 @@ fn examples() -> Vec<Error> {
         f(FieldIssue::DuplicateTrack {
             skeleton: "s".into(),
             bone: "b".into(),
+            instance: 1,
         }),
     ]
 }

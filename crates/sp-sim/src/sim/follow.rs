@@ -228,6 +228,7 @@ impl FollowTracks {
                     FieldIssue::DuplicateTrack {
                         skeleton: key.0.clone(),
                         bone: key.1.clone(),
+                        instance: key.2,
                     },
                 ));
             }
@@ -364,7 +365,11 @@ mod tests {
                           {"skeleton":"hero","bone":"hand","instance":1,"sampleFps":30,"points":[[5,6]]}]}"#,
         )
         .expect_err("one instance's bone twice");
-        assert!(twice.to_string().starts_with("tracks[1]:"), "{twice}");
+        assert_eq!(
+            twice.to_string(),
+            "tracks[1]: a second track for skeleton \"hero\", bone \"hand\", instance 1",
+            "the error names the instance as the file writes it"
+        );
         let bad = FollowTracks::from_json(
             r#"{"tracks":[{"skeleton":"a","bone":"b","sampleFps":30,"points":[[1,2],[1e30,4]]}]}"#,
         )
