@@ -322,18 +322,20 @@ fn frame_json<'a>(
                 .enumerate()
                 .map(|(i, (p, draw_index))| {
                     let pose = state.scene_pose(p);
-                    let trail = state.trail_frame(i, &mut frame, true).then(|| DumpTrail {
-                        nodes: frame.nodes.iter().map(|n| [n.x, n.y]).collect(),
-                        rotations_deg: frame.nodes.iter().map(|n| n.rotation_deg).collect(),
-                        lengths_px: frame.nodes.iter().map(|n| n.length_px).collect(),
-                        width_px: frame.width_px,
-                        rgba: frame.color,
-                        image: frame
-                            .image
-                            .and_then(|k| sys.trail.images.get(usize::from(k)))
-                            .map(String::as_str),
-                        vertices: frame.vertices.clone(),
-                    });
+                    let trail = state
+                        .trail_frame(i, &mut frame, sp_sim::sim::trail::TrailDetail::Skinned)
+                        .then(|| DumpTrail {
+                            nodes: frame.nodes.iter().map(|n| [n.x, n.y]).collect(),
+                            rotations_deg: frame.nodes.iter().map(|n| n.rotation_deg).collect(),
+                            lengths_px: frame.nodes.iter().map(|n| n.length_px).collect(),
+                            width_px: frame.width_px,
+                            rgba: frame.color,
+                            image: frame
+                                .image
+                                .and_then(|k| sys.trail.images.get(usize::from(k)))
+                                .map(String::as_str),
+                            vertices: frame.vertices.clone(),
+                        });
                     DumpParticle {
                         slot: p.slot,
                         serial: p.serial,

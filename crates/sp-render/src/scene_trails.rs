@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use sp_sim::sim::trail::TrailFrame;
+use sp_sim::sim::trail::{TrailDetail, TrailFrame};
 use sp_sim::sim::{SystemSim, back_to_front};
 
 use crate::atlas::{AtlasEntry, AtlasLayout};
@@ -55,7 +55,7 @@ pub fn push_system_trails(
         let Ok(index) = particles.binary_search_by_key(&p.serial, |q| q.serial) else {
             continue;
         };
-        if !system_sim.trail_frame(index, frame, false) {
+        if !system_sim.trail_frame(index, frame, TrailDetail::Chain) {
             continue;
         }
         let Some(Some(entry)) = frame.image.and_then(|k| entries.get(usize::from(k))) else {

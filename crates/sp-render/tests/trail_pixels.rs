@@ -221,7 +221,7 @@ fn ribbon_covers_the_cpu_triangles(words_before: usize) {
     sim.seek(0.32);
     let system = &sim.systems()[0];
     let mut frame = sp_sim::sim::trail::TrailFrame::default();
-    assert!(system.trail_frame(0, &mut frame, true));
+    assert!(system.trail_frame(0, &mut frame, sp_sim::sim::trail::TrailDetail::Skinned));
     let triangles: Vec<[[f64; 2]; 3]> = system
         .trail()
         .expect("the system has a trail")

@@ -8,6 +8,7 @@ use sp_sim::document::{
     Burst, Collision, CollisionResponse, ParticleSystem, PathFollow, PathFollowMode, PathKind,
     PathObject, PlayMode, Range, Scene, SimulationSpace,
 };
+use sp_sim::sim::trail::TrailDetail;
 use sp_sim::sim::{Particle, SceneSim};
 
 use common::floor_at;
@@ -180,7 +181,7 @@ fn a_bouncing_particle_trail_follows_its_bounced_path() {
             break;
         };
         bounced |= p.impacts > 0;
-        assert!(s.trail_frame(0, &mut frame, false));
+        assert!(s.trail_frame(0, &mut frame, TrailDetail::Chain));
         let head = frame.nodes[0];
         assert!((head.x - f64::from(p.x)).abs() < 1e-3 && (head.y - f64::from(p.y)).abs() < 1e-3);
         for n in &frame.nodes {
@@ -236,7 +237,7 @@ fn a_trail_on_a_path_lies_on_the_path() {
         sim.advance_to(f64::from(f) / 60.0);
         let s = &sim.systems()[0];
         let p = s.particles()[0];
-        assert!(s.trail_frame(0, &mut frame, false));
+        assert!(s.trail_frame(0, &mut frame, TrailDetail::Chain));
         for n in &frame.nodes {
             assert!(
                 (n.y - 50.0).abs() < 1e-6,

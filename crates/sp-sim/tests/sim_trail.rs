@@ -8,7 +8,7 @@ use sp_sim::document::{
     Curve, CurveKey, Force, ParticleSystem, Range, Scene, SimulationSpace, Transform2D, Turbulence,
     Vortex, default_scene, load_scene, save_scene,
 };
-use sp_sim::sim::trail::TrailFrame;
+use sp_sim::sim::trail::{TrailDetail, TrailFrame};
 use sp_sim::sim::{SceneSim, SystemSim, state_hash};
 
 fn trailed(space: SimulationSpace) -> ParticleSystem {
@@ -64,7 +64,7 @@ fn trails(sim: &SystemSim) -> Vec<Sampled> {
     let mut frame = TrailFrame::default();
     (0..sim.particles().len())
         .map(|i| {
-            assert!(sim.trail_frame(i, &mut frame, true));
+            assert!(sim.trail_frame(i, &mut frame, TrailDetail::Skinned));
             (
                 sim.particles()[i].serial,
                 frame.nodes.iter().map(|n| [n.x, n.y]).collect(),
@@ -98,7 +98,7 @@ fn the_head_is_where_the_particle_is_drawn() {
             for step in 1..=40 {
                 sim.advance_to_quiet(f64::from(step) / 30.0);
                 for (i, p) in sim.particles().iter().enumerate() {
-                    assert!(sim.trail_frame(i, &mut frame, true));
+                    assert!(sim.trail_frame(i, &mut frame, TrailDetail::Skinned));
                     let pose = sim.scene_pose(p);
                     assert_eq!(
                         [frame.nodes[0].x, frame.nodes[0].y],
@@ -188,7 +188,7 @@ fn a_straight_trail_is_exact() {
     let mut sim = SystemSim::new(&system);
     sim.advance_to_quiet(1.0);
     let mut frame = TrailFrame::default();
-    assert!(sim.trail_frame(0, &mut frame, true));
+    assert!(sim.trail_frame(0, &mut frame, TrailDetail::Skinned));
     let xs: Vec<f64> = frame.nodes.iter().map(|n| n.x).collect();
     for (k, x) in xs.iter().enumerate() {
         assert!((x - (100.0 - 10.0 * k as f64)).abs() < 1e-4, "{xs:?}");
@@ -211,7 +211,7 @@ fn a_straight_trail_is_exact() {
     // Young: the trail ends at the birth point.
     let mut young = SystemSim::new(&system);
     young.advance_to_quiet(0.1);
-    assert!(young.trail_frame(0, &mut frame, false));
+    assert!(young.trail_frame(0, &mut frame, TrailDetail::Chain));
     assert!((frame.nodes[3].x - 0.0).abs() < 1e-9 && (frame.nodes[0].x - 10.0).abs() < 1e-4);
 }
 
@@ -251,7 +251,7 @@ fn a_resting_particle_trail_shrinks_and_points_mode_keeps_it() {
         let mut sim = SystemSim::new(s);
         sim.advance_to_quiet(3.0);
         let mut frame = TrailFrame::default();
-        assert!(sim.trail_frame(0, &mut frame, false));
+        assert!(sim.trail_frame(0, &mut frame, TrailDetail::Chain));
         frame
             .nodes
             .iter()

@@ -291,7 +291,7 @@ fn the_written_bind_and_keys_reproduce_the_ribbon() {
     let mut sim = SystemSim::new(&system);
     sim.advance_to_quiet(frame as f64 / fps);
     let mut tf = TrailFrame::default();
-    assert!(sim.trail_frame(0, &mut tf, true));
+    assert!(sim.trail_frame(0, &mut tf, sp_sim::sim::trail::TrailDetail::Skinned));
     for (j, node) in tf.nodes.iter().enumerate() {
         let (gx, gy) = (world[j][4], -world[j][5]);
         assert!(

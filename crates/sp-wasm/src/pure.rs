@@ -224,7 +224,7 @@ pub fn trail_chains(sim: &sp_sim::sim::SystemSim) -> Vec<f32> {
     let mut out = vec![n as f32];
     let mut frame = sp_sim::sim::trail::TrailFrame::default();
     for (i, p) in sim.particles().iter().enumerate() {
-        if p.visible && sim.trail_frame(i, &mut frame, false) {
+        if p.visible && sim.trail_frame(i, &mut frame, sp_sim::sim::trail::TrailDetail::Chain) {
             for k in 0..n {
                 let node = frame.nodes.get(k).copied().unwrap_or_default();
                 out.extend([node.x as f32, node.y as f32]);

@@ -1,15 +1,17 @@
 //! `spineparticle bench trails`: CPU per preview frame of trailed particles, native: a steady
 //! population (default 1,000 live particles, 1 s lives, ballistic with damping, trail 0.3 s of
-//! history), stepped at 60 fps. Three figures per run, interleaved batches: the simulation step without
-//! a trail, the step with the trail (its head history is recorded while integrating), and the
-//! ribbons the preview draws (`SystemSim::trail_frame` of every live particle with its skinned
-//! mesh, at the state reached, `--frames` times: the vertices sp-render uploads). Not timed: the vertex copy into the GPU buffer, the
-//! draw, the page (see `tests/e2e/bench.mjs` for the page's frame CPU).
+//! history), stepped at 60 fps. Five figures per run, interleaved batches: the simulation step
+//! without a trail, the step with the trail (its head history is recorded while integrating),
+//! then `SystemSim::trail_frame` of every live particle at the state reached, `--frames` times,
+//! three ways: the chain the preview's GPU skins (`TrailDetail::Chain`: no angles), the chain
+//! with each bone's angle as the export reads it (`Angles`), and the chain skinned into mesh
+//! vertices on the CPU (`Skinned`: `simulate --dump`, the state hash). Not timed: the upload to
+//! the GPU, the draw, the page (see `tests/e2e/bench-trails.ts` for the page's frame CPU).
 
 use sp_sim::behaviour::trail::Trail;
 use sp_sim::document::{ParticleSystem, PlayMode, Range};
 use sp_sim::sim::SystemSim;
-use sp_sim::sim::trail::TrailFrame;
+use sp_sim::sim::trail::{TrailDetail, TrailFrame};
 
 use super::clock::thread_cpu_ns;
 use crate::error::{Error, Result};
@@ -93,12 +95,14 @@ pub fn run(args: Args) -> Result<()> {
     }
     let dt = 1.0 / 60.0;
     println!(
-        "{:>6} {:>5} {:>26} {:>26} {:>26} {:>10}",
+        "{:>6} {:>5} {:>26} {:>26} {:>26} {:>26} {:>26} {:>10}",
         "live",
         "N",
         "step, no trail (ms/frame)",
         "step, trail (ms/frame)",
-        "ribbons (ms/frame)",
+        "chains, preview (ms/frame)",
+        "chains, export (ms/frame)",
+        "ribbons, CPU (ms/frame)",
         "vertices"
     );
     for &bones in &args.bones {
@@ -109,6 +113,7 @@ pub fn run(args: Args) -> Result<()> {
         let mut events = Vec::new();
         let mut frame = TrailFrame::default();
         let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut d, mut e) = (Vec::new(), Vec::new());
         let mut vertices = 0usize;
         let frames = args.frames.max(1);
         for _ in 0..args.runs.max(1) {
@@ -126,27 +131,37 @@ pub fn run(args: Args) -> Result<()> {
                     events.clear();
                 }
             });
-            let tc = cpu_ns(|| {
-                for _ in 0..frames {
-                    vertices = 0;
-                    for i in 0..trailed.particles().len() {
-                        if trailed.trail_frame(i, &mut frame, true) {
-                            vertices += frame.vertices.len();
+            let mut chains = |detail: TrailDetail| {
+                cpu_ns(|| {
+                    for _ in 0..frames {
+                        vertices = 0;
+                        for i in 0..trailed.particles().len() {
+                            if trailed.trail_frame(i, &mut frame, detail) {
+                                vertices += frame.vertices.len();
+                            }
                         }
                     }
-                }
-            });
+                })
+            };
+            // The three kinds of trail frames interleaved run by run, each over the same state.
+            let td = chains(TrailDetail::Chain);
+            let te = chains(TrailDetail::Angles);
+            let tc = chains(TrailDetail::Skinned);
             let n = f64::from(frames) * 1e6;
             a.push(ta / n / 10.0);
             b.push(tb / n);
             c.push(tc / n);
+            d.push(td / n);
+            e.push(te / n);
         }
         println!(
-            "{:>6} {:>5} {:>26} {:>26} {:>26} {:>10}",
+            "{:>6} {:>5} {:>26} {:>26} {:>26} {:>26} {:>26} {:>10}",
             trailed.particles().len(),
             bones,
             stat(a),
             stat(b),
+            stat(d),
+            stat(e),
             stat(c),
             vertices
         );

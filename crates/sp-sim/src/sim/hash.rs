@@ -11,6 +11,7 @@
 
 use super::follow::FollowTracks;
 use super::scene::SceneSim;
+use super::trail::TrailDetail;
 use crate::document::Scene;
 use crate::time::Timebase;
 
@@ -96,7 +97,7 @@ pub fn frame_hash(sim: &SceneSim, h: &mut Fnv64) {
         if system.trail().is_some() {
             let mut frame = super::trail::TrailFrame::default();
             for i in 0..system.particles().len() {
-                system.trail_frame(i, &mut frame, true);
+                system.trail_frame(i, &mut frame, TrailDetail::Skinned);
                 for v in frame.vertices.iter().flatten().chain(&frame.color) {
                     h.write_f32(*v);
                 }

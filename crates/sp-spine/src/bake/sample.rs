@@ -17,7 +17,7 @@ use super::FrameState;
 use super::follow::MotionAt;
 use super::trail::{NO_TRAIL, TrailArena};
 use crate::coords::{Affine, Inherit, SpinePose, local_pose};
-use sp_sim::sim::trail::{History, PreparedTrail, TrailFrame, TrailInput};
+use sp_sim::sim::trail::{History, PreparedTrail, TrailDetail, TrailFrame, TrailInput};
 
 /// The message of a system whose scale makes its particles unplaceable.
 const ZERO_SCALE: &str = "the system's scale is 0: its particles cannot be placed";
@@ -113,7 +113,7 @@ pub fn trail_state(
         space: system.space,
         transform: &transform,
     };
-    frame.compute(prepared, history, &input, false);
+    frame.compute(prepared, history, &input, TrailDetail::Angles);
     trails.push(frame)
 }
 
@@ -190,7 +190,7 @@ pub fn sample_system(
         let mut seen: Vec<u64> = Vec::with_capacity(particles.len());
         for (i, p) in particles.iter().enumerate() {
             let mut state = frame_state(system, &|t| sim.transform_at(t), ctx, p, time)?;
-            if sim.trail_frame(i, &mut trail_frame, false) {
+            if sim.trail_frame(i, &mut trail_frame, TrailDetail::Angles) {
                 state.trail = trails.push(&trail_frame);
             }
             let idx = *active.entry(p.serial).or_insert_with(|| {

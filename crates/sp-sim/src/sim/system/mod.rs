@@ -46,7 +46,7 @@ use super::pool::SlotPool;
 use super::rng::Pcg32;
 use super::schedule::Schedule;
 use super::state::{Integrated, Motion, NO_TRAIL, OnPath, Prepared, finish, finish_as};
-use super::trail::{History, PreparedTrail, TrailFrame, TrailInput};
+use super::trail::{History, PreparedTrail, TrailDetail, TrailFrame, TrailInput};
 use crate::behaviour::{MAX_FORCES, RotationMode};
 use crate::document::{DEFAULT_SUBSTEPS_PER_SEC, ParticleSystem, SimulationSpace, Transform2D};
 
@@ -288,10 +288,10 @@ impl SystemSim {
     }
 
     /// The trail of live particle `index` (an index into [`SystemSim::particles`]) now, into
-    /// `out` ([`crate::sim::trail`]; `skin`: with the mesh vertices). False when the system has
+    /// `out` ([`crate::sim::trail`], as far as `detail` asks). False when the system has
     /// no trail or there is no such particle. A periodic system's copy carries its life's trail
     /// at the same original time ([`crate::sim::LoopSet::shown_trail`]).
-    pub fn trail_frame(&self, index: usize, out: &mut TrailFrame, skin: bool) -> bool {
+    pub fn trail_frame(&self, index: usize, out: &mut TrailFrame, detail: TrailDetail) -> bool {
         let Some(trail) = &self.prepared.trail else {
             return false;
         };
@@ -323,7 +323,7 @@ impl SystemSim {
             space: self.system.space,
             transform: &transform,
         };
-        out.compute(trail, history, &input, skin);
+        out.compute(trail, history, &input, detail);
         true
     }
 

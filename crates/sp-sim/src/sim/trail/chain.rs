@@ -15,7 +15,8 @@ pub struct ChainNode {
     pub x: f64,
     /// Node y (down), pixels.
     pub y: f64,
-    /// Direction of the bone (to the next node), degrees clockwise from +x, in `(−180, 180]`.
+    /// Direction of the bone (to the next node), degrees clockwise from +x, in `(−180, 180]`
+    /// (0 when [`build_chain`] was not asked for angles: the preview's chain).
     pub rotation_deg: f64,
     /// `cos` of the direction: the chord's `Δx / ℓ` (a borrowed direction: its lender's; the
     /// fallback: `libm::sincos`), within a few ulps of `cos(rotation_deg)`. Only the preview's
@@ -28,12 +29,16 @@ pub struct ChainNode {
 }
 
 /// Fills `out` with the `n ≥ 2` nodes of `polyline` (head first; at least one point), see the
-/// module docs. `segments_px` is scratch space kept by the caller (the polyline's segment
-/// lengths, each measured once).
+/// module docs. `fallback_deg` is asked for only when no chord has a direction. `angles`: also
+/// each bone's [`ChainNode::rotation_deg`] (an `atan2` per bone, which only the export reads; 0
+/// otherwise: the preview skins with the unit chords, whose bits do not depend on `angles`).
+/// `segments_px` is scratch space kept by the caller (the polyline's segment lengths, each
+/// measured once).
 pub fn build_chain(
     polyline: &[[f64; 2]],
     n: usize,
-    fallback_deg: f64,
+    fallback_deg: impl FnOnce() -> f64,
+    angles: bool,
     segments_px: &mut Vec<f64>,
     out: &mut Vec<ChainNode>,
 ) {
@@ -81,13 +86,18 @@ pub fn build_chain(
         let len = dist([out[j].x, out[j].y], [out[j + 1].x, out[j + 1].y]);
         out[j].length_px = len;
         if len >= MIN_CHORD_PX {
-            out[j].rotation_deg = libm::atan2(dy, dx).to_degrees();
+            if angles {
+                out[j].rotation_deg = libm::atan2(dy, dx).to_degrees();
+            }
             // The unit chord: the direction's cosine and sine without the round trip through
             // degrees and `libm::sincos` (software in wasm), within a few ulps of it.
             (out[j].cos, out[j].sin) = (dx / len, dy / len);
         }
     }
     let defined = |nodes: &[ChainNode], k: usize| nodes[k].length_px >= MIN_CHORD_PX;
+    // The fallback direction, formed on first use (no chord has a direction: rare).
+    let mut fallback_deg = Some(fallback_deg);
+    let mut fallback = None;
     for j in 0..n - 1 {
         if defined(out, j) {
             continue;
@@ -96,10 +106,11 @@ pub fn build_chain(
         let towards_tail = (j + 1..n - 1).find(|&k| defined(out, k));
         (out[j].rotation_deg, out[j].cos, out[j].sin) = match towards_head.or(towards_tail) {
             Some(k) => (out[k].rotation_deg, out[k].cos, out[k].sin),
-            None => {
-                let (sin, cos) = libm::sincos(fallback_deg.to_radians());
-                (fallback_deg, cos, sin)
-            }
+            None => *fallback.get_or_insert_with(|| {
+                let deg = fallback_deg.take().map_or(0.0, |f| f());
+                let (sin, cos) = libm::sincos(deg.to_radians());
+                (if angles { deg } else { 0.0 }, cos, sin)
+            }),
         };
     }
     let last = out[n - 2];
@@ -119,7 +130,7 @@ mod tests {
         // An L: 30 px right, then 30 px down.
         let poly = [[0.0, 0.0], [30.0, 0.0], [30.0, 30.0]];
         let mut nodes = Vec::new();
-        build_chain(&poly, 5, 0.0, &mut Vec::new(), &mut nodes);
+        build_chain(&poly, 5, || 0.0, true, &mut Vec::new(), &mut nodes);
         let xy: Vec<[f64; 2]> = nodes.iter().map(|n| [n.x, n.y]).collect();
         assert_eq!(
             xy,
@@ -155,7 +166,7 @@ mod tests {
         let mut nodes = Vec::new();
         let mut worst = 0.0f64;
         for n in [2, 5, 32] {
-            build_chain(&poly, n, 0.0, &mut Vec::new(), &mut nodes);
+            build_chain(&poly, n, || 0.0, true, &mut Vec::new(), &mut nodes);
             for node in &nodes {
                 let (sin, cos) = libm::sincos(node.rotation_deg.to_radians());
                 worst = worst
@@ -174,13 +185,14 @@ mod tests {
     #[test]
     fn zero_chords_borrow_a_direction() {
         let mut nodes = Vec::new();
-        build_chain(&[[5.0, 5.0]], 4, 42.0, &mut Vec::new(), &mut nodes);
+        build_chain(&[[5.0, 5.0]], 4, || 42.0, true, &mut Vec::new(), &mut nodes);
         assert!(nodes.iter().all(|n| n.x == 5.0 && n.rotation_deg == 42.0));
         // A path that doubles back: the ends meet, the single chord has no direction.
         build_chain(
             &[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]],
             2,
-            7.0,
+            || 7.0,
+            true,
             &mut Vec::new(),
             &mut nodes,
         );
@@ -189,7 +201,8 @@ mod tests {
         build_chain(
             &[[0.0, 0.0], [10.0, 0.0], [0.0, 0.0]],
             3,
-            7.0,
+            || 7.0,
+            true,
             &mut Vec::new(),
             &mut nodes,
         );
@@ -197,7 +210,7 @@ mod tests {
         // A zero chord (out 10 px, 1 px further and back: the last two nodes meet) takes the
         // head side's direction, cosine and sine; with no defined chord at all, the fallback's.
         let back = [[0.0, 0.0], [10.0, 0.0], [11.0, 0.0], [10.0, 0.0]];
-        build_chain(&back, 7, 7.0, &mut Vec::new(), &mut nodes);
+        build_chain(&back, 7, || 7.0, true, &mut Vec::new(), &mut nodes);
         assert_eq!(nodes[5].length_px, 0.0);
         let head_side = [nodes[4].rotation_deg, nodes[4].cos, nodes[4].sin];
         assert_eq!(head_side, [0.0, 1.0, 0.0]);
@@ -209,8 +222,52 @@ mod tests {
             [nodes[6].rotation_deg, nodes[6].cos, nodes[6].sin],
             head_side
         );
-        build_chain(&[[5.0, 5.0]], 3, 90.0, &mut Vec::new(), &mut nodes);
+        build_chain(&[[5.0, 5.0]], 3, || 90.0, true, &mut Vec::new(), &mut nodes);
         let (sin, cos) = libm::sincos(90f64.to_radians());
         assert!(nodes.iter().all(|n| n.cos == cos && n.sin == sin));
+    }
+
+    #[test]
+    fn angles_are_formed_only_when_asked_and_change_no_other_bit() {
+        let poly = [[0.0, 0.0], [3.0, 4.0], [3.0, 9.0], [-2.0, 9.0], [-2.0, 9.0]];
+        let (mut with, mut without) = (Vec::new(), Vec::new());
+        for n in [2, 4, 9] {
+            build_chain(&poly, n, || 0.0, true, &mut Vec::new(), &mut with);
+            build_chain(
+                &poly,
+                n,
+                || panic!("a chord has a direction: no fallback"),
+                false,
+                &mut Vec::new(),
+                &mut without,
+            );
+            assert!(with.iter().any(|c| c.rotation_deg != 0.0));
+            for (a, b) in with.iter().zip(&without) {
+                assert_eq!(b.rotation_deg, 0.0);
+                assert_eq!(
+                    [a.x, a.y, a.cos, a.sin, a.length_px],
+                    [b.x, b.y, b.cos, b.sin, b.length_px]
+                );
+            }
+        }
+        // No direction anywhere: the fallback is asked for once, its unit vector either way.
+        let mut calls = 0;
+        build_chain(
+            &[[1.0, 1.0]],
+            5,
+            || {
+                calls += 1;
+                30.0
+            },
+            false,
+            &mut Vec::new(),
+            &mut without,
+        );
+        assert_eq!(calls, 1);
+        build_chain(&[[1.0, 1.0]], 5, || 30.0, true, &mut Vec::new(), &mut with);
+        for (a, b) in with.iter().zip(&without) {
+            assert_eq!((a.rotation_deg, b.rotation_deg), (30.0, 0.0));
+            assert_eq!([a.cos, a.sin], [b.cos, b.sin]);
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! bones ([`chain`]) → the mesh vertices by linear-blend skinning of the system's grid
 //! ([`mesh`]). Formulas: [`crate::behaviour::trail`].
 //!
-//! The preview skins the chain ([`TrailFrame::nodes`], [`TrailFrame::width_px`]) with the
+//! The preview skins the chain ([`TrailFrame::nodes`] without their angles:
+//! [`TrailDetail::Chain`], [`TrailFrame::width_px`]) with the
 //! mesh's bind ([`TrailMesh`]) on the GPU (the renderer's `trail_skin`: [`TrailMesh::skin`]'s
 //! formula in `f32`); [`TrailFrame::vertices`] is that skin on the CPU in `f64` (the CLI's
 //! `--dump`, the state hash, tests). The export writes the same chain and bind, so the
@@ -123,6 +124,19 @@ fn mix64(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// How much of a [`TrailFrame`] [`TrailFrame::compute`] forms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrailDetail {
+    /// The chain's nodes, unit chords and lengths, the width, colour and image: what the
+    /// preview's GPU skinning reads. Each bone's `rotation_deg` is 0.
+    Chain,
+    /// The chain with each bone's `rotation_deg` (an `atan2` per bone): what the export writes.
+    Angles,
+    /// The chain with its angles and the mesh vertices skinned on the CPU (the CLI's `--dump`,
+    /// the state hash, tests).
+    Skinned,
+}
+
 /// One particle's trail at one time, scene space (pixels, y down, degrees clockwise).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TrailFrame {
@@ -134,7 +148,7 @@ pub struct TrailFrame {
     pub color: [f32; 4],
     /// Trail image shown (index into the trail's `images`).
     pub image: Option<u16>,
-    /// The mesh vertices, skinned (empty unless asked for).
+    /// The mesh vertices, skinned (empty unless [`TrailDetail::Skinned`]).
     pub vertices: Vec<[f32; 2]>,
     polyline: Vec<[f64; 2]>,
     segments_px: Vec<f64>,
@@ -159,13 +173,13 @@ pub struct TrailInput<'a> {
 
 impl TrailFrame {
     /// Computes the trail of `input` from `history` with the system's `trail` (see the module
-    /// docs); `skin`: also the mesh vertices.
+    /// docs), as far as `detail` asks.
     pub fn compute(
         &mut self,
         trail: &PreparedTrail,
         history: &History,
         input: &TrailInput,
-        skin: bool,
+        detail: TrailDetail,
     ) {
         let p = input.particle;
         history.polyline(
@@ -200,15 +214,19 @@ impl TrailFrame {
             let (lx, ly) = (sx * vx, sy * vy);
             (vx, vy) = (cos * lx - sin * ly, sin * lx + cos * ly);
         }
-        let fallback = if vx == 0.0 && vy == 0.0 {
-            0.0
-        } else {
-            libm::atan2(-vy, -vx).to_degrees()
+        // Backwards along the velocity, asked for only when no chord has a direction.
+        let fallback = || {
+            if vx == 0.0 && vy == 0.0 {
+                0.0
+            } else {
+                libm::atan2(-vy, -vx).to_degrees()
+            }
         };
         build_chain(
             &self.polyline,
             trail.mesh.bones,
             fallback,
+            detail != TrailDetail::Chain,
             &mut self.segments_px,
             &mut self.nodes,
         );
@@ -223,7 +241,7 @@ impl TrailFrame {
         self.width_px = f64::from(s.width_px) * factor;
         self.color = trail.color(p);
         self.image = trail.image(p);
-        if skin {
+        if detail == TrailDetail::Skinned {
             trail
                 .mesh
                 .skin(&self.nodes, self.width_px, &mut self.vertices);

@@ -2,6 +2,7 @@
 //! loop's last frame shows its first frame's trails.
 
 use super::*;
+use crate::sim::trail::TrailDetail;
 
 fn trailed(mut s: ParticleSystem) -> ParticleSystem {
     s.trail.enabled = true;
@@ -33,7 +34,10 @@ fn trails_of(sim: &SceneSim, i: usize) -> Vec<TrailBits> {
     let mut f = crate::sim::trail::TrailFrame::default();
     (0..s.particles().len())
         .map(|j| {
-            assert!(s.trail_frame(j, &mut f, true), "copy {j} has a trail");
+            assert!(
+                s.trail_frame(j, &mut f, TrailDetail::Skinned),
+                "copy {j} has a trail"
+            );
             trail_bits(&f)
         })
         .collect()
@@ -76,8 +80,8 @@ fn a_copy_carries_its_life_trail_shifted_by_whole_periods() {
                     .iter()
                     .position(|q| q.serial == life.serial)
                     .expect("the real simulation shows the life");
-                assert!(s.trail_frame(i, &mut f, true));
-                assert!(r.trail_frame(q, &mut g, true));
+                assert!(s.trail_frame(i, &mut f, TrailDetail::Skinned));
+                assert!(r.trail_frame(q, &mut g, TrailDetail::Skinned));
                 assert_eq!(f.nodes.len(), g.nodes.len());
                 if integrated {
                     assert_eq!(trail_bits(&f), trail_bits(&g), "frame {frame} k {}", c.k);
