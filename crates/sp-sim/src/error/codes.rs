@@ -19,6 +19,7 @@ pub const ERROR_CODES: &[(&str, &[&str])] = &[
     ("sim.field.aboveMax", &["path", "value", "limit"]),
     ("sim.field.belowMin", &["path", "value", "limit"]),
     ("sim.field.notPositive", &["path", "value"]),
+    ("sim.field.zeroScale", &["path"]),
     ("sim.field.tooMany", &["path", "count", "limit"]),
     ("sim.field.tooLong", &["path", "count", "limit"]),
     ("sim.field.controlCharacters", &["path"]),
@@ -105,6 +106,7 @@ impl FieldIssue {
             FieldIssue::AboveMax { .. } => "sim.field.aboveMax",
             FieldIssue::BelowMin { .. } => "sim.field.belowMin",
             FieldIssue::NotPositive { .. } => "sim.field.notPositive",
+            FieldIssue::ZeroScale => "sim.field.zeroScale",
             FieldIssue::TooMany { .. } => "sim.field.tooMany",
             FieldIssue::TooLong { .. } => "sim.field.tooLong",
             FieldIssue::ControlCharacters => "sim.field.controlCharacters",
@@ -175,6 +177,7 @@ impl FieldIssue {
                 json!({ "skeleton": skeleton, "bone": bone })
             }
             FieldIssue::NotFinite
+            | FieldIssue::ZeroScale
             | FieldIssue::ControlCharacters
             | FieldIssue::Empty
             | FieldIssue::NotAFileName
