@@ -82,7 +82,13 @@ fn an_instance_is_placed_by_its_own_rotation_and_scale_or_else_the_transform() {
     };
     let shared = ExtraInstance::at(5.0, 6.0).placement(&transform);
     assert_eq!(
-        (shared.x, shared.y, shared.rotation_deg, shared.scale_x, shared.scale_y),
+        (
+            shared.x,
+            shared.y,
+            shared.rotation_deg,
+            shared.scale_x,
+            shared.scale_y
+        ),
         (5.0, 6.0, 45.0, -1.5, 1.5)
     );
     let own = ExtraInstance {
@@ -156,11 +162,7 @@ fn a_bad_entry_is_refused_naming_its_path() {
         ),
     ];
     for (json, path, message) in cases {
-        assert_eq!(
-            field_error(&json),
-            (path.to_string(), message),
-            "{json}"
-        );
+        assert_eq!(field_error(&json), (path.to_string(), message), "{json}");
     }
     // A mirrored or upside-down instance is a placement, not an error.
     let scene = load_scene(&with_extra("[0, 0, -30, -1, -0.5]")).expect("negative scales load");
