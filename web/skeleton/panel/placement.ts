@@ -81,7 +81,10 @@ export function mountPlacement(labels: Relabel, row: (label: () => string, ...c:
     }
     const count = instanceCount(k);
     selected = Math.min(Math.max(0, selected), count - 1);
-    const labelsNow = Array.from({ length: count }, (_, i) => t('followInstance', instanceLabelValues(i, instancePlacement(k, i) ?? k.transform)));
+    const labelsNow = Array.from({ length: count }, (_, i) => {
+      const { n, x, y } = instanceLabelValues(i, instancePlacement(k, i) ?? k.transform);
+      return t('followInstance', { n, x, y });
+    });
     const signature = JSON.stringify(labelsNow);
     if (signature !== options) {
       options = signature;
