@@ -9,7 +9,11 @@
 // puts the system on the turned tip plus the offset, which stays in scene pixels. Last, a second
 // instance: the Follow section's Instance menu moves the follower onto it (the preview, the
 // download = the CLI's export, spine-core), removing it makes the system fall back with a warning
-// in both panels, and undo restores each step.
+// in both panels, and undo restores each step. Then the skeleton panel's Instance menu places
+// that second instance on its own: moved (still sharing the first's rotation and scale, as its
+// note says), then turned 90° and scaled: the canvas changes around it and not around the first,
+// the follower's track and the download follow its turned bone, the share button and undo give
+// back the pair form and the same pixels.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,6 +117,32 @@ async function tipAgainstTracks(json: string, frames: FramesDoc, tracks: BoneTra
     }
   }
   return { checked, most, least };
+}
+
+/** Mean absolute per-channel difference of two equally sized images over columns [x0, x1). */
+function columnsDiff(a: Pixels, b: Pixels, x0: number, x1: number): number {
+  assert.ok(a.width === b.width && a.height === b.height, 'same size');
+  let [d, n] = [0, 0];
+  for (let y = 0; y < a.height; y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(a.width, Math.ceil(x1)); x++) {
+      const i = (y * a.width + x) * 4;
+      d += Math.abs(a.rgba[i] - b.rgba[i]) + Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) + Math.abs(a.rgba[i + 2] - b.rgba[i + 2]);
+      n += 3;
+    }
+  }
+  return d / n;
+}
+
+/** Sets a control of the skeleton panel (hidden over the canvas) as a user's change does. */
+async function panelChange(page: Page, control: string, value: string): Promise<void> {
+  await page.evaluate(
+    ([c, v]) => {
+      const input = document.querySelector(`#skeleton-panel [data-control="${c}"]`) as HTMLInputElement | HTMLSelectElement;
+      input.value = v;
+      input.dispatchEvent(new Event('change'));
+    },
+    [control, value],
+  );
 }
 
 describe('particles following a skeleton bone', () => {
@@ -321,6 +351,102 @@ describe('particles following a skeleton bone', () => {
     assert.equal(((await documentOf(page)) as unknown as Doc).systems[0].follow?.instance, undefined);
     assert.equal(await page.$eval(instanceSelect, (e) => (e as HTMLSelectElement).value), '0');
     assert.deepEqual(await tracksOf(page), [first]);
+    assert.deepEqual(errors, []);
+  });
+  it('the skeleton panel places instance 2 on its own: its pixels, the followed bone and the export turn with it; share and undo', async () => {
+    type Place = { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number };
+    type Doc = { skeletons: { transform: Place; extraInstances: number[][]; visible: boolean }[]; systems: { follow?: { instance?: number } }[] };
+    const doc = async (): Promise<Doc> => (await documentOf(page)) as unknown as Doc;
+    if ((await page.$('#skeleton-panel [data-control="instance"]')) === null) {
+      await page.click('#skeleton-list li.skeleton .name');
+      await page.waitForSelector('#skeleton-panel [data-control="instance"]', { state: 'attached', timeout: 15_000 });
+    }
+    // Instance 1 upright at half size (its panel fields edit the transform), drawn again.
+    await panelChange(page, 'instance', '0');
+    await panelChange(page, 'rotation', '0');
+    await panelChange(page, 'placement-scale', '0.5');
+    if (!(await doc()).skeletons[0].visible) await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
+    const { x, y } = (await doc()).skeletons[0].transform;
+    assert.deepEqual((await doc()).skeletons[0].transform, { x, y, rotationDeg: 0, scaleX: 0.5, scaleY: 0.5 });
+    // Instance 2, chosen in the menu, moved 600 px right of instance 1: still a pair, sharing its rotation and scale (the note says so).
+    const menu = await page.$$eval('#skeleton-panel [data-control="instance"] option', (els) => els.map((e) => (e as HTMLOptionElement).value));
+    assert.deepEqual(menu, ['0', '1']);
+    await panelChange(page, 'instance', '1');
+    await panelChange(page, 'x', String(x + 600));
+    await panelChange(page, 'y', String(y));
+    assert.deepEqual((await doc()).skeletons[0].extraInstances, [[x + 600, y]]);
+    const noteShown = async (): Promise<boolean> => page.$eval('#skeleton-panel [data-role="instance-shared"]', (e) => !(e as HTMLElement).hidden && (e.textContent ?? '').includes('2'));
+    const shareShown = async (): Promise<boolean> => page.$eval('#skeleton-panel [data-action="share-turn"]', (e) => !(e as HTMLElement).hidden);
+    assert.ok((await noteShown()) && !(await shareShown()), 'a shared instance: the note, no share button');
+    // The follower on instance 2's tip.
+    await page.selectOption('#properties [data-key="systems[0].follow.instance"]', '1');
+    assert.equal((await doc()).systems[0].follow?.instance, 1);
+    const [shared] = await tracksOf(page);
+    assert.equal(shared.instance, 1);
+
+    // The view: instance 1 left of scene x + 300, instance 2 (upright or turned right) right of it.
+    // Scene x − 200 … x + 1300 across the canvas.
+    const view = await page.evaluate((at) => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      const r = (document.getElementById('canvas') as HTMLCanvasElement).getBoundingClientRect();
+      seam.setView(at, r.width / 1500);
+      const { pan, zoom } = seam.view();
+      return { panX: pan[0], zoom, width: r.width };
+    }, [x + 550, y - 150] as [number, number]);
+    const shot = async (): Promise<Pixels> => {
+      await freezeAt(page, 1.0);
+      return (await canvasPixels(page)).pixels;
+    };
+    const before = await shot();
+    const ratio = before.width / view.width;
+    const column = (sceneX: number): number => (view.width / 2 + (sceneX - view.panX) * view.zoom) * ratio;
+    const [left, split] = [column(x - 150), column(x + 300)];
+    assert.ok(left > 0 && column(x + 1250) < before.width, `both instances in view (${left.toFixed(0)} … ${column(x + 1250).toFixed(0)} of ${before.width})`);
+    const around = (a: Pixels, b: Pixels): { first: number; second: number } => ({ first: columnsDiff(a, b, 0, split), second: columnsDiff(a, b, split, a.width) });
+    assert.ok(columnsDiff(before, await shot(), 0, before.width) < 0.05, 'the same frame twice gives the same pixels');
+
+    // Instance 2 turned 90° and scaled 0.75 in the panel: its own five numbers; instance 1 unchanged.
+    await panelChange(page, 'rotation', '90');
+    await panelChange(page, 'placement-scale', '0.75');
+    let k = (await doc()).skeletons[0];
+    assert.deepEqual(k.extraInstances, [[x + 600, y, 90, 0.75, 0.75]]);
+    assert.deepEqual(k.transform, { x, y, rotationDeg: 0, scaleX: 0.5, scaleY: 0.5 });
+    assert.ok(!(await noteShown()) && (await shareShown()), 'an own placement: no note, the share button');
+    const turnedShot = await shot();
+    if (process.env.SP_DEBUG_SHOTS) writeFileSync(join(tmp, 'instance-turned.png'), (await canvasPixels(page)).png);
+    const changed = around(before, turnedShot);
+    assert.ok(changed.first < 0.05 && changed.second > 0.5, `pixels changed around instance 2 only: ${JSON.stringify(changed)}`);
+
+    // The follower's track is instance 2's tip turned 90° clockwise and scaled 0.75 / 0.5 about (x + 600, y): (dx, dy) → (−1.5·dy, 1.5·dx).
+    const [turned] = await tracksOf(page);
+    assert.equal(turned.instance, 1);
+    let worst = 0;
+    shared.points.forEach(([px, py], i) => {
+      const want = [x + 600 - 1.5 * (py - y), y + 1.5 * (px - x - 600)];
+      worst = Math.max(worst, Math.hypot(turned.points[i][0] - want[0], turned.points[i][1] - want[1]));
+    });
+    assert.ok(worst < 0.01, `the track is instance 2's turned and scaled tip (worst ${worst} px)`);
+    // 导出Spine Json = the CLI with the same tracks; spine-core poses the system bone on the turned tip, not the shared one.
+    const { json, frames } = await exportBothWays(page, 'own-instance-');
+    const { checked, most: [near], least: [, far] } = await tipAgainstTracks(json, frames, [turned, shared]);
+    assert.ok(checked > 30 && near < 0.1 && far > 20, `${checked} frames: ${near} px from the turned tip, at least ${far} px from the shared one`);
+
+    // The share button gives instance 2 back instance 1's rotation and scale (one undo step).
+    await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="share-turn"]') as HTMLButtonElement).click());
+    assert.deepEqual((await doc()).skeletons[0].extraInstances, [[x + 600, y]]);
+    assert.deepEqual((await tracksOf(page)).map((tr) => tr.points), [shared.points]);
+    await page.click('#undo-button');
+    assert.deepEqual((await doc()).skeletons[0].extraInstances, [[x + 600, y, 90, 0.75, 0.75]]);
+    // Undo the scale, then the rotation: the pair again, and the pixels of before.
+    await page.click('#undo-button');
+    assert.deepEqual((await doc()).skeletons[0].extraInstances, [[x + 600, y, 90, 0.5, 0.5]]);
+    await page.click('#undo-button');
+    k = (await doc()).skeletons[0];
+    assert.deepEqual(k.extraInstances, [[x + 600, y]]);
+    assert.ok(await noteShown(), 'the note is back');
+    const undone = around(before, await shot());
+    assert.ok(undone.first < 0.05 && undone.second < 0.05, `undo restores the pixels: ${JSON.stringify(undone)}`);
+    assert.deepEqual((await tracksOf(page)).map((tr) => tr.points), [shared.points]);
     assert.deepEqual(errors, []);
   });
 });

@@ -9,6 +9,7 @@ export type {
   DrawOrder,
   EmitterShape,
   ExportSettings,
+  ExtraInstance,
   Flipbook,
   FlipbookMode,
   FollowBone,

@@ -543,9 +543,10 @@ height: number, };
  * The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
  * keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
  * shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`, each turned
- * and scaled about its own position by the transform's rotation and scale; a particle system
- * following one of its bones follows the first instance so placed (its offset added after, in
- * scene pixels).
+ * and scaled about its own position: the first by the transform's rotation and scale, an extra
+ * instance by its own when it has them (`[x, y, rotationDeg, scaleX, scaleY]`), else by the
+ * transform's (`[x, y]`); a particle system following one of its bones follows the instance it
+ * names (`follow.instance`) so placed (its offset added after, in scene pixels).
  */
 export type SkeletonObject = { 
 /**
@@ -567,9 +568,10 @@ atlas: string,
  */
 key: string, 
 /**
- * Placement: the first instance is drawn at (x, y), scene pixels; every instance is turned
- * (clockwise rotation) and scaled (per axis, a negative scaleX mirrors) about its own
- * position: scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), y down.
+ * Placement of the first instance: drawn at (x, y), scene pixels, turned (clockwise
+ * rotation) and scaled (per axis, a negative scaleX mirrors) about that position:
+ * scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), y down. Extra instances without their own
+ * rotation and scale take this one's.
  */
 transform: Transform2D, 
 /**
@@ -586,7 +588,7 @@ skin: string,
 visible: boolean, 
 /**
  * Scale applied while loading the skeleton (spine-core's loader scale; a new bake). The
- * drawn instances' scale is the transform's.
+ * drawn instances' scale is their placement's (the transform's, or an extra instance's own).
  */
 scale: number, 
 /**
@@ -602,14 +604,21 @@ loop: boolean,
  */
 bakeFps: number, 
 /**
- * Positions of the instances after the first one, scene pixels (turned and scaled like the
- * first).
+ * The instances after the first one: `[x, y]` (scene pixels; turned and scaled like the
+ * first) or `[x, y, rotationDeg, scaleX, scaleY]` (its own rotation and scale), see
+ * [`ExtraInstance`].
  */
-extraInstances: Array<[number, number]>, 
+extraInstances: Array<ExtraInstance>, 
 /**
  * Sample the atlas pages trilinearly through mipmaps (no shimmer when drawn small).
  */
 mipmaps: boolean, };
+
+/**
+ * A placed instance of a skeleton object after the first (see the module doc for its JSON
+ * forms and the formula): `[x, y]` or `[x, y, rotationDeg, scaleX, scaleY]`.
+ */
+export type ExtraInstance = [number, number] | [number, number, number, number, number];
 
 /**
  * A MilkShape 3D model placed in the scene (never exported).

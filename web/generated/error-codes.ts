@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   'sim.field.aboveMax': ['path', 'value', 'limit'],
   'sim.field.belowMin': ['path', 'value', 'limit'],
   'sim.field.notPositive': ['path', 'value'],
+  'sim.field.zeroScale': ['path'],
   'sim.field.tooMany': ['path', 'count', 'limit'],
   'sim.field.tooLong': ['path', 'count', 'limit'],
   'sim.field.controlCharacters': ['path'],

@@ -9,7 +9,7 @@ import { en } from './en';
 import { followLang, initLang, Relabel, setLang, t, type KeyValueStorage } from './index';
 import { zh } from './zh';
 
-const PANEL_FILES = ['skeleton/panel/panel.ts', 'skeleton/panel/controls.ts', 'models/panel.ts', 'models/objects.ts', 'editor/sceneList.ts', 'skeleton/skeletons.ts'];
+const PANEL_FILES = ['skeleton/panel/panel.ts', 'skeleton/panel/controls.ts', 'skeleton/panel/placement.ts', 'models/panel.ts', 'models/objects.ts', 'editor/sceneList.ts', 'skeleton/skeletons.ts'];
 /** Table sections written for these panels. */
 const PANEL_PREFIX = /^(skel|play|model)[A-Z_]/;
 

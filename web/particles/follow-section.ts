@@ -8,6 +8,7 @@
 
 import { t } from '../i18n';
 import { boneNames, instanceOf, missingReason, type FollowSkeletons } from '../skeleton/object/follow-live';
+import { instanceLabelValues } from '../skeleton/object/instances';
 import type { FollowBone, ParticleSystem, Scene } from '../document/types';
 import { h } from '../ui/dom';
 import type { Choice, Form } from '../ui/widgets';
@@ -21,11 +22,6 @@ export function setInstance(follow: FollowBone, instance: number): void {
   else follow.instance = instance;
 }
 
-/** A scene coordinate as the instance menu shows it (at most one decimal). */
-function coord(v: number): string {
-  return String(Math.round(v * 10) / 10);
-}
-
 /**
  * Menu entries of a skeleton's instances, `[index, "n (x, y)"]` counted from 1, plus `current`
  * marked "not placed" when the skeleton does not have it (only `current`, marked "not loaded",
@@ -35,14 +31,17 @@ export function instanceChoices(skeletons: FollowSkeletons, skeleton: string, cu
   const s = skeletons.get(skeleton);
   if (s === undefined) return [[String(current), t('followNotLoaded', { name: current + 1 })]];
   const instances = s.instances;
-  const choices = instances.map((p, i): Choice => [String(i), t('followInstance', { n: i + 1, x: coord(p.x), y: coord(p.y) })]);
+  const choices = instances.map((p, i): Choice => [String(i), t('followInstance', instanceLabelValues(i, p))]);
   if (current >= instances.length) choices.push([String(current), t('followInstanceGone', { n: current + 1 })]);
   return choices;
 }
 
 /** What decides the pickers' choices (the panel rebuilds when it changes). */
 export function followSignature(skeletons: FollowSkeletons): string[] {
-  return [...skeletons.entries()].map(([n, s]) => `${n}:${boneNames(skeletons, n).length}:${s.instances.map((p) => `${coord(p.x)},${coord(p.y)}`).join(';')}`);
+  return [...skeletons.entries()].map(([n, s]) => `${n}:${boneNames(skeletons, n).length}:${s.instances.map((p, i) => {
+    const v = instanceLabelValues(i, p);
+    return `${v.x},${v.y}`;
+  }).join(';')}`);
 }
 
 /**

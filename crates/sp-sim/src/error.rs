@@ -101,6 +101,9 @@ pub enum FieldIssue {
         /// `" seconds"` or empty (part of the English sentence only).
         unit: &'static str,
     },
+    /// A scale of 0 (nothing would be drawn; a negative scale mirrors).
+    #[error("a scale must not be 0")]
+    ZeroScale,
     /// A list longer than allowed.
     #[error("{count} {noun}, above the limit {limit}")]
     TooMany {

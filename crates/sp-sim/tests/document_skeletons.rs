@@ -3,7 +3,7 @@
 //! system follows (`follow.instance`).
 
 use sp_sim::Error;
-use sp_sim::document::{SkeletonObject, load_scene, save_scene};
+use sp_sim::document::{ExtraInstance, SkeletonObject, load_scene, save_scene};
 
 fn field_error(json: &str) -> (String, String) {
     match load_scene(json) {
@@ -52,7 +52,10 @@ fn every_skeleton_field_survives_save_and_load() {
         speed: 2.5,
         looping: false,
         bake_fps: 60,
-        extra_instances: vec![[12.5, -3.0], [100.0, 200.0]],
+        extra_instances: vec![
+            ExtraInstance::at(12.5, -3.0),
+            ExtraInstance::at(100.0, 200.0),
+        ],
         ..SkeletonObject::default()
     });
     let json = save_scene(&scene);

@@ -1,7 +1,7 @@
 //! Loaded skeletons and models are never exported (export spec §2.3): a document with them
 //! exports byte for byte what the same document without them does.
 
-use sp_sim::document::{ModelObject, SkeletonObject, default_scene};
+use sp_sim::document::{ExtraInstance, InstanceTurn, ModelObject, SkeletonObject, default_scene};
 use sp_spine::{ImageSizes, export_scene};
 
 #[test]
@@ -14,7 +14,18 @@ fn skeletons_and_models_do_not_change_the_export() {
         atlas: "spine/coin.atlas".into(),
         key: "fnv1a64-0011223344556677".into(),
         animation: "animation".into(),
-        extra_instances: vec![[40.0, 0.0]],
+        extra_instances: vec![
+            ExtraInstance::at(40.0, 0.0),
+            ExtraInstance {
+                x: -40.0,
+                y: 10.0,
+                own: Some(InstanceTurn {
+                    rotation_deg: 90.0,
+                    scale_x: -2.0,
+                    scale_y: 2.0,
+                }),
+            },
+        ],
         ..SkeletonObject::default()
     });
     with_objects.models.push(ModelObject {

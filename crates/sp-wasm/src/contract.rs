@@ -60,6 +60,7 @@ pub fn typescript() -> String {
             Gradient,
             ImageAsset,
             SkeletonObject,
+            ExtraInstance,
             ModelObject,
             ModelMarker,
             ExportSettings,

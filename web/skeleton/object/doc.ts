@@ -5,6 +5,7 @@
 import { findByNameOrKey, uniqueName } from '../../document/names';
 import type { Scene, SkeletonObject } from '../../document/types';
 import type { InstancePlacement } from '../spine';
+import { instanceCount, instancePlacement } from './instances';
 
 /** A name not used by any skeleton: `base`, else `base 2`, `base 3`… */
 export function uniqueSkeletonName(base: string, taken: readonly string[]): string {
@@ -79,10 +80,10 @@ export function findSkeleton(doc: Scene, name: string, key: string): { index: nu
 }
 
 /**
- * Instance placements of an entry: its transform, then its extra instances, every one turned and
- * scaled about its own position by the transform's rotation and scale.
+ * Instance placements of an entry: its transform, then its extra instances, each turned and
+ * scaled about its own position by its own rotation and scale (`[x, y, rotationDeg, scaleX,
+ * scaleY]`) or else by the transform's (`[x, y]`); see instances.ts.
  */
 export function placementOf(k: SkeletonObject): Required<InstancePlacement>[] {
-  const { x, y, rotationDeg, scaleX, scaleY } = k.transform;
-  return [[x, y], ...k.extraInstances].map(([px, py]) => ({ x: px, y: py, rotationDeg, scaleX, scaleY }));
+  return Array.from({ length: instanceCount(k) }, (_, i) => instancePlacement(k, i)).filter((p) => p !== null);
 }

@@ -2,7 +2,7 @@
 // loaded skeletons: every system whose `follow` names a loaded skeleton and one of its bones
 // gets that bone's track (follow-track.ts), sampled as the skeleton plays on the canvas (its
 // animation, skin, speed, loop, bake rate, and the position of the instance the system follows,
-// `follow.instance` (0, the default, the first), with the skeleton's rotation and scale: the bone
+// `follow.instance` (0, the default, the first), with that instance's rotation and scale: the bone
 // lands where the canvas draws that instance, spine/placement.ts). One track per skeleton, bone
 // and instance: systems following the same bone of two instances get two tracks. A track is
 // sampled again only when one of those inputs changes; the tracks are sent only when the set

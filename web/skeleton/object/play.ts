@@ -1,8 +1,9 @@
 // Plays a Spine 4.2 skeleton on the canvas through the renderer's baked vertex clips: atlas pages
 // decoded and registered as images, each animation baked (bake.ts) on first use and converted
 // (clip.ts) into one `addVertexClip` per animation, skin and fps; instances placed in scene pixels
-// (y down), each turned and scaled about its own position by the object's rotation and scale (the
-// renderer's clip-instance transform, spine/placement.ts). The player has no clock of its own: its
+// (y down), each turned and scaled about its own position by its own rotation and scale (an extra
+// instance without them takes the object's: object/instances.ts; the renderer's clip-instance
+// transform, spine/placement.ts). The player has no clock of its own: its
 // animation time is a pure function of the scene timeline time (`animationTimeAt`), so scrubbing,
 // pausing and restarting the timeline pose the skeleton too. The host sends every skeleton's
 // instances to the renderer in one `setClipInstanceArray` call (web/skeleton/object/scene.ts); the

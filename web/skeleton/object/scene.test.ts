@@ -169,6 +169,15 @@ describe('SkeletonScene', () => {
       [-5, 0, 0, 1, 1],
     ]);
     expect(scene.loaded().get('coin')?.instances[1]).toEqual({ x: 30, y: 40, rotationDeg: 90, scaleX: -2, scaleY: 2 });
+    // An extra instance with its own rotation and scale is drawn with them, whatever the object's.
+    scene.sync([{ ...a, transform: { x: 10, y: 20, rotationDeg: 90, scaleX: -2, scaleY: 2 }, extraInstances: [[30, 40, -45, 0.5, 0.5]] }, b]);
+    scene.frame(0.5);
+    expect(editor.last().map((i) => [i.x, i.y, i.rotationDeg, i.scaleX, i.scaleY])).toEqual([
+      [10, 20, 90, -2, 2],
+      [30, 40, -45, 0.5, 0.5],
+      [-5, 0, 0, 1, 1],
+    ]);
+    expect(scene.loaded().get('coin')?.instances[1]).toEqual({ x: 30, y: 40, rotationDeg: -45, scaleX: 0.5, scaleY: 0.5 });
 
     // The eye: hidden entries send nothing.
     scene.sync([{ ...a, visible: false }, b]);

@@ -3,7 +3,7 @@
 // SkeletonPlayer per entry, created from the entry's files (kept here by content key and in
 // IndexedDB, web/skeleton/object/store.ts), re-loaded or re-baked when the entry's scale, bake rate,
 // animation or skin change, placed at its instances (each turned and scaled about its own
-// position by the entry's rotation and scale), hidden by its eye. A renamed entry keeps its
+// position by its rotation and scale: placementOf, instances.ts), hidden by its eye. A renamed entry keeps its
 // player (matched by files key); a deleted one disposes it (an undo creates it again from the
 // files still held). Every frame, `frame(sceneTime)` sends the instances of every visible
 // skeleton at that scene time in one `setClipInstanceArray`. After a wasm crash `afterRebuild` makes

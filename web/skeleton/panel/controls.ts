@@ -1,9 +1,11 @@
 // The playback section of the skeleton panel, for a skeleton placed in the scene: animation and
-// skin pickers, loop, speed, placement (position, rotation, uniform scale and a horizontal flip:
-// the sign of scaleX, as for MS3D models; every instance is turned and scaled about its own
-// position, and a bone followed by particles with it), scale on load (spine-core's loader scale,
+// skin pickers, loop, speed, placement of the instance chosen in its Instance menu (position,
+// rotation, uniform scale and a horizontal flip: the sign of scaleX, as for MS3D models; every
+// instance is turned and scaled about its own position, an extra instance by instance 1's rotation
+// and scale until it is given its own, and a bone followed by particles with it: placement.ts),
+// scale on load (spine-core's loader scale,
 // which re-bakes: a different thing from the placement's scale, and said so in both tooltips), bake
-// rate, instances (add at the view centre / remove the last; particle systems that follow an
+// rate, instances (add at the view centre, which selects the new one / remove the last; particle systems that follow an
 // instance no longer there are named in a warning: they keep their choice and fall back to their
 // own transform until it is added again or the removal undone), a time read-out, and the mipmap
 // option (trilinear sampling of the atlas pages through mipmaps: no shimmer when the skeleton is
@@ -17,7 +19,10 @@ import { followLang, Relabel, t } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
 import { errorText } from '../../errors';
 import { h, type Child } from '../../ui/dom';
+import { instanceCount } from '../object/instances';
 import type { SkeletonPlayer } from '../object/play';
+import { numberInput, show } from './inputs';
+import { mountPlacement } from './placement';
 
 /** What the controls need: the entry they edit and its player. */
 export interface SkeletonControlsBinding {
@@ -45,15 +50,6 @@ export interface PlaybackControls {
   tick(): void;
 }
 
-function numberInput(control: string, attrs: Record<string, string>): HTMLInputElement {
-  return h('input', { type: 'number', 'data-control': control, ...attrs });
-}
-
-/** Sets an input's value unless the user is typing in it. */
-function show(input: HTMLInputElement | HTMLSelectElement, value: string): void {
-  if (document.activeElement !== input) input.value = value;
-}
-
 /** Builds the playback section into `box` for the entry of `binding`. Never throws. */
 export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding): PlaybackControls {
   const labels = new Relabel();
@@ -64,11 +60,6 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   const skinSelect = h('select', { 'data-control': 'skin' });
   const loopInput = h('input', { type: 'checkbox', 'data-control': 'loop' });
   const speedInput = numberInput('speed', { min: '0', max: '100', step: '0.1' });
-  const xInput = numberInput('x', { step: '1' });
-  const yInput = numberInput('y', { step: '1' });
-  const rotationInput = numberInput('rotation', { step: '1' });
-  const placeScaleInput = labels.attr(numberInput('placement-scale', { min: '0.01', step: '0.1' }), 'title', () => t('playPlacementScaleTitle'));
-  const flipInput = h('input', { type: 'checkbox', 'data-control': 'flip' });
   const scaleInput = labels.attr(numberInput('scale', { min: '0.01', step: '0.1' }), 'title', () => t('playScaleTitle'));
   const fpsInput = labels.attr(numberInput('fps', { min: '1', max: '240', step: '1' }), 'title', () => t('playBakeFpsTitle'));
   const addButton = labels.text(h('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
@@ -84,9 +75,10 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     return labels.text(document.createTextNode(''), value);
   }
   // Undo-history labels are taken in the language of the moment of the edit.
-  const edit = (label: () => string, mutate: (k: SkeletonObject) => void, key?: string): void => {
-    binding.edit(label(), mutate, key);
+  const edit = (label: () => string, mutate: (k: SkeletonObject) => void, key?: string): boolean => {
+    const ok = binding.edit(label(), mutate, key);
     refresh();
+    return ok;
   };
   const numberEdit = (input: HTMLInputElement, label: () => string, ok: (v: number) => boolean, set: (k: SkeletonObject, v: number) => void): void => {
     input.addEventListener('change', () => {
@@ -100,20 +92,14 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   loopInput.addEventListener('change', () => edit(() => t('playEditLoop'), (k) => (k.loop = loopInput.checked)));
   mip.addEventListener('change', () => edit(() => t('playEditMipmaps'), (k) => (k.mipmaps = mip.checked)));
   numberEdit(speedInput, () => t('playEditSpeed'), (v) => v >= 0 && v <= 100, (k, v) => (k.speed = v));
-  numberEdit(xInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.x = v));
-  numberEdit(yInput, () => t('playEditPosition'), () => true, (k, v) => (k.transform.y = v));
-  numberEdit(rotationInput, () => t('playEditRotation'), () => true, (k, v) => (k.transform.rotationDeg = v));
-  // Uniform: both axes take the value, scaleX keeps its sign (the flip).
-  numberEdit(placeScaleInput, () => t('playEditPlacementScale'), (v) => v > 0, (k, v) => {
-    k.transform.scaleX = (k.transform.scaleX < 0 ? -1 : 1) * v;
-    k.transform.scaleY = v;
-  });
-  flipInput.addEventListener('change', () => edit(() => t('playEditFlip'), (k) => (k.transform.scaleX = (flipInput.checked ? -1 : 1) * Math.abs(k.transform.scaleX))));
   numberEdit(scaleInput, () => t('playEditScale'), (v) => v > 0, (k, v) => (k.scale = v));
   numberEdit(fpsInput, () => t('playEditBakeFps'), (v) => Number.isInteger(v) && v >= 1 && v <= 240, (k, v) => (k.bakeFps = v));
   addButton.addEventListener('click', () => {
     const [x, y] = binding.viewCentre();
-    edit(() => t('playEditAddInstance'), (k) => void k.extraInstances.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]));
+    if (!edit(() => t('playEditAddInstance'), (k) => void k.extraInstances.push([Math.round(x * 100) / 100, Math.round(y * 100) / 100]))) return;
+    const k = binding.entry();
+    if (k !== null) placement.select(instanceCount(k) - 1);
+    refresh();
   });
   removeButton.addEventListener('click', () => edit(() => t('playEditRemoveInstance'), (k) => void k.extraInstances.pop()));
 
@@ -124,7 +110,8 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     for (const key of ['animation', 'frames', 'fps', 'vertices', 'triangles', 'layouts']) delete status.dataset[key];
     problem.textContent = text ?? '';
     problem.hidden = text === null;
-    for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, xInput, yInput, rotationInput, placeScaleInput, flipInput, scaleInput, fpsInput, addButton, removeButton]) c.disabled = k === null;
+    for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, scaleInput, fpsInput, addButton, removeButton, ...placement.controls]) c.disabled = k === null;
+    placement.refresh(k);
     if (k === null) {
       status.textContent = t('playGone');
       return;
@@ -142,11 +129,6 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     loopInput.checked = k.loop;
     mip.checked = k.mipmaps;
     show(speedInput, String(k.speed));
-    show(xInput, String(k.transform.x));
-    show(yInput, String(k.transform.y));
-    show(rotationInput, String(k.transform.rotationDeg));
-    show(placeScaleInput, String(Math.abs(k.transform.scaleY)));
-    flipInput.checked = k.transform.scaleX < 0;
     show(scaleInput, String(k.scale));
     show(fpsInput, String(k.bakeFps));
     count.textContent = String(1 + k.extraInstances.length);
@@ -180,6 +162,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   }
 
   const row = (label: () => string, ...c: Child[]): HTMLElement => h('label', { class: 'skeleton-play-row' }, labels.text(h('span'), label), ...c);
+  const placement = mountPlacement(labels, row, edit, () => refresh());
   const heading = labels.text(h('h3'), () => t('playSection'));
   box.replaceChildren(
     heading,
@@ -189,11 +172,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     row(() => t('playSkin'), skinSelect),
     h('div', { class: 'skeleton-play-row' }, h('label', {}, loopInput, liveText(() => ` ${t('loop')}`)), labels.text(h('span'), () => t('playTime')), time),
     row(() => t('speed'), speedInput),
-    row(() => 'X', xInput),
-    row(() => 'Y', yInput),
-    row(() => t('rotation'), rotationInput),
-    row(() => t('scale'), placeScaleInput),
-    h('label', { class: 'skeleton-play-row' }, flipInput, liveText(() => ` ${t('modelFlip')}`)),
+    ...placement.rows,
     row(() => t('playScale'), scaleInput),
     row(() => t('playBakeFps'), fpsInput),
     h('div', { class: 'skeleton-play-row' }, addButton, removeButton, labels.text(h('span'), () => t('playInstances')), count),

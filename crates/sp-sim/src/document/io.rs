@@ -95,15 +95,24 @@ fn saved_len(scene: &Scene) -> usize {
         }
     }
     let mut count = Count(0);
-    // Same serialiser and formatter as `save_scene`; writing to a counter cannot fail.
-    let _ = serde_json::to_writer_pretty(&mut count, scene);
+    write_pretty(&mut count, scene);
     count.0
 }
 
 /// The document as pretty JSON (two-space indent), every field written.
 pub fn save_scene(scene: &Scene) -> String {
-    // Serialising these types cannot fail: every map key is a string.
-    serde_json::to_string_pretty(scene).unwrap_or_default()
+    let mut bytes = Vec::new();
+    write_pretty(&mut bytes, scene);
+    // serde_json writes UTF-8 only.
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// Writes the pretty JSON of `scene` to `out`, for [`save_scene`] and [`saved_len`] both. The
+/// writer is a `dyn Write` so that the serialisation of the whole document exists once in the
+/// WebAssembly module instead of once per writer type. Serialising these types cannot fail
+/// (every map key is a string) and neither writer fails.
+fn write_pretty(out: &mut dyn std::io::Write, scene: &Scene) {
+    let _ = serde_json::to_writer_pretty(out, scene);
 }
 
 /// Sorts curve and gradient keys by `t` (stable, so equal times keep their order).

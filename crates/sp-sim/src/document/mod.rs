@@ -6,6 +6,7 @@ mod curve;
 mod default_scene;
 mod emission;
 mod in_frame;
+mod instance;
 mod io;
 mod json_path;
 pub mod migrate;
@@ -26,6 +27,7 @@ pub use color::Rgb;
 pub use curve::{ColorKey, Curve, CurveKey, Gradient, Interp};
 pub use default_scene::default_scene;
 pub use emission::{Burst, EmitterShape};
+pub use instance::{ExtraInstance, InstanceTurn};
 pub use io::{MAX_DOCUMENT_BYTES, load_scene, save_scene};
 pub use path::{BezierHandles, PathKind, PathObject};
 pub use scene::{

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use super::collider::Collider;
+use super::instance::ExtraInstance;
 use super::path::PathObject;
 use super::settings::ExportSettings;
 use super::system::{ParticleSystem, Transform2D};
@@ -39,9 +40,10 @@ pub struct ImageAsset {
 /// The skeleton's files (skeleton bytes, atlas, page images) are not in the document: the editor
 /// keeps them in browser storage under [`SkeletonObject::key`], so the document stays small and
 /// shareable. Instances are drawn at `transform.x/y` and at each of `extraInstances`, each turned
-/// and scaled about its own position by the transform's rotation and scale; a particle system
-/// following one of its bones follows the first instance so placed (its offset added after, in
-/// scene pixels).
+/// and scaled about its own position: the first by the transform's rotation and scale, an extra
+/// instance by its own when it has them (`[x, y, rotationDeg, scaleX, scaleY]`), else by the
+/// transform's (`[x, y]`); a particle system following one of its bones follows the instance it
+/// names (`follow.instance`) so placed (its offset added after, in scene pixels).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, TS)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SkeletonObject {
@@ -55,9 +57,10 @@ pub struct SkeletonObject {
     /// Key under which the editor stores the skeleton's files (a content digest; empty when the
     /// files are not stored).
     pub key: String,
-    /// Placement: the first instance is drawn at (x, y), scene pixels; every instance is turned
-    /// (clockwise rotation) and scaled (per axis, a negative scaleX mirrors) about its own
-    /// position: scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), y down.
+    /// Placement of the first instance: drawn at (x, y), scene pixels, turned (clockwise
+    /// rotation) and scaled (per axis, a negative scaleX mirrors) about that position:
+    /// scene = (x, y) + R(θ)·(scaleX·mx, scaleY·my), y down. Extra instances without their own
+    /// rotation and scale take this one's.
     pub transform: Transform2D,
     /// Animation playing.
     pub animation: String,
@@ -66,7 +69,7 @@ pub struct SkeletonObject {
     /// Eye icon.
     pub visible: bool,
     /// Scale applied while loading the skeleton (spine-core's loader scale; a new bake). The
-    /// drawn instances' scale is the transform's.
+    /// drawn instances' scale is their placement's (the transform's, or an extra instance's own).
     pub scale: f32,
     /// Playback speed multiplier against the scene timeline.
     pub speed: f32,
@@ -75,9 +78,10 @@ pub struct SkeletonObject {
     pub looping: bool,
     /// Samples per second of the vertex-frame bake.
     pub bake_fps: u32,
-    /// Positions of the instances after the first one, scene pixels (turned and scaled like the
-    /// first).
-    pub extra_instances: Vec<[f32; 2]>,
+    /// The instances after the first one: `[x, y]` (scene pixels; turned and scaled like the
+    /// first) or `[x, y, rotationDeg, scaleX, scaleY]` (its own rotation and scale), see
+    /// [`ExtraInstance`].
+    pub extra_instances: Vec<ExtraInstance>,
     /// Sample the atlas pages trilinearly through mipmaps (no shimmer when drawn small).
     pub mipmaps: bool,
 }

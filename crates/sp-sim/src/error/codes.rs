@@ -19,6 +19,7 @@ pub const ERROR_CODES: &[(&str, &[&str])] = &[
     ("sim.field.aboveMax", &["path", "value", "limit"]),
     ("sim.field.belowMin", &["path", "value", "limit"]),
     ("sim.field.notPositive", &["path", "value"]),
+    ("sim.field.zeroScale", &["path"]),
     ("sim.field.tooMany", &["path", "count", "limit"]),
     ("sim.field.tooLong", &["path", "count", "limit"]),
     ("sim.field.controlCharacters", &["path"]),
@@ -108,6 +109,7 @@ impl FieldIssue {
             FieldIssue::AboveMax { .. } => "sim.field.aboveMax",
             FieldIssue::BelowMin { .. } => "sim.field.belowMin",
             FieldIssue::NotPositive { .. } => "sim.field.notPositive",
+            FieldIssue::ZeroScale => "sim.field.zeroScale",
             FieldIssue::TooMany { .. } => "sim.field.tooMany",
             FieldIssue::TooLong { .. } => "sim.field.tooLong",
             FieldIssue::ControlCharacters => "sim.field.controlCharacters",
@@ -182,6 +184,7 @@ impl FieldIssue {
                 json!({ "skeleton": skeleton, "bone": bone, "instance": instance })
             }
             FieldIssue::NotFinite
+            | FieldIssue::ZeroScale
             | FieldIssue::ControlCharacters
             | FieldIssue::Empty
             | FieldIssue::NotAFileName

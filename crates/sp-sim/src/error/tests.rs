@@ -41,6 +41,7 @@ fn examples() -> Vec<Error> {
             value: 0.0,
             unit: "",
         }),
+        f(FieldIssue::ZeroScale),
         f(FieldIssue::TooMany {
             count: 3,
             limit: 2,

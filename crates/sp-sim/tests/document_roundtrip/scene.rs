@@ -3,12 +3,31 @@
 
 use proptest::prelude::*;
 use sp_sim::document::{
-    BezierHandles, Collider, ColliderShape, CurveKind, ExportSettings, ImageAsset, ModelMarker,
-    ModelObject, PathKind, PathObject, Scene, SkeletonObject, SpineVersion,
+    BezierHandles, Collider, ColliderShape, CurveKind, ExportSettings, ExtraInstance, ImageAsset,
+    InstanceTurn, ModelMarker, ModelObject, PathKind, PathObject, Scene, SkeletonObject,
+    SpineVersion,
 };
 
 use crate::system::system;
 use crate::values::{reference, text, transform};
+
+/// An extra instance in either form: `[x, y]` or with its own rotation and (non-zero) scale.
+fn extra_instance() -> impl Strategy<Value = ExtraInstance> {
+    let scale = || prop_oneof![-10.0f32..-0.01, 0.01f32..10.0];
+    let own = (-720.0f32..720.0, scale(), scale()).prop_map(|(rotation_deg, scale_x, scale_y)| {
+        InstanceTurn {
+            rotation_deg,
+            scale_x,
+            scale_y,
+        }
+    });
+    (
+        -1000.0f32..1000.0,
+        -1000.0f32..1000.0,
+        prop::option::of(own),
+    )
+        .prop_map(|(x, y, own)| ExtraInstance { x, y, own })
+}
 
 pub fn scene() -> impl Strategy<Value = Scene> {
     let export = (
@@ -54,7 +73,7 @@ pub fn scene() -> impl Strategy<Value = Scene> {
             text(),
             any::<bool>(),
             (0.01f32..10.0, 0.0f32..10.0, any::<bool>(), 1u32..=240),
-            prop::collection::vec([-1000.0f32..1000.0, -1000.0f32..1000.0], 0..3),
+            prop::collection::vec(extra_instance(), 0..3),
         )
             .prop_map(
                 |(

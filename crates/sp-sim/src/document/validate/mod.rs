@@ -24,7 +24,8 @@
 //!   scales 0..=[`MAX_SCALE`] (no negative sizes), positions and speeds |v| ≤ [`MAX_COORD`];
 //! - skeletons: non-empty names unique among skeletons, load `scale` in (0, [`MAX_SCALE`]],
 //!   `speed` 0..=[`MAX_SKELETON_SPEED`], `bakeFps` 1..=240, at most
-//!   [`MAX_SKELETON_INSTANCES`] instances;
+//!   [`MAX_SKELETON_INSTANCES`] instances, an extra instance's own rotation and scales within
+//!   the transform's limits and no scale of 0;
 //! - colliders (at most [`super::collider::MAX_COLLIDERS`], polylines of at most
 //!   [`super::collider::MAX_COLLIDER_POINTS`] points, coordinates within ±[`MAX_COORD`], sizes
 //!   ≥ 0) and paths (at most [`super::path::MAX_PATHS`], names unique and non-empty, at most
@@ -36,6 +37,7 @@
 //! This file holds the limits and the scene's own objects; `system.rs` a particle system;
 //! `field.rs` the rules of one field (numbers, ranges, curves, texts, references) that both use.
 
+use super::instance::ExtraInstance;
 use super::scene::{ImageAsset, ModelObject, Scene, SkeletonObject};
 use super::schema::{FieldSpec, fields as f};
 use super::system::Transform2D;
@@ -231,9 +233,33 @@ fn skeletons(list: &[SkeletonObject]) -> Result<()> {
                 },
             ));
         }
-        for (j, [x, y]) in k.extra_instances.iter().enumerate() {
-            num(&format!("{p}.extraInstances[{j}][0]"), *x, &f::SKELETON_X)?;
-            num(&format!("{p}.extraInstances[{j}][1]"), *y, &f::SKELETON_Y)?;
+        for (j, e) in k.extra_instances.iter().enumerate() {
+            extra_instance(&format!("{p}.extraInstances[{j}]"), e)?;
+        }
+    }
+    Ok(())
+}
+
+/// An extra instance `[x, y]` or `[x, y, rotationDeg, scaleX, scaleY]` (each number named by
+/// its index, `…[j][3]`): the position within the skeleton transform's x and y, its own
+/// rotation and scales within the transform's limits, and a scale of 0 refused.
+fn extra_instance(p: &str, e: &ExtraInstance) -> Result<()> {
+    let specs = [
+        &f::SKELETON_X,
+        &f::SKELETON_Y,
+        &f::SYSTEM_ROTATION,
+        &f::SYSTEM_SCALE_X,
+        &f::SYSTEM_SCALE_Y,
+    ];
+    let (values, len) = match &e.own {
+        None => ([e.x, e.y, 0.0, 0.0, 0.0], 2),
+        Some(o) => ([e.x, e.y, o.rotation_deg, o.scale_x, o.scale_y], 5),
+    };
+    for (i, (v, spec)) in values.into_iter().zip(specs).take(len).enumerate() {
+        let q = format!("{p}[{i}]");
+        num(&q, v, spec)?;
+        if i > 2 && v == 0.0 {
+            return Err(err(&q, FieldIssue::ZeroScale));
         }
     }
     Ok(())

@@ -42,7 +42,10 @@ pub const SKELETON_SPEED: F = F::number("skeletons[].speed", Unit::Times)
 pub const SKELETON_LOOP: F = F::of("skeletons[].loop", Bool);
 /// `skeletons[].bakeFps`.
 pub const SKELETON_BAKE_FPS: F = fps("skeletons[].bakeFps");
-/// `skeletons[].extraInstances` (the first instance is the transform).
+/// `skeletons[].extraInstances`: the instances after the first (the first is the transform),
+/// each `[x, y]` (scene px; the transform's rotation and scale) or `[x, y, rotationDeg, scaleX,
+/// scaleY]` (its own; x and y within the transform's x and y limits, rotation and scales within
+/// the transform's, no scale of 0).
 pub const SKELETON_EXTRA: F =
     F::of("skeletons[].extraInstances", List).at_most((MAX_SKELETON_INSTANCES - 1) as f64);
 /// `skeletons[].mipmaps`.

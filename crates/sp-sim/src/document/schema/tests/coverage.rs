@@ -166,7 +166,17 @@ fn full_document() -> Value {
     }
     scene.skeletons.push(SkeletonObject {
         name: "s".into(),
-        extra_instances: vec![[1.0, 2.0]],
+        extra_instances: vec![
+            crate::document::ExtraInstance::at(1.0, 2.0),
+            crate::document::ExtraInstance {
+                own: Some(crate::document::InstanceTurn {
+                    rotation_deg: 30.0,
+                    scale_x: -2.0,
+                    scale_y: 2.0,
+                }),
+                ..crate::document::ExtraInstance::at(3.0, 4.0)
+            },
+        ],
         ..SkeletonObject::default()
     });
     scene.models.push(crate::document::ModelObject {
