@@ -378,6 +378,11 @@ describe('particles following a skeleton bone', () => {
     const noteShown = async (): Promise<boolean> => page.$eval('#skeleton-panel [data-role="instance-shared"]', (e) => !(e as HTMLElement).hidden && (e.textContent ?? '').includes('2'));
     const shareShown = async (): Promise<boolean> => page.$eval('#skeleton-panel [data-action="share-turn"]', (e) => !(e as HTMLElement).hidden);
     assert.ok((await noteShown()) && !(await shareShown()), 'a shared instance: the note, no share button');
+    const sharersNote = async (): Promise<string | null> => page.$eval('#skeleton-panel [data-role="instance-sharers"]', (e) => ((e as HTMLElement).hidden ? null : e.textContent));
+    await panelChange(page, 'instance', '0');
+    assert.match((await sharersNote()) ?? '', /[:：] ?2[.。]$/u, 'instance 1 chosen: the note names instance 2, which shares its rotation and scale');
+    await panelChange(page, 'instance', '1');
+    assert.equal(await sharersNote(), null, 'instance 2 chosen: no note about sharers');
     // The follower on instance 2's tip.
     await page.selectOption('#properties [data-key="systems[0].follow.instance"]', '1');
     assert.equal((await doc()).systems[0].follow?.instance, 1);
@@ -412,6 +417,9 @@ describe('particles following a skeleton bone', () => {
     assert.deepEqual(k.extraInstances, [[x + 600, y, 90, 0.75, 0.75]]);
     assert.deepEqual(k.transform, { x, y, rotationDeg: 0, scaleX: 0.5, scaleY: 0.5 });
     assert.ok(!(await noteShown()) && (await shareShown()), 'an own placement: no note, the share button');
+    await panelChange(page, 'instance', '0');
+    assert.equal(await sharersNote(), null, 'instance 1 chosen: no instance shares its rotation and scale now');
+    await panelChange(page, 'instance', '1');
     const turnedShot = await shot();
     if (process.env.SP_DEBUG_SHOTS) writeFileSync(join(tmp, 'instance-turned.png'), (await canvasPixels(page)).png);
     const changed = around(before, turnedShot);

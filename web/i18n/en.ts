@@ -366,6 +366,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   playBakeFpsTitle: 'Samples per second of the bake',
   playInstance: 'Instance',
   playInstanceShared: 'Instance {n} uses instance 1\'s rotation and scale; changing them here gives it its own.',
+  playInstanceSharers: 'Changing rotation, scale or flip here also changes the instances that share them: {list}.',
   playInstanceShare: 'Use instance 1\'s rotation and scale',
   playAddInstance: 'Add instance at view centre',
   playRemoveInstance: 'Remove last instance',

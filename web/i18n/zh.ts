@@ -364,6 +364,7 @@ export const zh = {
   playBakeFpsTitle: '烘焙时每秒的采样数',
   playInstance: '实例',
   playInstanceShared: '实例 {n} 使用实例 1 的旋转与缩放；在此修改会让它拥有自己的旋转与缩放。',
+  playInstanceSharers: '在此修改旋转、缩放或翻转，也会改变共用它们的实例：{list}。',
   playInstanceShare: '改用实例 1 的旋转与缩放',
   playAddInstance: '在视图中心添加实例',
   playRemoveInstance: '移除最后一个实例',

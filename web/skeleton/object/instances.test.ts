@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scene, SkeletonObject } from '../../document/types';
 import { placementOf, newSkeletonEntry } from './doc';
-import { instanceCount, instanceLabelValues, instancePlacement, setInstancePosition, setInstanceTurn, shareFirstTurn, sharesFirstTurn } from './instances';
+import { instanceCount, instanceLabelValues, instancePlacement, instancesSharingFirst, setInstancePosition, setInstanceTurn, shareFirstTurn, sharesFirstTurn } from './instances';
 
 /** An entry at (10, 20) turned 30° and scaled 2 (mirrored), with a pair and an own instance. */
 function entry(): SkeletonObject {
@@ -28,6 +28,7 @@ describe('placementOf', () => {
     expect(instanceCount(k)).toBe(3);
     expect(instancePlacement(k, 3)).toBeNull();
     expect([0, 1, 2].map((i) => sharesFirstTurn(k, i))).toEqual([false, true, false]);
+    expect(instancesSharingFirst(k)).toEqual([1]);
     expect(instanceLabelValues(1, { x: 100.04, y: -0.06 })).toEqual({ n: 2, x: '100', y: '-0.1' });
   });
 });

@@ -35,6 +35,11 @@ export function sharesFirstTurn(k: SkeletonObject, index: number): boolean {
   return index > 0 && k.extraInstances[index - 1]?.length === 2;
 }
 
+/** The instances (indices ≥ 1) drawn with instance 0's rotation and scale (the `[x, y]` form). */
+export function instancesSharingFirst(k: SkeletonObject): number[] {
+  return k.extraInstances.flatMap((e, j) => (e.length === 2 ? [j + 1] : []));
+}
+
 /** A scene coordinate as instance menus show it (at most one decimal). */
 function coord(v: number): string {
   return String(Math.round(v * 10) / 10);

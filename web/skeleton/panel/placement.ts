@@ -4,13 +4,14 @@
 // entry's transform; an extra instance is `[x, y]` while it shares instance 1's rotation and
 // scale (a note says so: editing its rotation, scale or flip gives it its own, its other values
 // taken from where it is drawn) or `[x, y, rotationDeg, scaleX, scaleY]` once it has its own (a
-// button gives it back instance 1's: the pair form). The document edits are
+// button gives it back instance 1's: the pair form); with instance 1 chosen, a note names the
+// instances whose rotation and scale its edits also change. The document edits are
 // object/instances.ts's; each change is one undo step through the section's `edit`.
 
 import { t, type Relabel } from '../../i18n';
 import type { SkeletonObject } from '../../document/types';
 import { h } from '../../ui/dom';
-import { instanceCount, instanceLabelValues, instancePlacement, setInstancePosition, setInstanceTurn, shareFirstTurn, sharesFirstTurn, type TurnChange } from '../object/instances';
+import { instanceCount, instanceLabelValues, instancePlacement, instancesSharingFirst, setInstancePosition, setInstanceTurn, shareFirstTurn, sharesFirstTurn, type TurnChange } from '../object/instances';
 import { numberInput, show } from './inputs';
 
 /** Edits the shown entry (one undo step); false when the change was refused. */
@@ -41,6 +42,7 @@ export function mountPlacement(labels: Relabel, row: (label: () => string, ...c:
   const scaleInput = labels.attr(numberInput('placement-scale', { min: '0.01', step: '0.1' }), 'title', () => t('playPlacementScaleTitle'));
   const flipInput = h('input', { type: 'checkbox', 'data-control': 'flip' });
   const note = h('p', { class: 'skeleton-message info', 'data-role': 'instance-shared' });
+  const sharersNote = h('p', { class: 'skeleton-message info', 'data-role': 'instance-sharers' });
   const shareButton = labels.text(h('button', { type: 'button', 'data-action': 'share-turn' }), () => t('playInstanceShare'));
   let selected = 0;
   let options = '';
@@ -76,6 +78,7 @@ export function mountPlacement(labels: Relabel, row: (label: () => string, ...c:
   function refresh(k: SkeletonObject | null): void {
     if (k === null) {
       note.hidden = true;
+      sharersNote.hidden = true;
       shareButton.hidden = true;
       return;
     }
@@ -101,6 +104,10 @@ export function mountPlacement(labels: Relabel, row: (label: () => string, ...c:
     note.textContent = shares ? t('playInstanceShared', { n: selected + 1 }) : '';
     note.hidden = !shares;
     shareButton.hidden = selected === 0 || shares;
+    // Instance 1 chosen: which instances its rotation, scale and flip also turn.
+    const sharers = selected === 0 ? instancesSharingFirst(k) : [];
+    sharersNote.textContent = sharers.length > 0 ? t('playInstanceSharers', { list: sharers.map((i) => i + 1).join(', ') }) : '';
+    sharersNote.hidden = sharers.length === 0;
   }
 
   const rows = [
@@ -110,7 +117,7 @@ export function mountPlacement(labels: Relabel, row: (label: () => string, ...c:
     row(() => t('rotation'), rotationInput),
     row(() => t('scale'), scaleInput),
     flipRow(),
-    h('div', { class: 'skeleton-play-row' }, note, shareButton),
+    h('div', { class: 'skeleton-play-row' }, note, sharersNote, shareButton),
   ];
 
   return {
