@@ -170,7 +170,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       selectInstance: (index) => skeletons.selectInstance(index),
       preview: (draft) => {
         skeletons.preview(draft?.skeletons ?? null);
-        updateFollow(draft ?? store.doc);
+        updateFollow();
       },
     }),
   ]);
@@ -290,10 +290,13 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       message('error', t('engineRefused', { error: issueText(e) }));
     }
   }
-  /** Re-derives the bone tracks of following systems from `doc` (web/skeleton/object/follow-live.ts). */
-  function updateFollow(doc: Scene = store.doc): void {
+  /**
+   * Re-derives the bone tracks of following systems (web/skeleton/object/follow-live.ts) from the
+   * document and the players' placements (a skeleton drag's preview places the players).
+   */
+  function updateFollow(): void {
     try {
-      follow.update(doc, skeletons.loaded());
+      follow.update(store.doc, skeletons.loaded());
     } catch (e) {
       message('error', errorText(e));
     }

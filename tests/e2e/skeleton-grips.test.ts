@@ -1,7 +1,8 @@
 // End-to-end (WebGL2 tier): the canvas grips of the skeleton shown in the skeleton panel
 // (web/skeleton/grip-handles.ts over the gizmo overlay), driven with the mouse as a user does.
-// The coin is placed twice, a (hidden) particle system is selected. Dragging instance 2's move
-// grip previews the coin moving on the canvas with nothing recorded, and on release records
+// The coin is placed twice, a (hidden) particle system following instance 2's root bone is
+// selected. Dragging instance 2's move grip previews the coin moving on the canvas (and the
+// follower's bone track with it) with nothing recorded, and on release records
 // `extraInstances[0]` at the dragged place, still a pair, with the panel's Instance menu on
 // instance 2, the selected system unmoved and only instance 2's pixels moved (by the drag). Its
 // turn knob dragged a quarter turn with Shift gives instance 2 its own rotation of 90°. Escape in
@@ -24,6 +25,10 @@ const ZOOM = 0.5;
 type Extra = number[];
 type Placed = { transform: { x: number; y: number; rotationDeg: number; scaleX: number; scaleY: number }; extraInstances: Extra[]; visible: boolean };
 type Doc = { skeletons: Placed[]; systems: { transform: Record<string, number> }[] };
+
+/** The first point of the page's first bone track (what the follower follows), scene px. */
+const trackStart = (page: Page): Promise<[number, number]> =>
+  page.evaluate(() => (JSON.parse((window as unknown as SeamWindow).spineParticleTest.engine.followTracks()) as { tracks: { points: [number, number][] }[] }).tracks[0].points[0]);
 
 const docOf = async (page: Page): Promise<Doc> => (await documentOf(page)) as unknown as Doc;
 const near = (a: number, b: number, eps: number): boolean => Math.abs(a - b) <= eps;
@@ -106,6 +111,8 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
   let column = (sceneX: number): number => sceneX;
   let placedTwice: Pixels;
   let system: Record<string, number>;
+  /** The follower's track start before any drag. */
+  let followed: [number, number] = [0, 0];
 
   before(async () => {
     ({ context, page, errors } = await openPlainEditor(site, { viewport: { width: 1280, height: 900 } }));
@@ -118,11 +125,22 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     await dropFiles(page, skeletonDrop('coin-pro-4.2'));
     await page.waitForFunction(() => (window as unknown as SeamWindow).spineParticleTest.doc().skeletons.length === 1 && document.querySelector('#skeleton-panel [data-control="instance"]') !== null, undefined, { timeout: 60_000 });
     ({ x, y } = (await docOf(page)).skeletons[0].transform);
-    // Placed twice: instance 2 400 px right of instance 1 (one undo step); the menu on instance 1.
-    assert.ok(await page.evaluate(([px, py]) => (window as unknown as SeamWindow).spineParticleTest.edit('second instance (e2e)', (d) => void d.skeletons[0].extraInstances.push([px, py])), [x + 400, y]));
+    // Placed twice: instance 2 400 px right of instance 1 (one undo step), its root bone followed
+    // by the system; the menu on instance 1.
+    const placed = await page.evaluate(
+      ([px, py]) =>
+        (window as unknown as SeamWindow).spineParticleTest.edit('second instance (e2e)', (d) => {
+          d.skeletons[0].extraInstances.push([px, py]);
+          d.systems[0].follow = { skeleton: d.skeletons[0].name, bone: 'root', offsetX: 0, offsetY: 0, instance: 1 };
+        }),
+      [x + 400, y],
+    );
+    assert.ok(placed);
+    await frames(page);
     await panelChange(page, 'instance', '0');
     assert.equal(await panelInstance(page), '0');
     system = (await docOf(page)).systems[0].transform;
+    followed = await trackStart(page);
     // The panel floats over the canvas: out of the pointer's way and of the pictures.
     await page.addStyleTag({ content: '#object-panels { visibility: hidden !important; }' });
     const view = await page.evaluate(
@@ -179,6 +197,8 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     const [was, now] = [lit(placedTwice, split, placedTwice.width), lit(during, split, during.width)];
     assert.ok(near(now.x - was.x, 60 * ratio, 2) && near(now.y - was.y, 40 * ratio, 2), `the coin moves with the pointer: its centroid moved (${(now.x - was.x).toFixed(1)}, ${(now.y - was.y).toFixed(1)})`);
     assert.equal(changed(placedTwice, during, 0, split), 0, 'instance 1 stays');
+    const [fx, fy] = await trackStart(page);
+    assert.ok(near(fx - followed[0], 120, 2.01) && near(fy - followed[1], 80, 2.01), `the follower's bone moves with it: (${fx - followed[0]}, ${fy - followed[1]})`);
     await page.mouse.up();
 
     const k = (await docOf(page)).skeletons[0];
@@ -266,6 +286,7 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     await page.click('#undo-button');
     await frames(page);
     assert.deepEqual((await docOf(page)).skeletons[0].extraInstances, [[x + 400, y]], 'a second undo takes back the move');
+    assert.deepEqual(await trackStart(page), followed, 'and the followed bone');
     assert.equal(changed(placedTwice, await shot(page), 0, placedTwice.width), 0, 'the picture of before the drags');
     assert.deepEqual((await docOf(page)).systems[0].transform, system);
     assert.deepEqual(errors, []);
