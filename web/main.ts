@@ -43,6 +43,7 @@ import { objectListHosts } from './objects/list';
 import { ObjectCard } from './objects/card';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
+import { skeletonGrips } from './skeleton/grip-handles';
 import { SkeletonObjects } from './skeleton/skeletons';
 import { byId } from './ui/dom';
 import { MessageArea, type ShowMessage } from './ui/messages';
@@ -161,7 +162,18 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       store.breakCoalescing();
       return ok;
     },
-  }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles]);
+  }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles], [
+    // The grips of the skeleton shown in the skeleton panel: a drag previews through the players
+    // and the bone tracks of the systems following them (the engine does not draw skeletons).
+    skeletonGrips({
+      shown: (doc) => skeletons.shownIndex(doc),
+      selectInstance: (index) => skeletons.selectInstance(index),
+      preview: (draft) => {
+        skeletons.preview(draft?.skeletons ?? null);
+        updateFollow();
+      },
+    }),
+  ]);
   // Colliders and paths: drawn and edited on the canvas, listed in the scene list.
   const objects = new ObjectCanvas(byId('viewport'), byId('view-tools'), viewport, engine, {
     doc: () => store.doc,
@@ -278,7 +290,10 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
       message('error', t('engineRefused', { error: issueText(e) }));
     }
   }
-  /** Re-derives the bone tracks of following systems (web/skeleton/object/follow-live.ts). */
+  /**
+   * Re-derives the bone tracks of following systems (web/skeleton/object/follow-live.ts) from the
+   * document and the players' placements (a skeleton drag's preview places the players).
+   */
   function updateFollow(): void {
     try {
       follow.update(store.doc, skeletons.loaded());

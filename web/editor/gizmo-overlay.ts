@@ -1,9 +1,17 @@
-// Canvas gizmos of the selected system: one SVG overlay over the canvas (the renderer is not
-// involved) drawing what each handle provider gives — outlines, guides and draggable handles —
-// in scene space through the view. Providers: the emitter shape (shape-handles.ts) and the force
-// centres (force-handles.ts). Dragging a handle previews on the canvas (the engine gets the edited
-// copy of the document, nothing is recorded) and commits once on release through `edit`: one
-// undo step per drag. Shift snaps (what to, the provider says); Escape abandons the drag.
+// Canvas gizmos: one SVG overlay over the canvas (the renderer is not involved) drawing what each
+// handle provider gives — outlines, guides and draggable handles — in scene space through the
+// view. Two kinds of provider:
+// - system providers (GizmoProvider) draw and edit the selected, shown system: the emitter shape
+//   (shape-handles.ts) and the force centres (force-handles.ts). Their drag previews through the
+//   engine (it gets the edited copy of the document);
+// - scene providers (SceneGizmoProvider) draw from the whole document whatever system is
+//   selected, and edit it: the grips of the skeleton shown in the skeleton panel
+//   (skeleton/grip-handles.ts). Their drag previews through the provider itself (what draws their
+//   objects gets the edited copy: the engine does not draw skeletons). Drawn over the system
+//   handles.
+// Either way nothing is recorded while dragging (previews at most once per animation frame), the
+// drag commits once on release through `edit` (one undo step per drag), Shift snaps (what to,
+// the provider says) and Escape abandons the drag (the recorded document is shown again).
 
 import type { ParticleSystem } from '../generated/contract';
 import type { Scene } from '../document/types';
@@ -32,6 +40,8 @@ export interface GizmoHandle {
   title: string;
   /** Start of a dashed stem to the handle, scene pixels. */
   stem?: Pt;
+  /** A short text beside the grip (e.g. the instance number a skeleton grip moves). */
+  label?: string;
 }
 
 /** Polylines drawn as one SVG path. */
@@ -50,10 +60,8 @@ export interface GizmoDrawing {
   handles: GizmoHandle[];
 }
 
-/** Where a drag is. */
-export interface GizmoDrag {
-  /** The system's effective origin now, scene pixels. */
-  origin: Pt;
+/** Where a drag's pointer is. */
+export interface GizmoPointer {
   /** The handle's scene position when the drag began. */
   from: Pt;
   /** Its start plus the pointer's travel, scene pixels. */
@@ -62,6 +70,12 @@ export interface GizmoDrag {
   snap: boolean;
   /** Spacing of the canvas grid (10 when the grid is off), scene pixels. */
   snapSpacing: number;
+}
+
+/** Where a drag of a system handle is. */
+export interface GizmoDrag extends GizmoPointer {
+  /** The system's effective origin now, scene pixels. */
+  origin: Pt;
 }
 
 /** A kind of handle over the canvas. */
@@ -76,6 +90,27 @@ export interface GizmoProvider {
   commit(target: ParticleSystem, draft: ParticleSystem): void;
   /** The undo label of a drag of `key`. */
   label(key: string): string;
+}
+
+/**
+ * A kind of handle over the canvas that edits the document itself rather than the selected system
+ * (drawn whatever system is selected, over the system handles); it previews its own drags.
+ */
+export interface SceneGizmoProvider {
+  /** Unique name (in the handles' `data-provider`), not shared with a system provider. */
+  readonly name: string;
+  /** What to draw over `doc` at view zoom `zoom`. */
+  draw(doc: Scene, zoom: number): GizmoDrawing;
+  /** A drag of handle `key` begins (e.g. the panel shows what it edits). */
+  begin(key: string): void;
+  /** Applies a drag of handle `key` to `doc`, a copy of the recorded document; `previous`: the last preview's (else the recorded one). */
+  drag(doc: Scene, key: string, pointer: GizmoPointer, previous: Scene): void;
+  /** Copies what a drag of `key` changes from `draft` onto `target` (the recorded edit). */
+  commit(target: Scene, draft: Scene, key: string): void;
+  /** The undo label of a drag of `key`. */
+  label(key: string): string;
+  /** Shows `draft` on the canvas while dragging; null: the recorded document again (released, abandoned or refused). */
+  preview(draft: Scene | null): void;
 }
 
 /** What the overlay reads and writes. */
@@ -119,18 +154,27 @@ export function pathData(lines: Polyline[], screen: (p: Pt) => Pt): string {
 export class ScenePreview {
   private queued = false;
   private draft: Scene | null = null;
+  private apply: ((draft: Scene) => void) | null = null;
 
   constructor(private readonly engine: Engine) {}
 
-  /** Shows `draft` on the next frame (the latest one wins). */
-  show(draft: Scene): void {
+  /**
+   * Shows `draft` on the next frame (the latest one wins): the engine gets it, or `apply` when
+   * given (a scene provider's own preview).
+   */
+  show(draft: Scene, apply?: (draft: Scene) => void): void {
     this.draft = draft;
+    this.apply = apply ?? null;
     if (this.queued) return;
     this.queued = true;
     requestAnimationFrame(() => {
       this.queued = false;
       const d = this.draft;
       if (d === null) return;
+      if (this.apply !== null) {
+        this.apply(d);
+        return;
+      }
       try {
         const time = this.engine.timeSecs();
         this.engine.setScene(JSON.stringify(d));
@@ -155,10 +199,12 @@ export class ScenePreview {
   }
 }
 
+/** What a drag edits: the selected system through a system provider, or the document through a scene provider. */
+type DragTarget = { kind: 'system'; provider: GizmoProvider; system: number } | { kind: 'scene'; provider: SceneGizmoProvider };
+
 interface Drag {
   pointer: number;
-  system: number;
-  provider: GizmoProvider;
+  target: DragTarget;
   key: string;
   /** The handle's scene position at the start. */
   from: Pt;
@@ -183,6 +229,7 @@ export class GizmoOverlay {
     private readonly engine: Engine,
     private readonly host: GizmoHost,
     private readonly providers: GizmoProvider[],
+    private readonly sceneProviders: SceneGizmoProvider[] = [],
   ) {
     this.preview = new ScenePreview(engine);
     this.svg = el('svg', { class: 'canvas-gizmos force-handles' });
@@ -196,15 +243,19 @@ export class GizmoOverlay {
     });
   }
 
-  /** Redraws the gizmos of the selected system at time `timeSecs` (every frame; cheap when nothing moved). */
+  /** Redraws the gizmos of the selected system and the scene providers' at time `timeSecs` (every frame; cheap when nothing moved). */
   update(timeSecs: number): void {
-    const i = this.drag?.system ?? this.host.selected();
+    const target = this.drag?.target;
+    const i = target?.kind === 'system' ? target.system : this.host.selected();
     const doc = this.drag?.draft ?? this.host.doc();
     const sys = doc.systems[i];
     const { pan, zoom } = this.viewport;
-    const drawings = sys === undefined || !sys.visible ? [] : this.providers.map((p) => ({ provider: p.name, drawing: p.draw(sys, this.host.origin(doc, i, timeSecs), zoom) }));
+    const drawings = [
+      ...(sys === undefined || !sys.visible ? [] : this.providers.map((p) => ({ provider: p.name, drawing: p.draw(sys, this.host.origin(doc, i, timeSecs), zoom) }))),
+      ...this.sceneProviders.map((p) => ({ provider: p.name, drawing: p.draw(doc, zoom) })),
+    ];
     const rect = this.container.getBoundingClientRect();
-    const dragging = this.drag === null ? '' : `${this.drag.provider.name}/${this.drag.key}`;
+    const dragging = this.drag === null ? '' : `${this.drag.target.provider.name}/${this.drag.key}`;
     const signature = JSON.stringify([i, drawings, pan, zoom, rect.width, rect.height, dragging]);
     if (signature === this.signature) return;
     this.signature = signature;
@@ -235,6 +286,11 @@ export class GizmoOverlay {
         grip.append(title);
         g.append(grip);
         if (hd.grip === 'centre') g.append(el('path', { class: 'force-cross', d: 'M-4,0H4M0,-4V4' }));
+        if (hd.label !== undefined) {
+          const label = el('text', { class: 'gizmo-label', x: 10, y: -10 });
+          label.textContent = hd.label;
+          g.append(label);
+        }
         parts.push(g);
       }
     }
@@ -248,34 +304,38 @@ export class GizmoOverlay {
     const name = target.getAttribute('data-provider') ?? '';
     const key = target.getAttribute('data-key') ?? '';
     const provider = this.providers.find((p) => p.name === name);
+    const sceneProvider = this.sceneProviders.find((p) => p.name === name);
     const handle = this.drawn.get(`${name}/${key}`);
-    if (provider === undefined || handle === undefined) return;
+    const dragTarget: DragTarget | null =
+      provider !== undefined ? { kind: 'system', provider, system: this.host.selected() } : sceneProvider !== undefined ? { kind: 'scene', provider: sceneProvider } : null;
+    if (dragTarget === null || handle === undefined) return;
     e.preventDefault();
     e.stopPropagation();
-    this.drag = { pointer: e.pointerId, system: this.host.selected(), provider, key, from: [handle.scene[0], handle.scene[1]], start: [e.clientX, e.clientY], draft: null };
+    this.drag = { pointer: e.pointerId, target: dragTarget, key, from: [handle.scene[0], handle.scene[1]], start: [e.clientX, e.clientY], draft: null };
     this.signature = '';
     this.svg.setPointerCapture(e.pointerId);
+    if (dragTarget.kind === 'scene') dragTarget.provider.begin(key);
   }
 
   /** The recorded document with the drag applied for the pointer at `e`. */
   private moved(d: Drag, e: PointerEvent): Scene {
     const doc = structuredClone(this.host.doc());
-    const sys = doc.systems[d.system];
-    if (sys === undefined) return doc;
     const zoom = this.viewport.zoom;
-    const previous = d.draft?.systems[d.system] ?? sys;
-    d.provider.drag(
-      sys,
-      d.key,
-      {
-        origin: this.host.origin(doc, d.system, this.engine.timeSecs()),
-        from: d.from,
-        to: [d.from[0] + (e.clientX - d.start[0]) / zoom, d.from[1] + (e.clientY - d.start[1]) / zoom],
-        snap: e.shiftKey,
-        snapSpacing: this.viewport.grid ? gridSpacing(zoom) : 10,
-      },
-      previous,
-    );
+    const pointer: GizmoPointer = {
+      from: d.from,
+      to: [d.from[0] + (e.clientX - d.start[0]) / zoom, d.from[1] + (e.clientY - d.start[1]) / zoom],
+      snap: e.shiftKey,
+      snapSpacing: this.viewport.grid ? gridSpacing(zoom) : 10,
+    };
+    const target = d.target;
+    if (target.kind === 'scene') {
+      target.provider.drag(doc, d.key, pointer, d.draft ?? this.host.doc());
+      return doc;
+    }
+    const sys = doc.systems[target.system];
+    if (sys === undefined) return doc;
+    const previous = d.draft?.systems[target.system] ?? sys;
+    target.provider.drag(sys, d.key, { ...pointer, origin: this.host.origin(doc, target.system, this.engine.timeSecs()) }, previous);
     return doc;
   }
 
@@ -283,7 +343,9 @@ export class GizmoOverlay {
     const d = this.drag;
     if (d === null || e.pointerId !== d.pointer) return;
     d.draft = this.moved(d, e);
-    this.preview.show(d.draft);
+    const target = d.target;
+    if (target.kind === 'scene') this.preview.show(d.draft, (draft) => target.provider.preview(draft));
+    else this.preview.show(d.draft);
   }
 
   private onUp(e: PointerEvent): void {
@@ -292,23 +354,40 @@ export class GizmoOverlay {
     this.drag = null;
     this.signature = '';
     this.preview.end();
-    const draft = d.draft?.systems[d.system];
+    const target = d.target;
+    if (target.kind === 'scene') {
+      const draft = d.draft;
+      if (draft === null) return;
+      this.host.edit(target.provider.label(d.key), (doc) => target.provider.commit(doc, draft, d.key));
+      // The recorded document again, whether the edit changed it, changed nothing (an earlier
+      // preview may still be shown) or was refused.
+      this.restore(target);
+      return;
+    }
+    const draft = d.draft?.systems[target.system];
     if (draft === undefined) return;
-    const ok = this.host.edit(d.provider.label(d.key), (doc) => {
-      const target = doc.systems[d.system];
-      if (target !== undefined) d.provider.commit(target, draft);
+    const ok = this.host.edit(target.provider.label(d.key), (doc) => {
+      const sys = doc.systems[target.system];
+      if (sys !== undefined) target.provider.commit(sys, draft);
     });
-    if (!ok) this.restore();
+    if (!ok) this.restore(target);
   }
 
   private abandon(): void {
-    if (this.drag === null) return;
+    const d = this.drag;
+    if (d === null) return;
     this.drag = null;
     this.signature = '';
-    this.restore();
+    this.restore(d.target);
   }
 
-  private restore(): void {
-    this.preview.restore(this.host.json());
+  /** Shows the recorded document again after a drag of `target` was abandoned or refused. */
+  private restore(target: DragTarget): void {
+    if (target.kind === 'scene') {
+      this.preview.end();
+      target.provider.preview(null);
+    } else {
+      this.preview.restore(this.host.json());
+    }
   }
 }

@@ -139,6 +139,8 @@ export const en: { [K in keyof typeof zh]: string } = {
   gizmoArcSpan: 'Arc end: drag to change the span (Shift: 15° steps)',
   gizmoRotate: 'Rotate the system (Shift: 15° steps)',
   gizmoScale: 'Scale the system: drag away from its origin to enlarge, towards it to shrink (Shift: 0.1 steps)',
+  gizmoInstanceMove: 'Drag to move instance {n} (Shift: 10 px steps)',
+  gizmoInstanceTurn: 'Drag to turn instance {n} (Shift: 15° steps)',
   resizeEmitterShape: 'Resize emitter shape',
   turnEmitterArc: 'Change emitter arc',
   rotateSystem: 'Rotate system',

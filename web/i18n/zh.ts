@@ -137,6 +137,8 @@ export const zh = {
   gizmoArcSpan: '弧终点：拖动以调整跨度（按住 Shift：以 15° 为步长）',
   gizmoRotate: '旋转系统（按住 Shift：以 15° 为步长）',
   gizmoScale: '缩放系统：向远离原点方向拖动放大，向原点拖动缩小（按住 Shift：以 0.1 为步长）',
+  gizmoInstanceMove: '拖动以移动实例 {n}（按住 Shift：以 10 像素为步长）',
+  gizmoInstanceTurn: '拖动以旋转实例 {n}（按住 Shift：以 15° 为步长）',
   resizeEmitterShape: '调整发射器形状',
   turnEmitterArc: '修改发射弧',
   rotateSystem: '旋转系统',

@@ -2,7 +2,9 @@
 // played skeletons (scene.ts), the scene list (select, rename, delete, eye) and the
 // skeleton panel (metadata, defects, Repair, playback controls). A dropped 4.2 skeleton with its
 // atlas gets a document entry (one undo step) and its files are kept for reloads; selecting it in
-// the scene list opens its panel again from those files.
+// the scene list opens its panel again from those files. The canvas grips of the skeleton whose
+// panel is open (grip-handles.ts) ask here which one that is, choose the dragged instance in its
+// panel and preview their drags through the players.
 
 import type { Scene, SkeletonObject } from '../document/types';
 import { EngineCrash } from '../engine/engine';
@@ -36,6 +38,8 @@ export class SkeletonObjects {
   private selected: { name: string; key: string } | null = null;
   /** The playback section of the open panel, or null. */
   private controls: PlaybackControls | null = null;
+  /** The entry that playback section edits (followed through renames by its files key). */
+  private controlsEntry: { name: string; key: string } | null = null;
 
   constructor(private readonly host: SkeletonObjectsHost) {
     this.scene = new SkeletonScene({
@@ -92,6 +96,28 @@ export class SkeletonObjects {
   frame(sceneTimeSecs: number): void {
     this.scene.frame(sceneTimeSecs);
     this.openControls()?.tick();
+  }
+
+  /**
+   * Index in `doc.skeletons` of the skeleton the open skeleton panel shows (its playback section
+   * is on the page), or null: no panel open, or its entry is gone.
+   */
+  shownIndex(doc: Scene): number | null {
+    const entry = this.openControls() === null ? null : this.controlsEntry;
+    return entry === null ? null : (findSkeleton(doc, entry.name, entry.key)?.index ?? null);
+  }
+
+  /** Makes instance `index` (0: the first) the one the open panel's Instance menu edits. */
+  selectInstance(index: number): void {
+    this.openControls()?.selectInstance(index);
+  }
+
+  /**
+   * Places the players as `entries` say (a drag's edited copy of the document's skeletons;
+   * nothing is recorded); null places them as the document says again.
+   */
+  preview(entries: readonly SkeletonObject[] | null): void {
+    this.scene.sync(entries ?? this.host.store.doc.skeletons);
   }
 
   /** Name of the selected skeleton, or null. */
@@ -209,6 +235,7 @@ export class SkeletonObjects {
     this.host.refreshPanels();
     if (!box.isConnected) return;
     const self = this.selected;
+    this.controlsEntry = self;
     this.controls = mountPlayback(box, {
       entry: () => findSkeleton(this.host.store.doc, self.name, self.key)?.entry ?? null,
       player: () => {

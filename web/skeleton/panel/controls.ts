@@ -48,6 +48,8 @@ export interface PlaybackControls {
   refresh(): void;
   /** Updates the time read-out. */
   tick(): void;
+  /** Makes placed instance `index` (0: the first) the one the Instance menu edits, and shows it. */
+  selectInstance(index: number): void;
 }
 
 /** Builds the playback section into `box` for the entry of `binding`. Never throws. */
@@ -187,5 +189,13 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     labels.apply();
     refresh();
   });
-  return { box, refresh, tick };
+  return {
+    box,
+    refresh,
+    tick,
+    selectInstance(index: number): void {
+      placement.select(index);
+      refresh();
+    },
+  };
 }
