@@ -44,6 +44,7 @@ import { ObjectCard } from './objects/card';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
 import { skeletonGrips } from './skeleton/grip-handles';
+import { placedScaleLimit } from './editor/placement-grips';
 import { SkeletonObjects } from './skeleton/skeletons';
 import { byId } from './ui/dom';
 import { MessageArea, type ShowMessage } from './ui/messages';
@@ -172,6 +173,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
         skeletons.preview(draft?.skeletons ?? null);
         updateFollow();
       },
+      scaleLimit: () => placedScaleLimit(engine.fieldSchema()),
     }),
   ]);
   // Colliders and paths: drawn and edited on the canvas, listed in the scene list.

@@ -141,6 +141,7 @@ export const en: { [K in keyof typeof zh]: string } = {
   gizmoScale: 'Scale the system: drag away from its origin to enlarge, towards it to shrink (Shift: 0.1 steps)',
   gizmoInstanceMove: 'Drag to move instance {n} (Shift: 10 px steps)',
   gizmoInstanceTurn: 'Drag to turn instance {n} (Shift: 15° steps)',
+  gizmoInstanceScale: 'Drag to scale instance {n}: away from it to enlarge, towards it to shrink (Shift: 0.1 steps)',
   resizeEmitterShape: 'Resize emitter shape',
   turnEmitterArc: 'Change emitter arc',
   rotateSystem: 'Rotate system',

@@ -139,6 +139,7 @@ export const zh = {
   gizmoScale: '缩放系统：向远离原点方向拖动放大，向原点拖动缩小（按住 Shift：以 0.1 为步长）',
   gizmoInstanceMove: '拖动以移动实例 {n}（按住 Shift：以 10 像素为步长）',
   gizmoInstanceTurn: '拖动以旋转实例 {n}（按住 Shift：以 15° 为步长）',
+  gizmoInstanceScale: '拖动以缩放实例 {n}：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）',
   resizeEmitterShape: '调整发射器形状',
   turnEmitterArc: '修改发射弧',
   rotateSystem: '旋转系统',
