@@ -89,7 +89,7 @@ const gripCount = (page: Page): Promise<number> => page.evaluate(async () => {
   return document.querySelectorAll('.canvas-gizmos .model-handle .gizmo-grip').length;
 });
 
-/** Drags from `from` through `steps` points of `path` (0 < f ≤ 1), optionally with Shift held; released unless `release` is false. */
+/** Presses at `from` (Shift held first when `shift`) and moves through `steps` points of `path` (0 < f ≤ 1), without releasing ({@link release}). */
 async function drag(page: Page, from: [number, number], path: (f: number) => [number, number], opts: { shift?: boolean; steps?: number } = {}): Promise<void> {
   if (opts.shift === true) await page.keyboard.down('Shift');
   await page.mouse.move(from[0], from[1]);
