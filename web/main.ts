@@ -44,6 +44,8 @@ import { ObjectCard } from './objects/card';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
 import { skeletonGrips } from './skeleton/grip-handles';
+import { modelGripsProvider } from './models/grip-handles';
+import { placedScaleLimit } from './editor/placement-grips';
 import { SkeletonObjects } from './skeleton/skeletons';
 import { byId } from './ui/dom';
 import { MessageArea, type ShowMessage } from './ui/messages';
@@ -172,6 +174,26 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
         skeletons.preview(draft?.skeletons ?? null);
         updateFollow();
       },
+      scaleLimit: () => placedScaleLimit(engine.fieldSchema()),
+    }),
+    // The grips of the model shown in the model panel: the engine draws models, so a drag
+    // previews by giving it the edited copy of the document (null: the recorded one again).
+    modelGripsProvider({
+      shown: (doc) => models.shownIndex(doc),
+      preview: (draft) => {
+        if (draft === null) {
+          pushScene();
+          return;
+        }
+        const time = engine.timeSecs();
+        try {
+          engine.setScene(JSON.stringify(draft));
+          engine.setTime(time);
+        } catch {
+          // Outside the limits: the commit reports it.
+        }
+      },
+      scaleLimit: () => placedScaleLimit(engine.fieldSchema()),
     }),
   ]);
   // Colliders and paths: drawn and edited on the canvas, listed in the scene list.

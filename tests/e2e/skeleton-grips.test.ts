@@ -7,7 +7,9 @@
 // instance 2, the selected system unmoved and only instance 2's pixels moved (by the drag). Its
 // turn knob dragged a quarter turn with Shift gives instance 2 its own rotation of 90°. Escape in
 // the middle of a drag of instance 1 restores the document and the picture; undo takes back each
-// drag. No grips while the skeleton is hidden or its panel closed.
+// drag. Instance 2's scale diamond dragged to 1.5 times its distance with Shift gives the pair its
+// own five numbers with a scale of 1.5 (the coin drawn larger); undo takes it back. No grips while
+// the skeleton is hidden or its panel closed.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -73,7 +75,7 @@ function changed(a: Pixels, b: Pixels, x0: number, x1: number): number {
 }
 
 /** Centre (CSS px) of the grip of instance `index` (0: the first) with `role`, once the overlay has settled; fails when it is not drawn. */
-async function grip(page: Page, index: number, role: 'move' | 'turn'): Promise<[number, number]> {
+async function grip(page: Page, index: number, role: 'move' | 'turn' | 'scale'): Promise<[number, number]> {
   const found = await overlayElement(page, `.skeleton-handle.${role}[data-key="0/${index}/${role}"] .gizmo-grip`);
   assert.ok(found !== null, `the ${role} grip of instance ${index + 1} is drawn`);
   return found.centre;
@@ -161,9 +163,9 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     await context?.close();
   });
 
-  it('draws a numbered move grip and a turn knob per instance', async () => {
+  it('draws a numbered move grip, a turn knob and a scale diamond per instance', async () => {
     await showOverlays(page);
-    assert.equal(await gripCount(page), 4, 'two instances, two grips each');
+    assert.equal(await gripCount(page), 6, 'two instances, three grips each');
     const [ax, ay] = await grip(page, 0, 'move');
     const [bx, by] = await grip(page, 1, 'move');
     assert.ok(near(ax, mid[0] - 100, 1.5) && near(ay, mid[1], 1.5), `instance 1's grip at (${ax}, ${ay}), middle (${mid[0]}, ${mid[1]})`);
@@ -171,6 +173,10 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     // The knob: 56 CSS px along the unturned +x axis.
     const [kx, ky] = await grip(page, 1, 'turn');
     assert.ok(near(kx, bx + 56, 1.5) && near(ky, by, 1.5), `instance 2's knob at (${kx}, ${ky})`);
+    // The diamond: 48 CSS px along the unturned (+x, +y) diagonal, below-right.
+    const [sx, sy] = await grip(page, 1, 'scale');
+    assert.ok(near(sx, bx + 48 * Math.SQRT1_2, 1.5) && near(sy, by + 48 * Math.SQRT1_2, 1.5), `instance 2's diamond at (${sx}, ${sy})`);
+    assert.equal(await page.$eval('.skeleton-handle.scale[data-key="0/1/scale"] title', (e) => e.textContent), '拖动以缩放实例 2：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）');
     assert.deepEqual(await page.$$eval('.skeleton-handle.move .gizmo-label', (els) => els.map((e) => e.textContent)), ['1', '2']);
     // Titles in the page's language (Chinese by default).
     assert.equal(await page.$eval('.skeleton-handle.move[data-key="0/1/move"] title', (e) => e.textContent), '拖动以移动实例 2（按住 Shift：以 10 像素为步长）');
@@ -292,21 +298,64 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('instance 2\'s scale diamond dragged to 1.5 times its distance with Shift gives the pair its own five numbers, scale 1.5', async () => {
+    const before = await shot(page);
+    await showOverlays(page);
+    const [px, py] = await grip(page, 1, 'move');
+    const [sx, sy] = await grip(page, 1, 'scale');
+    await page.keyboard.down('Shift');
+    await page.mouse.move(sx, sy);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) {
+      const f = 1 + (0.5 * i) / 5;
+      await page.mouse.move(px + f * (sx - px), py + f * (sy - py));
+    }
+    assert.deepEqual((await docOf(page)).skeletons[0].extraInstances, [[x + 400, y]], 'nothing is recorded while scaling');
+    assert.equal(await panelInstance(page), '1', 'the drag chose instance 2 in the panel');
+    // Instance 2 grows up to 225 scene px left of its position (x + 175): left of x + 150 stays.
+    const keep = column(x + 150);
+    const during = await shot(page);
+    await showOverlays(page);
+    assert.ok(changed(before, during, keep, before.width) > 1000, 'the preview draws instance 2 larger');
+    assert.equal(changed(before, during, 0, keep), 0, 'instance 1 stays');
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    const k = (await docOf(page)).skeletons[0];
+    assert.deepEqual(k.extraInstances, [[x + 400, y, 0, 1.5, 1.5]], 'instance 2 has its own five numbers, scale 1.5');
+    assert.deepEqual(k.transform, { x, y, rotationDeg: 0, scaleX: 1, scaleY: 1 }, 'instance 1 keeps its scale');
+    assert.deepEqual((await docOf(page)).systems[0].transform, system, 'the selected system did not move');
+    assert.equal(await page.$eval('#skeleton-panel [data-control="placement-scale"]', (e) => (e as HTMLInputElement).value), '1.5');
+    const after = await shot(page);
+    const [was, now] = [lit(before, keep, before.width), lit(after, keep, after.width)];
+    assert.ok(now.n / was.n > 1.8 && now.n / was.n < 2.7, `the recorded coin is larger: ${was.n} → ${now.n} lit pixels`);
+    assert.equal(changed(before, after, 0, keep), 0, 'and instance 1 is not');
+    // The diamond stays at its screen distance.
+    await showOverlays(page);
+    const [tx, ty] = await grip(page, 1, 'scale');
+    assert.ok(near(tx, sx, 1.5) && near(ty, sy, 1.5), `the diamond is at (${tx}, ${ty})`);
+    // Undo: the pair again, and the picture of before.
+    await page.click('#undo-button');
+    await frames(page);
+    assert.deepEqual((await docOf(page)).skeletons[0].extraInstances, [[x + 400, y]], 'one undo takes back the scale: the pair again');
+    assert.equal(changed(before, await shot(page), 0, before.width), 0, 'the picture of before the drag');
+    assert.deepEqual(errors, []);
+  });
+
   it('no grips while the skeleton is hidden or its panel is closed', async () => {
     await showOverlays(page);
-    assert.equal(await gripCount(page), 4);
+    assert.equal(await gripCount(page), 6);
     await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
     assert.equal((await docOf(page)).skeletons[0].visible, false);
     assert.equal(await gripCount(page), 0, 'hidden: no grips');
     await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
-    assert.equal(await gripCount(page), 4, 'shown again: the grips are back');
+    assert.equal(await gripCount(page), 6, 'shown again: the grips are back');
     // The panel's close button (the panel is hidden by this test's style: clicked as a user's click would).
     await page.evaluate(() => (document.querySelector('#skeleton-panel header button.icon') as HTMLButtonElement).click());
     assert.equal(await page.$('#skeleton-panel'), null);
     assert.equal(await gripCount(page), 0, 'no panel: no grips');
     await page.click('#skeleton-list li.skeleton .name');
     await page.waitForSelector('#skeleton-panel [data-control="instance"]', { state: 'attached', timeout: 15_000 });
-    assert.equal(await gripCount(page), 4, 'its panel open again: the grips are back');
+    assert.equal(await gripCount(page), 6, 'its panel open again: the grips are back');
     assert.deepEqual(errors, []);
   });
 });

@@ -110,7 +110,7 @@ function setup() {
     loadImage: async () => true,
     panel: (host): PanelView => {
       panelHost = host;
-      return { render: (force) => void renders.push(force), showLog: () => void logs++ };
+      return { render: (force) => void renders.push(force), showLog: () => void logs++, isOpen: () => host.entry() !== null };
     },
   });
   const file = (path: string, bytes: number[]) => ({ path, file: new Blob([new Uint8Array(bytes)]) });
@@ -199,6 +199,21 @@ describe('model objects', () => {
     store.undo();
     expect(store.doc.models.map((m) => m.name)).toEqual(['hero']);
     expect(models.problem('hero')).toBeNull();
+  });
+
+  it('knows which model its open panel shows (the one the canvas grips are drawn for)', async () => {
+    const { store, models, file } = setup();
+    expect(models.shownIndex(store.doc)).toBeNull();
+    await models.openDrop([file('a.ms3d', [1, 2, 3, 4]), file('b.ms3d', [5, 6, 7, 8])]);
+    // The last one dropped is selected: its panel is open.
+    expect(models.shownIndex(store.doc)).toBe(1);
+    models.select(0);
+    expect(models.shownIndex(store.doc)).toBe(0);
+    // Looked up in the document it is asked about (a drag's copy has the same entries).
+    expect(models.shownIndex({ ...store.doc, models: [store.doc.models[1], store.doc.models[0]] })).toBe(1);
+    expect(models.shownIndex({ ...store.doc, models: [] })).toBeNull();
+    models.remove(0);
+    expect(models.shownIndex(store.doc)).toBeNull();
   });
 });
 

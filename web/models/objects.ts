@@ -37,8 +37,12 @@ export interface ModelObjectsHost extends SceneObjectsHost {
 
 /** What the model objects ask of their panel. */
 export interface PanelView {
+  /** Shows the selected entry's card (rebuilt when `force` or when what it shows changed). */
   render(force: boolean): void;
+  /** Shows the marker events of the open card's entry. */
   showLog(): void;
+  /** Whether a card is on the page. */
+  isOpen(): boolean;
 }
 
 /** A model file held by the page. */
@@ -217,6 +221,16 @@ export class ModelObjects {
       longest = Math.max(longest, clip.durationSecs / m.speed);
     }
     return longest;
+  }
+
+  /**
+   * Index in `doc.models` of the model the open model panel shows (its card is on the page), or
+   * null: no card, or its entry is not in `doc`.
+   */
+  shownIndex(doc: Scene): number | null {
+    const s = this.selected;
+    if (s === null || !this.panel.isOpen()) return null;
+    return findModel(doc, s.name, s.key)?.index ?? null;
   }
 
   // ---- the scene list (web/editor/sceneList.ts) ---------------------------------------------

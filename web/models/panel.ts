@@ -97,6 +97,11 @@ export class ModelPanel {
     this.card = card;
   }
 
+  /** Whether the card is on the page. */
+  isOpen(): boolean {
+    return this.card?.isConnected === true;
+  }
+
   /** Shows the marker events of the open card's entry. */
   showLog(): void {
     const entry = this.host.entry();

@@ -1,13 +1,13 @@
 // The skeleton grips as an overlay provider (grip-handles.ts): drawn only for the skeleton the
 // panel shows and only while it is shown (eye on), numbered and titled in the UI language; a drag
-// chooses the instance in the panel, edits a copy and commits only what it changed; previews go
-// to the host.
+// chooses the instance in the panel, edits a copy and commits only what it changed (a scale
+// within the host's limit); previews go to the host.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scene } from '../document/types';
-import { setLang } from '../i18n';
+import { setLang, t } from '../i18n';
 import { gripKey, parseGripKey, skeletonGrips, type SkeletonGripsHost } from './grip-handles';
 import { newSkeletonEntry } from './object/doc';
-import { TURN_KNOB_CSS_PX } from './object/grips';
+import { SCALE_GRIP_CSS_PX, TURN_KNOB_CSS_PX } from '../editor/placement-grips';
 
 afterEach(() => setLang('zh-CN', null));
 
@@ -21,31 +21,41 @@ function scene(): Scene {
   return doc;
 }
 
-/** A host showing skeleton `shown`, recording what it is asked. */
+/** A host showing skeleton `shown` (scales up to 100), recording what it is asked. */
 function host(shown: number | null): SkeletonGripsHost & { selected: number[]; previews: (Scene | null)[] } {
   const selected: number[] = [];
   const previews: (Scene | null)[] = [];
-  return { selected, previews, shown: () => shown, selectInstance: (i) => void selected.push(i), preview: (d) => void previews.push(d) };
+  return { selected, previews, shown: () => shown, selectInstance: (i) => void selected.push(i), preview: (d) => void previews.push(d), scaleLimit: () => 100 };
 }
 
+/** The diamond's offset from its instance at zoom 1 (unturned: below-right). */
+const S = SCALE_GRIP_CSS_PX * Math.SQRT1_2;
+
 describe('skeleton grips', () => {
-  it('draw a numbered move grip and a turn knob per instance of the shown skeleton only', () => {
+  it('draw a numbered move grip, a turn knob and a scale diamond per instance of the shown skeleton only', () => {
     setLang('en', null);
     const doc = scene();
     expect(skeletonGrips(host(null)).draw(doc, 1).handles).toEqual([]);
     const { handles } = skeletonGrips(host(1)).draw(doc, 2);
-    expect(handles.map((h) => [h.key, h.scene, h.grip, h.label ?? null])).toEqual([
+    const round = (p: [number, number]): number[] => p.map((v) => Math.round(v * 1000) / 1000);
+    expect(handles.map((h) => [h.key, round(h.scene), h.grip, h.label ?? null])).toEqual([
       ['1/0/turn', [200 + TURN_KNOB_CSS_PX / 2, 100], 'round', null],
+      ['1/0/scale', round([200 + S / 2, 100 + S / 2]), 'diamond', null],
       ['1/0/move', [200, 100], 'centre', '1'],
       ['1/1/turn', [300 + TURN_KNOB_CSS_PX / 2, 100], 'round', null],
+      ['1/1/scale', round([300 + S / 2, 100 + S / 2]), 'diamond', null],
       ['1/1/move', [300, 100], 'centre', '2'],
     ]);
     expect(handles.every((h) => h.className.startsWith('skeleton-handle ') && h.gripClass.startsWith('skeleton-'))).toBe(true);
-    expect(handles[1].title).toBe('Drag to move instance 1 (Shift: 10 px steps)');
-    expect(handles[2].title).toBe('Drag to turn instance 2 (Shift: 15° steps)');
-    expect(handles[2].stem).toEqual([300, 100]);
+    expect(handles[2].title).toBe('Drag to move instance 1 (Shift: 10 px steps)');
+    expect(handles[3].title).toBe('Drag to turn instance 2 (Shift: 15° steps)');
+    expect(handles[4].title).toBe('Drag to scale instance 2: away from it to enlarge, towards it to shrink (Shift: 0.1 steps)');
+    expect(handles[4].cursor).toBe('nwse-resize');
+    expect(handles[3].stem).toEqual([300, 100]);
     setLang('zh-CN', null);
-    expect(skeletonGrips(host(1)).draw(doc, 1).handles[3].title).toBe('拖动以移动实例 2（按住 Shift：以 10 像素为步长）');
+    const zh = skeletonGrips(host(1)).draw(doc, 1).handles;
+    expect(zh[5].title).toBe('拖动以移动实例 2（按住 Shift：以 10 像素为步长）');
+    expect(zh[4].title).toBe('拖动以缩放实例 2：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）');
   });
 
   it('draw nothing for a hidden skeleton or an entry no longer there', () => {
@@ -103,6 +113,25 @@ describe('skeleton grips', () => {
     expect(target.skeletons[1].extraInstances).toEqual([[300, 100]]);
   });
 
+  it('scaling a pair gives it its own five numbers with its scale times the factor, within the host\'s limit', () => {
+    const grips = skeletonGrips(host(1));
+    const recorded = scene();
+    recorded.skeletons[1].transform.scaleX = -1;
+    // Instance 2 (a pair at (300, 100) sharing the flip): its diamond, below-left, dragged to 1.5 times its distance with Shift.
+    const from: [number, number] = [300 - S, 100 + S];
+    const draft = structuredClone(recorded);
+    grips.drag(draft, '1/1/scale', { from, to: [300 - 1.52 * S, 100 + 1.52 * S], snap: true, snapSpacing: 10 }, recorded);
+    expect(draft.skeletons[1].extraInstances).toEqual([[300, 100, 0, -1.5, 1.5]]);
+    expect(draft.skeletons[1].transform.scaleX).toBe(-1);
+    const far = structuredClone(recorded);
+    grips.drag(far, '1/1/scale', { from, to: [300 - 500 * S, 100 + 500 * S], snap: false, snapSpacing: 10 }, recorded);
+    expect(far.skeletons[1].extraInstances).toEqual([[300, 100, 0, -100, 100]]);
+    const target = scene();
+    grips.commit(target, draft, '1/1/scale');
+    expect(target.skeletons[1].extraInstances).toEqual([[300, 100, 0, -1.5, 1.5]]);
+    expect(grips.label('1/1/scale')).toBe(t('playEditPlacementScale'));
+  });
+
   it('hands previews to the host and reads only its own keys', () => {
     const h = host(1);
     const grips = skeletonGrips(h);
@@ -112,6 +141,8 @@ describe('skeleton grips', () => {
     expect(h.previews).toEqual([doc, null]);
     expect(parseGripKey(gripKey({ skeleton: 3, instance: 2, role: 'turn' }))).toEqual({ skeleton: 3, instance: 2, role: 'turn' });
     expect(parseGripKey('1/x/move')).toBeNull();
+    expect(parseGripKey('1/2/scale')).toEqual({ skeleton: 1, instance: 2, role: 'scale' });
+    expect(parseGripKey('1/2/spin')).toBeNull();
     const untouched = scene();
     grips.drag(untouched, '1/7/move', { from: [0, 0], to: [5, 5], snap: false, snapSpacing: 10 }, scene());
     expect(untouched).toEqual(scene());

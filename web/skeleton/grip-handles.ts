@@ -1,19 +1,23 @@
 // The canvas grips of the skeleton shown in the skeleton panel: for each of its placed instances a
 // move grip at the instance's position, labelled with its number as the panel's Instance menu
-// numbers them (1, 2, …), and a turn knob on its turned +x axis (object/grips.ts: positions and
-// drags). None while no skeleton panel is open, and none for a hidden skeleton (eye off).
+// numbers them (1, 2, …), a turn knob on its turned +x axis and a scale diamond on its turned
+// diagonal (object/grips.ts: positions and drags; editor/placement-handles.ts: how they are
+// drawn). None while no skeleton panel is open, and none for a hidden skeleton (eye off).
 // A scene provider of the canvas overlay (editor/gizmo-overlay.ts): a drag begins by choosing the
 // instance in the panel's Instance menu, previews the edited copy of the document through the
 // players (and what follows them), and records one undo step on release — the panel's own
 // edits (setInstancePosition keeps an extra instance's form; setInstanceTurn gives an extra
-// instance in the pair form its own five numbers). Shift snaps positions to `SNAP_PX` and angles
-// to `SNAP_DEG`, as the emitter gizmo does; otherwise values are rounded to 0.01.
+// instance in the pair form its own five numbers, for a turn as for a scale). Shift snaps
+// positions to `SNAP_PX`, angles to `SNAP_DEG` and scales to `SNAP_SCALE`, as the emitter gizmo
+// does; otherwise values are rounded to 0.01. A scale stays within the schema's limit (the host's
+// `scaleLimit`) and keeps the instance's flip.
 
 import type { Scene } from '../document/types';
 import type { GizmoDrawing, GizmoHandle, GizmoPointer, SceneGizmoProvider } from '../editor/gizmo-overlay';
+import { isGripRole, placedHandles, type GripRole } from '../editor/placement-handles';
 import { SNAP_DEG, SNAP_PX } from '../editor/shape-drag';
-import { t } from '../i18n';
-import { instanceGrips, moveInstance, turnInstance } from './object/grips';
+import { t, type MessageKey } from '../i18n';
+import { instanceGrips, moveInstance, scaleInstance, turnInstance } from './object/grips';
 import { instancePlacement } from './object/instances';
 
 /** What the skeleton grips need from the editor. */
@@ -24,10 +28,16 @@ export interface SkeletonGripsHost {
   selectInstance(index: number): void;
   /** Shows `draft`'s skeletons on the canvas (null: the recorded document's again). */
   preview(draft: Scene | null): void;
+  /** The largest uniform scale the schema allows (editor/placement-grips.ts `placedScaleLimit`). */
+  scaleLimit(): number;
 }
 
-/** What a grip moves: `move` (the position) or `turn` (the rotation). */
-export type GripRole = 'move' | 'turn';
+export type { GripRole } from '../editor/placement-handles';
+
+/** The tooltip of each role (`{n}`: the instance number). */
+const TITLES: Record<GripRole, MessageKey> = { move: 'gizmoInstanceMove', turn: 'gizmoInstanceTurn', scale: 'gizmoInstanceScale' };
+/** The undo label of each role: the panel's. */
+const LABELS: Record<GripRole, MessageKey> = { move: 'playEditPosition', turn: 'playEditRotation', scale: 'playEditPlacementScale' };
 
 /** A grip's key: skeleton, instance and role, `"<skeleton>/<instance>/<role>"`. */
 export interface GripKey {
@@ -35,7 +45,7 @@ export interface GripKey {
   skeleton: number;
   /** Placed instance (0: the first). */
   instance: number;
-  /** What it moves. */
+  /** What it changes. */
   role: GripRole;
 }
 
@@ -46,8 +56,8 @@ export function gripKey(k: GripKey): string {
 
 /** The grip of a key text, or null when it is not one. */
 export function parseGripKey(key: string): GripKey | null {
-  const m = /^(\d+)\/(\d+)\/(move|turn)$/.exec(key);
-  return m === null ? null : { skeleton: Number(m[1]), instance: Number(m[2]), role: m[3] as GripRole };
+  const m = /^(\d+)\/(\d+)\/(\w+)$/.exec(key);
+  return m === null || !isGripRole(m[3]) ? null : { skeleton: Number(m[1]), instance: Number(m[2]), role: m[3] };
 }
 
 /** The skeleton-grip provider over `host`. */
@@ -63,26 +73,12 @@ export function skeletonGrips(host: SkeletonGripsHost): SceneGizmoProvider {
       for (const g of instanceGrips(k, zoom)) {
         const n = g.index + 1;
         handles.push(
-          {
-            key: gripKey({ skeleton, instance: g.index, role: 'turn' }),
-            scene: g.turn,
-            className: 'skeleton-handle turn',
-            gripClass: 'skeleton-turn',
-            grip: 'round',
-            cursor: 'grab',
-            title: t('gizmoInstanceTurn', { n }),
-            stem: g.move,
-          },
-          {
-            key: gripKey({ skeleton, instance: g.index, role: 'move' }),
-            scene: g.move,
-            className: 'skeleton-handle move',
-            gripClass: 'skeleton-move',
-            grip: 'centre',
-            cursor: 'move',
-            title: t('gizmoInstanceMove', { n }),
+          ...placedHandles(g, {
+            key: (role) => gripKey({ skeleton, instance: g.index, role }),
+            kind: 'skeleton',
+            title: (role) => t(TITLES[role], { n }),
             label: String(n),
-          },
+          }),
         );
       }
       return { paths: [], handles };
@@ -99,6 +95,8 @@ export function skeletonGrips(host: SkeletonGripsHost): SceneGizmoProvider {
       if (g === null || k === undefined || instancePlacement(k, g.instance) === null) return;
       if (g.role === 'move') {
         moveInstance(k, g.instance, p.to, p.snap ? SNAP_PX : null);
+      } else if (g.role === 'scale') {
+        scaleInstance(k, g.instance, p.from, p.to, p.snap, host.scaleLimit());
       } else {
         const before = previous.skeletons[g.skeleton];
         const last = before === undefined ? null : (instancePlacement(before, g.instance)?.rotationDeg ?? null);
@@ -119,7 +117,7 @@ export function skeletonGrips(host: SkeletonGripsHost): SceneGizmoProvider {
       if (e !== undefined && g.instance - 1 < to.extraInstances.length) to.extraInstances[g.instance - 1] = [...e] as typeof e;
     },
 
-    label: (key) => t(parseGripKey(key)?.role === 'turn' ? 'playEditRotation' : 'playEditPosition'),
+    label: (key) => t(LABELS[parseGripKey(key)?.role ?? 'move']),
 
     preview: (draft) => host.preview(draft),
   };

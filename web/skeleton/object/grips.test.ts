@@ -1,10 +1,13 @@
-// The canvas grips of a skeleton's instances (grips.ts): where the move grip and the turn knob of a
-// turned, flipped or scaled instance are, and what a drag of either writes (rounding, Shift
-// snapping, the pair form kept by a move and left by a turn, no jump past half a turn).
+// The canvas grips of a skeleton's instances (grips.ts): where the move grip, the turn knob and the
+// scale diamond of a turned, flipped or scaled instance are, and what a drag of each writes (the
+// pair form kept by a move and left by a turn or a scale, the flip kept by a scale). The shared
+// maths (rounding, snapping, unwrapping, the scale factor) is tested in
+// editor/placement-grips.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { Scene, SkeletonObject } from '../../document/types';
 import { newSkeletonEntry } from './doc';
-import { instanceGrips, moveInstance, movedPosition, turnedRotation, turnInstance, TURN_KNOB_CSS_PX, type Pt } from './grips';
+import { SCALE_GRIP_CSS_PX, TURN_KNOB_CSS_PX, type Pt } from '../../editor/placement-grips';
+import { instanceGrips, moveInstance, scaleInstance, turnInstance } from './grips';
 
 /** An entry at (10, 20) turned 90° at scale 2, with a pair, an own flipped instance and an own turned one. */
 function entry(): SkeletonObject {
@@ -36,22 +39,24 @@ describe('instanceGrips', () => {
     // Flipped (scaleX < 0): its +x points left.
     close(grips[2].turn, [-50 - d, 60]);
     close(grips[3].turn, [d * Math.SQRT1_2, d * Math.SQRT1_2]);
+    // The diamond on the turned (+x, +y) diagonal: 90° puts it below-left, the flip mirrors it,
+    // 45° puts it straight down.
+    const s = SCALE_GRIP_CSS_PX * Math.SQRT1_2;
+    close(grips[0].scale, [10 - s, 20 + s]);
+    close(grips[1].scale, [100 - s, s]);
+    close(grips[2].scale, [-50 - s, 60 + s]);
+    close(grips[3].scale, [0, SCALE_GRIP_CSS_PX]);
   });
 
   it('keeps the knob at the same screen distance at any zoom', () => {
     const [first] = instanceGrips(entry(), 4);
     close(first.turn, [10, 20 + TURN_KNOB_CSS_PX / 4]);
+    const s = (SCALE_GRIP_CSS_PX * Math.SQRT1_2) / 4;
+    close(first.scale, [10 - s, 20 + s]);
   });
 });
 
 describe('moving an instance', () => {
-  it('rounds to 0.01 px, or snaps each axis to the step', () => {
-    expect(movedPosition([12.3456, -7.891], null)).toEqual([12.35, -7.89]);
-    expect(movedPosition([14.9, -15.1], 10)).toEqual([10, -20]);
-    expect(movedPosition([-0.001, 0.004], null)).toEqual([0, 0]);
-    expect(Object.is(movedPosition([-0.001, -3], 10)[0], -0)).toBe(false);
-  });
-
   it('moves an extra pair and keeps it a pair; instance 1 moves the transform', () => {
     const k = entry();
     moveInstance(k, 1, [130.004, 40.5], null);
@@ -64,24 +69,6 @@ describe('moving an instance', () => {
 });
 
 describe('turning an instance', () => {
-  it('adds the angle the knob turned about the instance, rounded or snapped', () => {
-    // A quarter turn clockwise about (0, 0): from +x to +y (y down).
-    const quarter = { rotationDeg: 10, pivot: [0, 0] as Pt, from: [50, 0] as Pt, to: [0, 80] as Pt, previousDeg: 10, snapDeg: null };
-    expect(turnedRotation(quarter)).toBe(100);
-    expect(turnedRotation({ ...quarter, to: [Math.cos(0.5), Math.sin(0.5)] })).toBe(38.65);
-    expect(turnedRotation({ ...quarter, to: [Math.cos(0.5), Math.sin(0.5)], snapDeg: 15 })).toBe(45);
-  });
-
-  it('stays on the turn nearest the last preview (no jump past half a turn)', () => {
-    // 170° then 190°: atan2 wraps to −170°, the rotation keeps going.
-    const at = (deg: number): Pt => [Math.cos((deg * Math.PI) / 180), Math.sin((deg * Math.PI) / 180)];
-    const drag = { rotationDeg: 0, pivot: [0, 0] as Pt, from: at(0), snapDeg: null };
-    const r1 = turnedRotation({ ...drag, to: at(170), previousDeg: 0 });
-    expect(r1).toBe(170);
-    expect(turnedRotation({ ...drag, to: at(190), previousDeg: r1 })).toBe(190);
-    expect(turnedRotation({ ...drag, to: at(-90), previousDeg: 0 })).toBe(-90);
-  });
-
   it('gives an extra pair its own five numbers; instance 1 turns the transform (the pairs follow it)', () => {
     const k = entry();
     const [, pair] = instanceGrips(k, 1);
@@ -92,5 +79,39 @@ describe('turning an instance', () => {
     turnInstance(k, 0, [10, 20 + 56], [10 + 56, 20], null, null);
     expect(k.transform).toEqual({ x: 10, y: 20, rotationDeg: 0, scaleX: 2, scaleY: 2 });
     expect(() => turnInstance(k, 9, [0, 0], [1, 1], null, null)).toThrow(/no instance 10/);
+  });
+});
+
+describe('scaling an instance', () => {
+  it('gives an extra pair its own five numbers with its scale times the drag\'s factor', () => {
+    const k = entry();
+    const [, pair] = instanceGrips(k, 1);
+    // Instance 2 (a pair at (100, 0) with instance 1's 90° and scale 2): its diamond dragged to 1.5 times its distance.
+    const to: Pt = [100 + 1.5 * (pair.scale[0] - 100), 1.5 * pair.scale[1]];
+    scaleInstance(k, 1, pair.scale, to, false, 1000);
+    expect(k.extraInstances[0]).toEqual([100, 0, 90, 3, 3]);
+    expect(k.transform).toEqual({ x: 10, y: 20, rotationDeg: 90, scaleX: 2, scaleY: 2 });
+  });
+
+  it('keeps the flip, snaps with Shift, stays within 0.01 and the limit', () => {
+    const k = entry();
+    const flipped = instanceGrips(k, 1)[2];
+    // Instance 3 at (-50, 60), flipped, 0.5: 1.234 times the distance → 0.617, Shift → 0.6.
+    const at = (f: number): Pt => [-50 + f * (flipped.scale[0] + 50), 60 + f * (flipped.scale[1] - 60)];
+    // Each drag applies to a copy of the recorded entry.
+    const scaled = (to: Pt, snap: boolean): number[] => {
+      const copy = entry();
+      scaleInstance(copy, 2, flipped.scale, to, snap, 1000);
+      return copy.extraInstances[1];
+    };
+    expect(scaled(at(1.234), true)).toEqual([-50, 60, 0, -0.6, 0.6]);
+    expect(scaled(at(1.234), false)).toEqual([-50, 60, 0, -0.62, 0.62]);
+    expect(scaled([-50, 60], false)).toEqual([-50, 60, 0, -0.01, 0.01]);
+    // Instance 1 through the transform (the pairs follow it), at most the limit.
+    const [first] = instanceGrips(k, 1);
+    scaleInstance(k, 0, first.scale, [10 + 100 * (first.scale[0] - 10), 20 + 100 * (first.scale[1] - 20)], false, 50);
+    expect(k.transform).toEqual({ x: 10, y: 20, rotationDeg: 90, scaleX: 50, scaleY: 50 });
+    expect(k.extraInstances[0]).toEqual([100, 0]);
+    expect(() => scaleInstance(k, 9, [0, 0], [1, 1], false, 50)).toThrow(/no instance 10/);
   });
 });

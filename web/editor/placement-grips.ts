@@ -1,0 +1,160 @@
+// The canvas grips of a placed object (pure): where the move grip, the turn knob and the scale
+// grip of one placement (x, y, rotationDeg, scaleX, scaleY — a skeleton instance, an MS3D model)
+// are drawn, and what a drag of each gives. Scene pixels, y down, degrees clockwise; a placement
+// draws a point m of the object at `(x, y) + R(θ)·(scaleX·mx, scaleY·my)`. Shared by the
+// skeleton grips (skeleton/object/grips.ts) and the model grips (models/grips.ts).
+//
+// - Move grip: at the position (x, y).
+// - Turn knob: `TURN_KNOB_CSS_PX` screen pixels from it along the object's own +x axis as it is
+//   drawn, `(x, y) + (TURN_KNOB_CSS_PX / zoom)·R(θ)·(sign(scaleX), 0)`: a flipped object's +x
+//   points the other way.
+// - Scale grip (a diamond): `SCALE_GRIP_CSS_PX` screen pixels from it along the object's own
+//   (+x, +y) diagonal as drawn, `(x, y) + (SCALE_GRIP_CSS_PX / zoom)·R(θ)·(sign(scaleX),
+//   sign(scaleY))/√2`: below-right of an unturned object, below-left of a flipped one, 45° from
+//   the knob and nearer (about 40 px from the knob and clear of the move grip's number, which
+//   sits above-right). The size of the scale moves neither the knob nor the diamond: both stay
+//   at a fixed screen distance at any zoom, so they are always within reach.
+// - Moving: the object goes where the grip was dragged to (its start plus the pointer's travel),
+//   rounded to 0.01 px, or with snapping to the nearest multiple of the step on each axis.
+// - Turning: `θ₀ + ∠(p − o) − ∠(p₀ − o)` (o the position, p₀ the knob at the start, p the
+//   pointer's place), moved by whole turns to the one nearest the last preview's rotation (no
+//   jump when the pointer passes behind the position), rounded to 0.01°, or with snapping to the
+//   nearest multiple of the step.
+// - Scaling: the uniform scale `s₀ = |scaleY|` (what the panels' Scale field shows) times
+//   `|p − o| / |p₀ − o|` (p₀ the diamond at the start), rounded to 0.01 or with Shift to the
+//   nearest multiple of `SNAP_SCALE`, never below `MIN_SCALE`, at most the schema's limit; the
+//   flip (the sign of scaleX) is kept by whoever applies it (the panels' `scale` edit).
+
+import type { FieldSchema } from '../generated/contract';
+import { MIN_SCALE, SNAP_SCALE } from './shape-drag';
+import type { Pt } from './shape-geometry';
+
+export type { Pt } from './shape-geometry';
+
+/** Screen distance of a turn knob from its object's position, CSS pixels. */
+export const TURN_KNOB_CSS_PX = 56;
+/** Screen distance of a scale grip from its object's position, CSS pixels. */
+export const SCALE_GRIP_CSS_PX = 48;
+
+/** Where and how an object is drawn (scene px, degrees clockwise, scale per axis). */
+export interface Placed {
+  /** Position x, scene px. */
+  x: number;
+  /** Position y, scene px (down). */
+  y: number;
+  /** Rotation, degrees clockwise. */
+  rotationDeg: number;
+  /** Horizontal scale (negative: flipped). */
+  scaleX: number;
+  /** Vertical scale. */
+  scaleY: number;
+}
+
+/** Where the grips of one placement are drawn, scene pixels. */
+export interface PlacedGrips {
+  /** The move grip: the position. */
+  move: Pt;
+  /** The turn knob. */
+  turn: Pt;
+  /** The scale grip. */
+  scale: Pt;
+  /** The scale grip's direction from the position on screen (unit; for a resize cursor). */
+  scaleAxis: Pt;
+}
+
+/** `v` rounded to 0.01 (never −0). */
+export function round2(v: number): number {
+  return Math.round(v * 100) / 100 + 0;
+}
+
+/** `v` on the nearest multiple of `step` (null: rounded to 0.01; never −0). */
+export function snapped(v: number, step: number | null): number {
+  return step === null ? round2(v) : round2(Math.round(v / step) * step);
+}
+
+/** Angle of `p`, degrees clockwise from +x (y down). */
+function angleOf(p: Pt): number {
+  return (Math.atan2(p[1], p[0]) * 180) / Math.PI;
+}
+
+/** The grips of placement `p` at view zoom `zoom` (see the file comment). */
+export function placedGrips(p: Placed, zoom: number): PlacedGrips {
+  const z = Math.max(zoom, 1e-6);
+  const r = (p.rotationDeg * Math.PI) / 180;
+  const [c, s] = [Math.cos(r), Math.sin(r)];
+  const sx = p.scaleX < 0 ? -1 : 1;
+  const sy = p.scaleY < 0 ? -1 : 1;
+  const knob = TURN_KNOB_CSS_PX / z;
+  // R(θ)·(sx, sy)/√2: the own diagonal as drawn.
+  const axis: Pt = [(c * sx - s * sy) * Math.SQRT1_2, (s * sx + c * sy) * Math.SQRT1_2];
+  const d = SCALE_GRIP_CSS_PX / z;
+  return {
+    move: [p.x, p.y],
+    turn: [p.x + knob * sx * c, p.y + knob * sx * s],
+    scale: [p.x + d * axis[0], p.y + d * axis[1]],
+    scaleAxis: axis,
+  };
+}
+
+/** Where a move grip dragged to `to` puts its object: rounded to 0.01, or snapped to multiples of `snapPx`. */
+export function movedPosition(to: Pt, snapPx: number | null): Pt {
+  return [snapped(to[0], snapPx), snapped(to[1], snapPx)];
+}
+
+/** One drag of a turn knob. */
+export interface TurnDrag {
+  /** The object's rotation when the drag began, degrees. */
+  rotationDeg: number;
+  /** The object's position (the pivot), scene pixels. */
+  pivot: Pt;
+  /** The knob when the drag began, scene pixels. */
+  from: Pt;
+  /** Where the drag has taken it, scene pixels. */
+  to: Pt;
+  /** The last preview's rotation (the result is the turn nearest it), degrees. */
+  previousDeg: number;
+  /** Snap to multiples of this many degrees (null: round to 0.01°). */
+  snapDeg: number | null;
+}
+
+/** The rotation a turn-knob drag gives its object (see the file comment). */
+export function turnedRotation(d: TurnDrag): number {
+  const delta = angleOf([d.to[0] - d.pivot[0], d.to[1] - d.pivot[1]]) - angleOf([d.from[0] - d.pivot[0], d.from[1] - d.pivot[1]]);
+  const raw = d.rotationDeg + delta;
+  const near = raw + 360 * Math.round((d.previousDeg - raw) / 360);
+  return snapped(near, d.snapDeg);
+}
+
+/** One drag of a scale grip. */
+export interface ScaleDrag {
+  /** The object's uniform scale when the drag began (`|scaleY|`, above 0). */
+  scale: number;
+  /** The object's position, scene pixels. */
+  pivot: Pt;
+  /** The grip when the drag began, scene pixels. */
+  from: Pt;
+  /** Where the drag has taken it, scene pixels. */
+  to: Pt;
+  /** Shift held: snap to multiples of `SNAP_SCALE`. */
+  snap: boolean;
+  /** The largest scale the schema allows. */
+  max: number;
+}
+
+/** The uniform scale a scale-grip drag gives its object (see the file comment); the start's when the grip began on the pivot. */
+export function scaledScale(d: ScaleDrag): number {
+  const r0 = Math.hypot(d.from[0] - d.pivot[0], d.from[1] - d.pivot[1]);
+  if (!(r0 > 1e-9)) return d.scale;
+  const raw = (d.scale * Math.hypot(d.to[0] - d.pivot[0], d.to[1] - d.pivot[1])) / r0;
+  return Math.min(Math.max(snapped(raw, d.snap ? SNAP_SCALE : null), MIN_SCALE), d.max);
+}
+
+/**
+ * The largest uniform scale of a skeleton instance or a model: their transforms share the system
+ * transform's limits (the core's validation), so the smaller of `systems[].transform.scaleX`'s and
+ * `…scaleY`'s maximum (no limit when the schema states none).
+ */
+export function placedScaleLimit(schema: FieldSchema): number {
+  const max = (path: string): number => schema.fields.find((f) => f.path === path)?.max ?? Infinity;
+  return Math.min(max('systems[].transform.scaleX'), max('systems[].transform.scaleY'));
+}
