@@ -26,9 +26,7 @@ import { StatusBar } from './editor/status';
 import { Timeline } from './editor/timeline';
 import { buildToolbar, refreshRecoverMenu } from './editor/toolbar';
 import { Viewport } from './editor/viewport';
-import { forceHandles } from './editor/force-handles';
-import { GizmoOverlay } from './editor/gizmo-overlay';
-import { shapeHandlesProvider } from './editor/shape-handles';
+import { canvasGizmos } from './editor/canvas-gizmos';
 import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
@@ -43,9 +41,6 @@ import { objectListHosts } from './objects/list';
 import { ObjectCard } from './objects/card';
 import { PropertiesPanel } from './particles/properties';
 import { dragSystem, FollowTracker } from './skeleton/object/follow-live';
-import { skeletonGrips } from './skeleton/grip-handles';
-import { modelGripsProvider } from './models/grip-handles';
-import { placedScaleLimit } from './editor/placement-grips';
 import { SkeletonObjects } from './skeleton/skeletons';
 import { byId } from './ui/dom';
 import { MessageArea, type ShowMessage } from './ui/messages';
@@ -150,52 +145,17 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   // ---- the parts (the models before the skeletons: their crash hooks run in this order) -----
   const viewport = new Viewport(byId('viewport'), byId('view-tools'), engine, () => store.doc);
   const viewCentre = (): [number, number] => [viewport.pan[0], viewport.pan[1]];
-  const gizmos = new GizmoOverlay(byId('viewport'), viewport, engine, {
-    doc: () => store.doc,
-    json: () => store.json,
+  const gizmos = canvasGizmos({
+    viewport,
+    engine,
+    store,
     selected: () => selection.get(),
-    origin: (doc, i, time) => {
-      const s = doc.systems[i];
-      return s === undefined ? [0, 0] : (follow.positionOf(s, time) ?? [s.transform.x, s.transform.y]);
-    },
-    edit: (label, mutate) => {
-      store.breakCoalescing();
-      const ok = edit(label, mutate);
-      store.breakCoalescing();
-      return ok;
-    },
-  }, [shapeHandlesProvider(() => engine.fieldSchema()), forceHandles], [
-    // The grips of the skeleton shown in the skeleton panel: a drag previews through the players
-    // and the bone tracks of the systems following them (the engine does not draw skeletons).
-    skeletonGrips({
-      shown: (doc) => skeletons.shownIndex(doc),
-      selectInstance: (index) => skeletons.selectInstance(index),
-      preview: (draft) => {
-        skeletons.preview(draft?.skeletons ?? null);
-        updateFollow();
-      },
-      scaleLimit: () => placedScaleLimit(engine.fieldSchema()),
-    }),
-    // The grips of the model shown in the model panel: the engine draws models, so a drag
-    // previews by giving it the edited copy of the document (null: the recorded one again).
-    modelGripsProvider({
-      shown: (doc) => models.shownIndex(doc),
-      preview: (draft) => {
-        if (draft === null) {
-          pushScene();
-          return;
-        }
-        const time = engine.timeSecs();
-        try {
-          engine.setScene(JSON.stringify(draft));
-          engine.setTime(time);
-        } catch {
-          // Outside the limits: the commit reports it.
-        }
-      },
-      scaleLimit: () => placedScaleLimit(engine.fieldSchema()),
-    }),
-  ]);
+    edit: (label, mutate) => edit(label, mutate),
+    followedOrigin: (s, time) => follow.positionOf(s, time),
+    skeletons: () => skeletons,
+    models: () => models,
+    updateFollow: () => updateFollow(),
+  });
   // Colliders and paths: drawn and edited on the canvas, listed in the scene list.
   const objects = new ObjectCanvas(byId('viewport'), byId('view-tools'), viewport, engine, {
     doc: () => store.doc,

@@ -25,7 +25,7 @@ import { checkFidelity, parseSkeleton, poseAt, type FramesDoc } from '../node/ex
 import type { BoneTrackJson } from '../../web/skeleton/spine/follow-track';
 import { loadWasm, trackPositionAt } from '../support/wasm';
 import { skeletonDrop } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, useSite, type Pixels, type SeamWindow } from './support';
+import { canvasPixels, documentOf, dropFiles, freezeAt, openEditor, plainView, skeletonPanelChange as panelChange, useSite, type Pixels, type SeamWindow } from './support';
 import { tempDir } from '../support/tmp';
 
 const site = useSite('webgpu');
@@ -131,18 +131,6 @@ function columnsDiff(a: Pixels, b: Pixels, x0: number, x1: number): number {
     }
   }
   return d / n;
-}
-
-/** Sets a control of the skeleton panel (hidden over the canvas) as a user's change does. */
-async function panelChange(page: Page, control: string, value: string): Promise<void> {
-  await page.evaluate(
-    ([c, v]) => {
-      const input = document.querySelector(`#skeleton-panel [data-control="${c}"]`) as HTMLInputElement | HTMLSelectElement;
-      input.value = v;
-      input.dispatchEvent(new Event('change'));
-    },
-    [control, value],
-  );
 }
 
 describe('particles following a skeleton bone', () => {

@@ -17,7 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { tempDir } from '../support/tmp';
-import { canvasPixels, documentOf, dropFiles, freezeAt, openPlainEditor, overlayElement, showOverlays, useSite, type Pixels, type SeamWindow } from './support';
+import { canvasAt, changedPixels, litPixels, documentOf, dropFiles, nextFrames as frames, openPlainEditor, overlayElement, type Pixels, type SeamWindow, showOverlays, useSite } from './support';
 
 const site = useSite('webgl2');
 const dir = tempDir('sp-model-grips-e2e-', after);
@@ -31,44 +31,13 @@ type Model = { name: string; transform: Transform; visible: boolean };
 const model = async (page: Page): Promise<Model> => ((await documentOf(page)).models as Model[])[0];
 const near = (a: number, b: number, eps: number): boolean => Math.abs(a - b) <= eps;
 
-/** Two animation frames of the page. */
-async function frames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
 /** The canvas at scene time {@link T} (overlays hidden). */
-async function shot(page: Page): Promise<Pixels> {
-  await freezeAt(page, T);
-  return (await canvasPixels(page)).pixels;
-}
+const shot = (page: Page): Promise<Pixels> => canvasAt(page, T);
 
-/**
- * Count and centroid (canvas px) of the lit pixels (sum of RGB above 90 on the black view), the
- * two edge rows left out (the screenshot's last row can show the timeline's border).
- */
-function lit(p: Pixels): { n: number; x: number; y: number } {
-  let [n, sx, sy] = [0, 0, 0];
-  for (let y = 2; y < p.height - 2; y++) {
-    for (let x = 0; x < p.width; x++) {
-      const i = (y * p.width + x) * 4;
-      if (p.rgba[i] + p.rgba[i + 1] + p.rgba[i + 2] > 90) {
-        n++;
-        sx += x;
-        sy += y;
-      }
-    }
-  }
-  return { n, x: sx / n, y: sy / n };
-}
-
-/** Pixels differing by more than 30 (sum over RGB). */
-function changed(a: Pixels, b: Pixels): number {
-  let n = 0;
-  for (let i = 0; i < a.rgba.length; i += 4) {
-    if (Math.abs(a.rgba[i] - b.rgba[i]) + Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) + Math.abs(a.rgba[i + 2] - b.rgba[i + 2]) > 30) n++;
-  }
-  return n;
-}
+/** Count and centroid of the lit pixels of the whole canvas (support.ts `litPixels`). */
+const lit = (p: Pixels): { n: number; x: number; y: number } => litPixels(p, 0, p.width);
+/** Pixels that differ anywhere on the canvas (support.ts `changedPixels`). */
+const changed = (a: Pixels, b: Pixels): number => changedPixels(a, b, 0, a.width);
 
 /** The canvas middle, CSS px (read each time: the page's rows settle after the systems go). */
 const middle = (page: Page): Promise<[number, number]> =>

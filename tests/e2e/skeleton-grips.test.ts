@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skeletonDrop } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, openPlainEditor, overlayElement, showOverlays, useSite, type Pixels, type SeamWindow } from './support';
+import { canvasAt, changedPixels, litPixels, documentOf, dropFiles, nextFrames as frames, openPlainEditor, overlayElement, type Pixels, type SeamWindow, showOverlays, skeletonPanelChange as panelChange, useSite } from './support';
 
 const site = useSite('webgl2');
 
@@ -35,62 +35,14 @@ const trackStart = (page: Page): Promise<[number, number]> =>
 const docOf = async (page: Page): Promise<Doc> => (await documentOf(page)) as unknown as Doc;
 const near = (a: number, b: number, eps: number): boolean => Math.abs(a - b) <= eps;
 
-/** Two animation frames of the page. */
-async function frames(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
 /** The canvas at scene time {@link T} (overlays hidden). */
-async function shot(page: Page): Promise<Pixels> {
-  await freezeAt(page, T);
-  return (await canvasPixels(page)).pixels;
-}
-
-/** Count and centroid (canvas px) of the lit pixels (sum of RGB above 90 on the black view) in columns [x0, x1). */
-function lit(p: Pixels, x0: number, x1: number): { n: number; x: number; y: number } {
-  let [n, sx, sy] = [0, 0, 0];
-  for (let y = 0; y < p.height; y++) {
-    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(p.width, Math.ceil(x1)); x++) {
-      const i = (y * p.width + x) * 4;
-      if (p.rgba[i] + p.rgba[i + 1] + p.rgba[i + 2] > 90) {
-        n++;
-        sx += x;
-        sy += y;
-      }
-    }
-  }
-  return { n, x: sx / n, y: sy / n };
-}
-
-/** Pixels differing by more than 30 (sum over RGB) in columns [x0, x1). */
-function changed(a: Pixels, b: Pixels, x0: number, x1: number): number {
-  let n = 0;
-  for (let y = 0; y < a.height; y++) {
-    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(a.width, Math.ceil(x1)); x++) {
-      const i = (y * a.width + x) * 4;
-      if (Math.abs(a.rgba[i] - b.rgba[i]) + Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) + Math.abs(a.rgba[i + 2] - b.rgba[i + 2]) > 30) n++;
-    }
-  }
-  return n;
-}
+const shot = (page: Page): Promise<Pixels> => canvasAt(page, T);
 
 /** Centre (CSS px) of the grip of instance `index` (0: the first) with `role`, once the overlay has settled; fails when it is not drawn. */
 async function grip(page: Page, index: number, role: 'move' | 'turn' | 'scale'): Promise<[number, number]> {
   const found = await overlayElement(page, `.skeleton-handle.${role}[data-key="0/${index}/${role}"] .gizmo-grip`);
   assert.ok(found !== null, `the ${role} grip of instance ${index + 1} is drawn`);
   return found.centre;
-}
-
-/** Sets a control of the (hidden) skeleton panel as a user's change does. */
-async function panelChange(page: Page, control: string, value: string): Promise<void> {
-  await page.evaluate(
-    ([c, v]) => {
-      const input = document.querySelector(`#skeleton-panel [data-control="${c}"]`) as HTMLInputElement | HTMLSelectElement;
-      input.value = v;
-      input.dispatchEvent(new Event('change'));
-    },
-    [control, value],
-  );
 }
 
 const panelInstance = (page: Page): Promise<string> => page.$eval('#skeleton-panel [data-control="instance"]', (e) => (e as HTMLSelectElement).value);
@@ -182,7 +134,7 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     assert.equal(await page.$eval('.skeleton-handle.move[data-key="0/1/move"] title', (e) => e.textContent), '拖动以移动实例 2（按住 Shift：以 10 像素为步长）');
     // Each instance's lit pixels on its side of the middle.
     const split = column(x + 200);
-    const [left, right] = [lit(placedTwice, 0, split), lit(placedTwice, split, placedTwice.width)];
+    const [left, right] = [litPixels(placedTwice, 0, split), litPixels(placedTwice, split, placedTwice.width)];
     assert.ok(left.n > 1000 && right.n > 1000, `both coins drawn: ${left.n} and ${right.n} lit pixels`);
     assert.deepEqual(errors, []);
   });
@@ -200,9 +152,9 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     const split = column(x + 200);
     const during = await shot(page);
     await showOverlays(page);
-    const [was, now] = [lit(placedTwice, split, placedTwice.width), lit(during, split, during.width)];
+    const [was, now] = [litPixels(placedTwice, split, placedTwice.width), litPixels(during, split, during.width)];
     assert.ok(near(now.x - was.x, 60 * ratio, 2) && near(now.y - was.y, 40 * ratio, 2), `the coin moves with the pointer: its centroid moved (${(now.x - was.x).toFixed(1)}, ${(now.y - was.y).toFixed(1)})`);
-    assert.equal(changed(placedTwice, during, 0, split), 0, 'instance 1 stays');
+    assert.equal(changedPixels(placedTwice, during, 0, split), 0, 'instance 1 stays');
     const [fx, fy] = await trackStart(page);
     assert.ok(near(fx - followed[0], 120, 2.01) && near(fy - followed[1], 80, 2.01), `the follower's bone moves with it: (${fx - followed[0]}, ${fy - followed[1]})`);
     await page.mouse.up();
@@ -219,11 +171,11 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
 
     // The canvas keeps the recorded place: the pixels around instance 2 moved by the drag, instance 1's did not.
     const after = await shot(page);
-    const placed = lit(after, split, after.width);
+    const placed = litPixels(after, split, after.width);
     const want = [(moved[0] - x - 400) * ZOOM * ratio, (moved[1] - y) * ZOOM * ratio];
     assert.ok(near(placed.x - was.x, want[0], 1.5) && near(placed.y - was.y, want[1], 1.5), `recorded: the coin's centroid moved (${(placed.x - was.x).toFixed(1)}, ${(placed.y - was.y).toFixed(1)}), want (${want[0]}, ${want[1]})`);
-    assert.ok(changed(placedTwice, after, split, after.width) > 1000, 'the pixels around instance 2 changed');
-    assert.equal(changed(placedTwice, after, 0, split), 0, 'and not around instance 1');
+    assert.ok(changedPixels(placedTwice, after, split, after.width) > 1000, 'the pixels around instance 2 changed');
+    assert.equal(changedPixels(placedTwice, after, 0, split), 0, 'and not around instance 1');
     // The grip followed.
     await showOverlays(page);
     const [hx, hy] = await grip(page, 1, 'move');
@@ -256,8 +208,8 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     assert.equal(await page.$eval('#skeleton-panel [data-control="rotation"]', (e) => (e as HTMLInputElement).value), '90');
     const split = column(x + 200);
     const after = await shot(page);
-    assert.ok(changed(before, after, split, after.width) > 1000, 'the pixels around instance 2 changed');
-    assert.equal(changed(before, after, 0, split), 0, 'and not around instance 1');
+    assert.ok(changedPixels(before, after, split, after.width) > 1000, 'the pixels around instance 2 changed');
+    assert.equal(changedPixels(before, after, 0, split), 0, 'and not around instance 1');
     // The knob turned with it: below the grip.
     await showOverlays(page);
     const [tx, ty] = await grip(page, 1, 'turn');
@@ -277,13 +229,13 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     const split = column(x + 200);
     const during = await shot(page);
     await showOverlays(page);
-    assert.ok(changed(before, during, 0, split) > 1000, 'the preview moved instance 1');
+    assert.ok(changedPixels(before, during, 0, split) > 1000, 'the preview moved instance 1');
     await page.keyboard.press('Escape');
     await page.mouse.up();
     const k = (await docOf(page)).skeletons[0];
     assert.deepEqual(k.transform, { x, y, rotationDeg: 0, scaleX: 1, scaleY: 1 }, 'an abandoned drag changes nothing');
     assert.deepEqual(k.extraInstances, [turned]);
-    assert.equal(changed(before, await shot(page), 0, before.width), 0, 'and the picture is back');
+    assert.equal(changedPixels(before, await shot(page), 0, before.width), 0, 'and the picture is back');
 
     // Undo: the turn (back to the pair, nothing recorded by the abandoned drag), then the move.
     await page.click('#undo-button');
@@ -293,7 +245,7 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     await frames(page);
     assert.deepEqual((await docOf(page)).skeletons[0].extraInstances, [[x + 400, y]], 'a second undo takes back the move');
     assert.deepEqual(await trackStart(page), followed, 'and the followed bone');
-    assert.equal(changed(placedTwice, await shot(page), 0, placedTwice.width), 0, 'the picture of before the drags');
+    assert.equal(changedPixels(placedTwice, await shot(page), 0, placedTwice.width), 0, 'the picture of before the drags');
     assert.deepEqual((await docOf(page)).systems[0].transform, system);
     assert.deepEqual(errors, []);
   });
@@ -316,8 +268,8 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     const keep = column(x + 150);
     const during = await shot(page);
     await showOverlays(page);
-    assert.ok(changed(before, during, keep, before.width) > 1000, 'the preview draws instance 2 larger');
-    assert.equal(changed(before, during, 0, keep), 0, 'instance 1 stays');
+    assert.ok(changedPixels(before, during, keep, before.width) > 1000, 'the preview draws instance 2 larger');
+    assert.equal(changedPixels(before, during, 0, keep), 0, 'instance 1 stays');
     await page.mouse.up();
     await page.keyboard.up('Shift');
     const k = (await docOf(page)).skeletons[0];
@@ -326,9 +278,9 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     assert.deepEqual((await docOf(page)).systems[0].transform, system, 'the selected system did not move');
     assert.equal(await page.$eval('#skeleton-panel [data-control="placement-scale"]', (e) => (e as HTMLInputElement).value), '1.5');
     const after = await shot(page);
-    const [was, now] = [lit(before, keep, before.width), lit(after, keep, after.width)];
+    const [was, now] = [litPixels(before, keep, before.width), litPixels(after, keep, after.width)];
     assert.ok(now.n / was.n > 1.8 && now.n / was.n < 2.7, `the recorded coin is larger: ${was.n} → ${now.n} lit pixels`);
-    assert.equal(changed(before, after, 0, keep), 0, 'and instance 1 is not');
+    assert.equal(changedPixels(before, after, 0, keep), 0, 'and instance 1 is not');
     // The diamond stays at its screen distance.
     await showOverlays(page);
     const [tx, ty] = await grip(page, 1, 'scale');
@@ -337,7 +289,7 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     await page.click('#undo-button');
     await frames(page);
     assert.deepEqual((await docOf(page)).skeletons[0].extraInstances, [[x + 400, y]], 'one undo takes back the scale: the pair again');
-    assert.equal(changed(before, await shot(page), 0, before.width), 0, 'the picture of before the drag');
+    assert.equal(changedPixels(before, await shot(page), 0, before.width), 0, 'the picture of before the drag');
     assert.deepEqual(errors, []);
   });
 

@@ -253,6 +253,61 @@ export async function overlayElement(page: Page, selector: string): Promise<{ ce
 export type { Pixels } from '../support/png';
 export { decodePng } from '../support/png';
 
+/** Waits two animation frames of the page. */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The canvas pixels with the scene frozen at `timeSecs`. */
+export async function canvasAt(page: Page, timeSecs: number): Promise<Pixels> {
+  await freezeAt(page, timeSecs);
+  return (await canvasPixels(page)).pixels;
+}
+
+/**
+ * Count and centroid (canvas px) of the lit pixels (sum of RGB above 90 on a black view) in
+ * columns [x0, x1); the two rows at each edge are left out (a screenshot's last row can show the
+ * timeline's border across the canvas).
+ */
+export function litPixels(p: Pixels, x0: number, x1: number): { n: number; x: number; y: number } {
+  let [n, sx, sy] = [0, 0, 0];
+  for (let y = 2; y < p.height - 2; y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(p.width, Math.ceil(x1)); x++) {
+      const i = (y * p.width + x) * 4;
+      if (p.rgba[i] + p.rgba[i + 1] + p.rgba[i + 2] > 90) {
+        n++;
+        sx += x;
+        sy += y;
+      }
+    }
+  }
+  return { n, x: sx / n, y: sy / n };
+}
+
+/** Pixels of two same-size shots differing by more than 30 (sum over RGB) in columns [x0, x1). */
+export function changedPixels(a: Pixels, b: Pixels, x0: number, x1: number): number {
+  let n = 0;
+  for (let y = 0; y < a.height; y++) {
+    for (let x = Math.max(0, Math.floor(x0)); x < Math.min(a.width, Math.ceil(x1)); x++) {
+      const i = (y * a.width + x) * 4;
+      if (Math.abs(a.rgba[i] - b.rgba[i]) + Math.abs(a.rgba[i + 1] - b.rgba[i + 1]) + Math.abs(a.rgba[i + 2] - b.rgba[i + 2]) > 30) n++;
+    }
+  }
+  return n;
+}
+
+/** Sets control `control` of the skeleton panel (hidden over the canvas in tests) to `value` as a user's change does. */
+export async function skeletonPanelChange(page: Page, control: string, value: string): Promise<void> {
+  await page.evaluate(
+    ([c, v]) => {
+      const input = document.querySelector(`#skeleton-panel [data-control="${c}"]`) as HTMLInputElement | HTMLSelectElement;
+      input.value = v;
+      input.dispatchEvent(new Event('change'));
+    },
+    [control, value],
+  );
+}
+
 /** Screenshot of the canvas, decoded. */
 export async function canvasPixels(page: Page): Promise<{ png: Buffer; pixels: Pixels }> {
   const png = await page.locator('#canvas').screenshot();

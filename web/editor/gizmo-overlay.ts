@@ -6,9 +6,10 @@
 //   engine (it gets the edited copy of the document);
 // - scene providers (SceneGizmoProvider) draw from the whole document whatever system is
 //   selected, and edit it: the grips of the skeleton shown in the skeleton panel
-//   (skeleton/grip-handles.ts). Their drag previews through the provider itself (what draws their
-//   objects gets the edited copy: the engine does not draw skeletons). Drawn over the system
-//   handles.
+//   (skeleton/grip-handles.ts) and of the model shown in the model panel (models/grip-handles.ts).
+//   Their drag previews through the provider itself when it has a `preview` (what draws its
+//   objects gets the edited copy: the engine does not draw skeletons), else through the engine
+//   (it draws models). Drawn over the system handles.
 // Either way nothing is recorded while dragging (previews at most once per animation frame), the
 // drag commits once on release through `edit` (one undo step per drag), Shift snaps (what to,
 // the provider says) and Escape abandons the drag (the recorded document is shown again).
@@ -109,8 +110,12 @@ export interface SceneGizmoProvider {
   commit(target: Scene, draft: Scene, key: string): void;
   /** The undo label of a drag of `key`. */
   label(key: string): string;
-  /** Shows `draft` on the canvas while dragging; null: the recorded document again (released, abandoned or refused). */
-  preview(draft: Scene | null): void;
+  /**
+   * Shows `draft` on the canvas while dragging; null: the recorded document again (released,
+   * abandoned or refused). Absent: the engine gets the draft, as for a system handle (what the
+   * engine draws: models).
+   */
+  preview?(draft: Scene | null): void;
 }
 
 /** What the overlay reads and writes. */
@@ -343,8 +348,8 @@ export class GizmoOverlay {
     const d = this.drag;
     if (d === null || e.pointerId !== d.pointer) return;
     d.draft = this.moved(d, e);
-    const target = d.target;
-    if (target.kind === 'scene') this.preview.show(d.draft, (draft) => target.provider.preview(draft));
+    const own = d.target.kind === 'scene' ? d.target.provider : null;
+    if (own?.preview !== undefined) this.preview.show(d.draft, (draft) => own.preview?.(draft));
     else this.preview.show(d.draft);
   }
 
@@ -383,7 +388,7 @@ export class GizmoOverlay {
 
   /** Shows the recorded document again after a drag of `target` was abandoned or refused. */
   private restore(target: DragTarget): void {
-    if (target.kind === 'scene') {
+    if (target.kind === 'scene' && target.provider.preview !== undefined) {
       this.preview.end();
       target.provider.preview(null);
     } else {

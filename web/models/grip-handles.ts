@@ -3,8 +3,8 @@
 // drags; editor/placement-handles.ts: how they are drawn). None while no model panel is open, and
 // none for a hidden model (eye off).
 // A scene provider of the canvas overlay (editor/gizmo-overlay.ts): a drag edits a copy of the
-// document, which the host previews through the engine (the engine draws models: it gets the
-// edited copy, as a system handle's preview does), and records one undo step on release with the
+// document, which the overlay previews through the engine (the engine draws models: it gets the
+// edited copy, as for a system handle: the provider has no `preview` of its own), and records one undo step on release with the
 // model panel's labels (Position, Rotation, Scale). Shift snaps positions to `SNAP_PX`, angles to
 // `SNAP_DEG` and the scale to `SNAP_SCALE`; otherwise values are rounded to 0.01. A scale stays
 // within the schema's limit (the host's `scaleLimit`) and keeps the model's flip.
@@ -20,8 +20,6 @@ import { modelGrips, moveModel, scaleModel, turnModel } from './grips';
 export interface ModelGripsHost {
   /** Index in `doc.models` of the model the open model panel shows, or null (no panel open). */
   shown(doc: Scene): number | null;
-  /** Shows `draft` on the canvas (null: the recorded document again). */
-  preview(draft: Scene | null): void;
   /** The largest uniform scale the schema allows (editor/placement-grips.ts `placedScaleLimit`). */
   scaleLimit(): number;
 }
@@ -88,6 +86,5 @@ export function modelGripsProvider(host: ModelGripsHost): SceneGizmoProvider {
 
     label: (key) => t(LABELS[parseModelGripKey(key)?.role ?? 'move']),
 
-    preview: (draft) => host.preview(draft),
   };
 }

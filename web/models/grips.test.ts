@@ -28,10 +28,9 @@ function scene(): Scene {
   return doc;
 }
 
-/** A host showing model `shown` (scales up to 100), recording the previews. */
-function host(shown: number | null): ModelGripsHost & { previews: (Scene | null)[] } {
-  const previews: (Scene | null)[] = [];
-  return { previews, shown: () => shown, preview: (d) => void previews.push(d), scaleLimit: () => 100 };
+/** A host showing model `shown` (scales up to 100). */
+function host(shown: number | null): ModelGripsHost {
+  return { shown: () => shown, scaleLimit: () => 100 };
 }
 
 describe('model grips (pure)', () => {
@@ -148,13 +147,9 @@ describe('model grips (overlay provider)', () => {
     expect([grips.label('1/move'), grips.label('1/turn'), grips.label('1/scale')]).toEqual([t('position'), t('rotation'), t('scale')]);
   });
 
-  it('hands previews to the host and reads only its own keys', () => {
-    const h = host(1);
-    const grips = modelGripsProvider(h);
-    const doc = scene();
-    grips.preview(doc);
-    grips.preview(null);
-    expect(h.previews).toEqual([doc, null]);
+  it('previews through the engine (no preview of its own) and reads only its own keys', () => {
+    const grips = modelGripsProvider(host(1));
+    expect(grips.preview).toBeUndefined();
     expect(parseModelGripKey(modelGripKey({ model: 4, role: 'scale' }))).toEqual({ model: 4, role: 'scale' });
     expect(parseModelGripKey('1/0/move')).toBeNull();
     expect(parseModelGripKey('1/spin')).toBeNull();

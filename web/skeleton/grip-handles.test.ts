@@ -136,8 +136,8 @@ describe('skeleton grips', () => {
     const h = host(1);
     const grips = skeletonGrips(h);
     const doc = scene();
-    grips.preview(doc);
-    grips.preview(null);
+    grips.preview?.(doc);
+    grips.preview?.(null);
     expect(h.previews).toEqual([doc, null]);
     expect(parseGripKey(gripKey({ skeleton: 3, instance: 2, role: 'turn' }))).toEqual({ skeleton: 3, instance: 2, role: 'turn' });
     expect(parseGripKey('1/x/move')).toBeNull();
