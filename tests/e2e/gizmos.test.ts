@@ -2,7 +2,8 @@
 // user does. Dragging a circle's radius handle changes the document's radius by the dragged
 // distance in scene units (nothing is recorded until the release), changes the canvas, and one
 // undo restores both; Shift snaps to 10 px and Escape abandons a drag; the rotate handle of a
-// rectangle turns the system (the resize cursors turn with it), the scale handle scales it; the
+// rectangle turns the system (the resize cursors turn with it), the scale handle scales it; a drag
+// released where it began leaves the recorded document on the canvas, not its last preview; the
 // outline is absent when no system is selected or shown, and hidden in screenshots taken through
 // freezeAt.
 
@@ -129,6 +130,33 @@ describe('emitter shape gizmo (WebGL2)', () => {
     assert.equal(emitterOf(await documentOf(page)).radius, 50, 'an abandoned drag changes nothing');
     await page.click('#undo-button');
     assert.equal(emitterOf(await documentOf(page)).radius, 40, 'and records nothing: one undo takes back the snapped drag');
+  });
+
+  it('a drag released where it began records nothing and the canvas shows the recorded circle, not the last preview', async () => {
+    await freezeAt(page, 1.5);
+    const before = (await canvasPixels(page)).pixels;
+    await showOverlays(page);
+    const [x, y] = await centreOf(page, grip('radius'));
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i++) await page.mouse.move(x + i * 10, y);
+    // The preview of the larger circle is on the canvas…
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // …then back to the start and released in the same task (no frame between them shows the
+    // start's preview: what the release does decides what the canvas shows).
+    await page.evaluate(
+      ([px, py]) => {
+        const svg = document.querySelector('.canvas-gizmos') as SVGSVGElement;
+        for (const type of ['pointermove', 'pointerup']) svg.dispatchEvent(new PointerEvent(type, { pointerId: 1, clientX: px, clientY: py, bubbles: true }));
+      },
+      [x, y],
+    );
+    await page.mouse.up();
+    assert.equal(emitterOf(await documentOf(page)).radius, 40, 'nothing changed');
+    await freezeAt(page, 1.5);
+    const now = (await canvasPixels(page)).pixels;
+    assert.ok(meanAbsDiff(before, now) < 0.01, `the recorded circle is drawn (${meanAbsDiff(before, now)})`);
+    assert.deepEqual(errors, []);
   });
 
   it('the rotate handle of a rectangle turns the system; one undo restores it', async () => {

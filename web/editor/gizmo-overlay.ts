@@ -371,11 +371,14 @@ export class GizmoOverlay {
     }
     const draft = d.draft?.systems[target.system];
     if (draft === undefined) return;
+    const recorded = this.host.json();
     const ok = this.host.edit(target.provider.label(d.key), (doc) => {
       const sys = doc.systems[target.system];
       if (sys !== undefined) target.provider.commit(sys, draft);
     });
-    if (!ok) this.restore(target);
+    // Refused, or nothing changed (released where it began: the store sends no update, and the
+    // engine may still show an earlier frame's preview): the recorded document again.
+    if (!ok || this.host.json() === recorded) this.restore(target);
   }
 
   private abandon(): void {
