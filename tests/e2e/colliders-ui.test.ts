@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Poser } from '../node/oracle/pose';
 import { parseExport } from '../node/oracle/oracle';
-import { canvasPixels, documentOf, freezeAt, openEditor, openPlainEditor, useSite, type SeamWindow } from './support';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, nextFrames, openEditor, openPlainEditor, useSite, type SeamWindow } from './support';
 import { fallingDrops } from './falling-drops';
 
 const site = useSite('webgl2');
@@ -155,6 +155,25 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     await page.click('#undo-button');
     const back = collidersOf(await documentOf(page))[0].shape;
     assert.ok(Math.abs(back.b[1] - FLOOR_Y) < 1.5, `one undo puts the end back (${back.b.join(', ')})`);
+
+    // Out and back, the last move and the release in one task (no frame between them shows the
+    // start's preview): nothing is recorded and the canvas shows the recorded line, not the
+    // raised one of the last preview.
+    await freezeAt(page, 1.2);
+    const still = (await canvasPixels(page)).pixels;
+    await page.mouse.move(from[0], from[1]);
+    await page.mouse.down();
+    for (let k = 1; k <= 5; k++) await page.mouse.move(from[0], from[1] - 8 * k);
+    await nextFrames(page);
+    await page.evaluate(([px, py]) => {
+      const canvas = document.getElementById('canvas') as HTMLCanvasElement;
+      for (const type of ['pointermove', 'pointerup']) canvas.dispatchEvent(new PointerEvent(type, { pointerId: 1, clientX: px, clientY: py, bubbles: true }));
+    }, from);
+    await page.mouse.up();
+    assert.deepEqual(collidersOf(await documentOf(page))[0].shape, back, 'a drag back to where it began records nothing');
+    await freezeAt(page, 1.2);
+    const drawn = meanAbsDiff(still, (await canvasPixels(page)).pixels);
+    assert.ok(drawn < 0.01, `the canvas shows the recorded line (mean difference ${drawn})`);
 
     // The autosave brings it back after a reload, listed.
     await page.waitForTimeout(1_500);

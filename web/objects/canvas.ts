@@ -281,7 +281,11 @@ export class ObjectCanvas {
     this.preview.end();
     const draft = d.draft;
     if (draft === null) return;
-    if (!this.host.edit(t(DRAG_LABELS[d.grab.part]), (doc) => setObject(doc, d.ref, draft))) this.preview.restore(this.host.json());
+    const recorded = this.host.json();
+    const ok = this.host.edit(t(DRAG_LABELS[d.grab.part]), (doc) => setObject(doc, d.ref, draft));
+    // Refused, or nothing changed (released where it began: no update comes, and the engine may
+    // still show an earlier frame's preview): the recorded document again.
+    if (!ok || this.host.json() === recorded) this.preview.restore(this.host.json());
   }
 
   private abandon(): void {
