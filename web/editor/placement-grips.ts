@@ -26,7 +26,7 @@
 //   flip (the sign of scaleX) is kept by whoever applies it (the panels' `scale` edit).
 
 import type { FieldSchema } from '../generated/contract';
-import { MIN_SCALE, SNAP_SCALE } from './shape-drag';
+import { MIN_SCALE, round2, SNAP_SCALE, turnedAngle, type TurnAbout } from './drag-steps';
 import type { Pt } from './shape-geometry';
 
 export type { Pt } from './shape-geometry';
@@ -62,19 +62,9 @@ export interface PlacedGrips {
   scaleAxis: Pt;
 }
 
-/** `v` rounded to 0.01 (never −0). */
-export function round2(v: number): number {
-  return Math.round(v * 100) / 100 + 0;
-}
-
-/** `v` on the nearest multiple of `step` (null: rounded to 0.01; never −0). */
+/** `v` on the nearest multiple of `step` (null: rounded to 0.01), never −0. */
 export function snapped(v: number, step: number | null): number {
-  return step === null ? round2(v) : round2(Math.round(v / step) * step);
-}
-
-/** Angle of `p`, degrees clockwise from +x (y down). */
-function angleOf(p: Pt): number {
-  return (Math.atan2(p[1], p[0]) * 180) / Math.PI;
+  return round2(step === null ? v : Math.round(v / step) * step) + 0;
 }
 
 /** The grips of placement `p` at view zoom `zoom` (see the file comment). */
@@ -96,33 +86,37 @@ export function placedGrips(p: Placed, zoom: number): PlacedGrips {
   };
 }
 
+/** The scales of a placement: `scaleX` carries the flip (its sign), `|scaleY|` the uniform scale. */
+export type PlacedScale = Pick<Placed, 'scaleX' | 'scaleY'>;
+
+/**
+ * Gives `p` the uniform scale `scale` (above 0), its flip kept: `scaleY = scale`, `scaleX = ±scale`
+ * with scaleX's sign, as the panels' Scale field and the scale grips write it.
+ */
+export function setUniformScale(p: PlacedScale, scale: number): void {
+  p.scaleX = (p.scaleX < 0 ? -1 : 1) * scale;
+  p.scaleY = scale;
+}
+
+/** Mirrors `p` left ↔ right (`flip`) or not: the sign of scaleX, its size kept (the panels' Flip). */
+export function setFlip(p: PlacedScale, flip: boolean): void {
+  p.scaleX = (flip ? -1 : 1) * Math.abs(p.scaleX);
+}
+
 /** Where a move grip dragged to `to` puts its object: rounded to 0.01, or snapped to multiples of `snapPx`. */
 export function movedPosition(to: Pt, snapPx: number | null): Pt {
   return [snapped(to[0], snapPx), snapped(to[1], snapPx)];
 }
 
-/** One drag of a turn knob. */
-export interface TurnDrag {
-  /** The object's rotation when the drag began, degrees. */
-  rotationDeg: number;
-  /** The object's position (the pivot), scene pixels. */
-  pivot: Pt;
-  /** The knob when the drag began, scene pixels. */
-  from: Pt;
-  /** Where the drag has taken it, scene pixels. */
-  to: Pt;
-  /** The last preview's rotation (the result is the turn nearest it), degrees. */
-  previousDeg: number;
+/** One drag of a turn knob: a turn about the object's position (drag-steps.ts). */
+export interface TurnDrag extends TurnAbout {
   /** Snap to multiples of this many degrees (null: round to 0.01°). */
   snapDeg: number | null;
 }
 
 /** The rotation a turn-knob drag gives its object (see the file comment). */
 export function turnedRotation(d: TurnDrag): number {
-  const delta = angleOf([d.to[0] - d.pivot[0], d.to[1] - d.pivot[1]]) - angleOf([d.from[0] - d.pivot[0], d.from[1] - d.pivot[1]]);
-  const raw = d.rotationDeg + delta;
-  const near = raw + 360 * Math.round((d.previousDeg - raw) / 360);
-  return snapped(near, d.snapDeg);
+  return snapped(turnedAngle(d), d.snapDeg);
 }
 
 /** One drag of a scale grip. */

@@ -15,24 +15,17 @@
 //   (mirroring) and their ratio kept: the larger magnitude `m = max(|sx₀|, |sy₀|)` becomes
 //   `m·f` rounded to 0.01 (Shift: to `SNAP_SCALE`), the other one follows by the same factor
 //   (rounded to 0.01); a scale that was not 0 keeps at least `MIN_SCALE` of magnitude.
-// Shift snaps sizes to multiples of `SNAP_PX` and angles to multiples of `SNAP_DEG`; otherwise
+// Shift snaps sizes to multiples of `SNAP_PX` and angles to multiples of `SNAP_DEG` (drag-steps.ts,
+// with the turn about the origin); otherwise
 // values are rounded to 0.01. Every value is clamped to the field schema's limits, and to the
 // limits between fields the core's validation states: a band at most the radius (or half the
 // shorter side), a corner radius at most half the shorter side — shrinking a shape shrinks its
 // band and corner with it.
 
 import type { ParticleSystem } from '../generated/contract';
+import { angleDeg as deg, MIN_SCALE, nearestTurn, round2, SNAP_DEG, SNAP_PX, SNAP_SCALE, turnedAngle } from './drag-steps';
 import { sceneToCentre } from './force-geometry';
 import type { Pt, ShapeHandleKey } from './shape-geometry';
-
-/** Sizes snap to multiples of this many pixels with Shift. */
-export const SNAP_PX = 10;
-/** Angles snap to multiples of this many degrees with Shift. */
-export const SNAP_DEG = 15;
-/** The system's larger scale snaps to multiples of this with Shift. */
-export const SNAP_SCALE = 0.1;
-/** The smallest magnitude the scale handle leaves on a scale that was not 0. */
-export const MIN_SCALE = 0.01;
 
 /** Limits of one schema field. */
 export interface FieldLimits {
@@ -61,14 +54,6 @@ export interface ShapeDrag {
   snap: boolean;
 }
 
-const deg = (p: Pt): number => (Math.atan2(p[1], p[0]) * 180) / Math.PI;
-const round2 = (v: number): number => Math.round(v * 100) / 100;
-
-/** `v` moved by whole turns to the one nearest `near`. */
-function nearestTurn(v: number, near: number): number {
-  return v + 360 * Math.round((near - v) / 360);
-}
-
 /**
  * Applies `drag` to `sys`, a copy of the recorded system (its shape and transform are the ones the
  * drag began with); `previous` is the last preview's system (for the angle unwrapping).
@@ -91,8 +76,7 @@ export function dragShape(sys: ParticleSystem, drag: ShapeDrag, limitsOf: Limits
     return;
   }
   if (drag.key === 'rotate') {
-    const d = deg([drag.to[0] - drag.origin[0], drag.to[1] - drag.origin[1]]) - deg([drag.from[0] - drag.origin[0], drag.from[1] - drag.origin[1]]);
-    const next = nearestTurn(sys.transform.rotationDeg + d, previous.transform.rotationDeg);
+    const next = turnedAngle({ rotationDeg: sys.transform.rotationDeg, pivot: drag.origin, from: drag.from, to: drag.to, previousDeg: previous.transform.rotationDeg });
     sys.transform.rotationDeg = clampTo('systems[].transform.rotationDeg', angle(next));
     return;
   }

@@ -4,7 +4,7 @@
 // (panel.ts): the uniform scale is `|scaleY|`, above 0, and the flip is the sign of scaleX.
 
 import type { ModelObject } from '../document/types';
-import { movedPosition, placedGrips, scaledScale, turnedRotation, type PlacedGrips, type Pt } from '../editor/placement-grips';
+import { movedPosition, placedGrips, scaledScale, setUniformScale, turnedRotation, type PlacedGrips, type Pt } from '../editor/placement-grips';
 
 /** Where the grips of model `m` are drawn at view zoom `zoom`. */
 export function modelGrips(m: ModelObject, zoom: number): PlacedGrips {
@@ -32,7 +32,5 @@ export function turnModel(m: ModelObject, from: Pt, to: Pt, previousDeg: number 
  */
 export function scaleModel(m: ModelObject, from: Pt, to: Pt, snap: boolean, max: number): void {
   const t = m.transform;
-  const scale = scaledScale({ scale: Math.abs(t.scaleY), pivot: [t.x, t.y], from, to, snap, max });
-  t.scaleX = (t.scaleX < 0 ? -1 : 1) * scale;
-  t.scaleY = scale;
+  setUniformScale(t, scaledScale({ scale: Math.abs(t.scaleY), pivot: [t.x, t.y], from, to, snap, max }));
 }

@@ -14,6 +14,7 @@ import type { ModelCounts, ModelObject } from '../generated/contract';
 import { formatBytes } from './logic';
 import { addModelMarker } from './doc';
 import type { HeldModel } from './objects';
+import { setFlip, setUniformScale } from '../editor/placement-grips';
 
 /** What the panel needs from the model objects. */
 export interface ModelPanelHost {
@@ -173,7 +174,7 @@ export class ModelPanel {
       return h('label', {}, `${label} `, input);
     };
     const flip = h('input', { type: 'checkbox', class: 'model-flip', checked: tr.scaleX < 0 });
-    flip.addEventListener('change', () => edit(t('modelFlip'), (m) => void (m.transform.scaleX = (flip.checked ? -1 : 1) * Math.abs(m.transform.scaleX))));
+    flip.addEventListener('change', () => edit(t('modelFlip'), (m) => setFlip(m.transform, flip.checked)));
     const up = h('select', { class: 'model-up-axis', 'aria-label': t('modelUpAxis') });
     for (const [value, label] of [['', t('modelUpAxisFile')], ['y', 'Y'], ['z', 'Z']]) up.appendChild(h('option', { value, selected: entry.upAxis === value }, label));
     up.addEventListener('change', () => edit(t('modelUpAxis'), (m) => void (m.upAxis = up.value)));
@@ -190,10 +191,7 @@ export class ModelPanel {
           t('scale'),
           Math.abs(tr.scaleY),
           0.1,
-          (m, v) => {
-            m.transform.scaleX = (m.transform.scaleX < 0 ? -1 : 1) * v;
-            m.transform.scaleY = v;
-          },
+          (m, v) => setUniformScale(m.transform, v),
           (v) => v > 0,
         ),
         h('label', {}, flip, ` ${t('modelFlip')}`),

@@ -15,7 +15,7 @@
 import type { Scene } from '../document/types';
 import type { GizmoDrawing, GizmoHandle, GizmoPointer, SceneGizmoProvider } from '../editor/gizmo-overlay';
 import { isGripRole, placedHandles, type GripRole } from '../editor/placement-handles';
-import { SNAP_DEG, SNAP_PX } from '../editor/shape-drag';
+import { SNAP_DEG, SNAP_PX } from '../editor/drag-steps';
 import { t, type MessageKey } from '../i18n';
 import { instanceGrips, moveInstance, scaleInstance, turnInstance } from './object/grips';
 import { instancePlacement } from './object/instances';

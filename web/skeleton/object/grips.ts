@@ -12,7 +12,7 @@
 
 import type { SkeletonObject } from '../../document/types';
 import { movedPosition, placedGrips, scaledScale, turnedRotation, type PlacedGrips, type Pt } from '../../editor/placement-grips';
-import { instanceCount, instancePlacement, setInstancePosition, setInstanceTurn, type Placement } from './instances';
+import { instanceCount, instancePlacement, placedInstance, setInstancePosition, setInstanceTurn } from './instances';
 
 /** Where the grips of one placed instance are drawn. */
 export interface InstanceGrips extends PlacedGrips {
@@ -30,13 +30,6 @@ export function instanceGrips(k: SkeletonObject, zoom: number): InstanceGrips[] 
   return out;
 }
 
-/** The placement of instance `index` of `k`; throws when it has none. */
-function placed(k: SkeletonObject, index: number): Placement {
-  const p = instancePlacement(k, index);
-  if (p === null) throw new Error(`skeleton “${k.name}” has no instance ${index + 1}`);
-  return p;
-}
-
 /** Moves instance `index` of draft entry `k` to where its grip was dragged (`movedPosition`). */
 export function moveInstance(k: SkeletonObject, index: number, to: Pt, snapPx: number | null): void {
   const [x, y] = movedPosition(to, snapPx);
@@ -49,7 +42,7 @@ export function moveInstance(k: SkeletonObject, index: number, to: Pt, snapPx: n
  * from `from` to `to`; `previousDeg` is the last preview's rotation (null: none yet).
  */
 export function turnInstance(k: SkeletonObject, index: number, from: Pt, to: Pt, previousDeg: number | null, snapDeg: number | null): void {
-  const p = placed(k, index);
+  const p = placedInstance(k, index);
   const rotationDeg = turnedRotation({ rotationDeg: p.rotationDeg, pivot: [p.x, p.y], from, to, previousDeg: previousDeg ?? p.rotationDeg, snapDeg });
   setInstanceTurn(k, index, { rotationDeg });
 }
@@ -59,7 +52,7 @@ export function turnInstance(k: SkeletonObject, index: number, from: Pt, to: Pt,
  * grip from `from` to `to` (`scaledScale`; Shift: `snap`; at most `max`), its flip kept.
  */
 export function scaleInstance(k: SkeletonObject, index: number, from: Pt, to: Pt, snap: boolean, max: number): void {
-  const p = placed(k, index);
+  const p = placedInstance(k, index);
   const scale = scaledScale({ scale: Math.abs(p.scaleY), pivot: [p.x, p.y], from, to, snap, max });
   setInstanceTurn(k, index, { scale });
 }

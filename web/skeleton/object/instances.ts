@@ -9,6 +9,7 @@
 // rules are kept: the uniform scale is above 0, the flip is the sign of scaleX.
 
 import type { ExtraInstance, SkeletonObject } from '../../document/types';
+import { setFlip, setUniformScale } from '../../editor/placement-grips';
 import type { InstancePlacement } from '../spine';
 
 /** Where and how one instance is drawn (scene px, degrees clockwise, scale per axis). */
@@ -64,16 +65,13 @@ export interface TurnChange {
 function turned(place: Placement, change: TurnChange): Placement {
   const next = { ...place };
   if (change.rotationDeg !== undefined) next.rotationDeg = change.rotationDeg;
-  if (change.scale !== undefined) {
-    next.scaleX = (next.scaleX < 0 ? -1 : 1) * change.scale;
-    next.scaleY = change.scale;
-  }
-  if (change.flip !== undefined) next.scaleX = (change.flip ? -1 : 1) * Math.abs(next.scaleX);
+  if (change.scale !== undefined) setUniformScale(next, change.scale);
+  if (change.flip !== undefined) setFlip(next, change.flip);
   return next;
 }
 
 /** Throws unless `index` is a placed instance of `k`; returns its placement. */
-function placed(k: SkeletonObject, index: number): Placement {
+export function placedInstance(k: SkeletonObject, index: number): Placement {
   const place = instancePlacement(k, index);
   if (place === null) throw new Error(`skeleton “${k.name}” has no instance ${index + 1}`);
   return place;
@@ -81,7 +79,7 @@ function placed(k: SkeletonObject, index: number): Placement {
 
 /** Moves instance `index` of draft entry `k`: sets its `axis` to `v` scene px (keeps its form). */
 export function setInstancePosition(k: SkeletonObject, index: number, axis: 'x' | 'y', v: number): void {
-  placed(k, index);
+  placedInstance(k, index);
   if (index === 0) {
     k.transform[axis] = v;
     return;
@@ -96,7 +94,7 @@ export function setInstancePosition(k: SkeletonObject, index: number, axis: 'x' 
  * rotation and scale (its current ones with `change` applied).
  */
 export function setInstanceTurn(k: SkeletonObject, index: number, change: TurnChange): void {
-  const next = turned(placed(k, index), change);
+  const next = turned(placedInstance(k, index), change);
   if (index === 0) {
     Object.assign(k.transform, { rotationDeg: next.rotationDeg, scaleX: next.scaleX, scaleY: next.scaleY });
     return;
@@ -107,7 +105,7 @@ export function setInstanceTurn(k: SkeletonObject, index: number, change: TurnCh
 
 /** Gives instance `index` (≥ 1) of draft entry `k` back instance 0's rotation and scale. */
 export function shareFirstTurn(k: SkeletonObject, index: number): void {
-  const { x, y } = placed(k, index);
+  const { x, y } = placedInstance(k, index);
   if (index === 0) return;
   k.extraInstances[index - 1] = [x, y];
 }
