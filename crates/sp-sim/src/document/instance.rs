@@ -74,13 +74,21 @@ impl ExtraInstance {
     }
 }
 
+impl ExtraInstance {
+    /// Its JSON numbers: the first 2 (`[x, y]`) or all 5 (`[x, y, rotationDeg, scaleX, scaleY]`)
+    /// of the returned array, and how many.
+    pub fn numbers(&self) -> ([f32; 5], usize) {
+        match &self.own {
+            None => ([self.x, self.y, 0.0, 0.0, 0.0], 2),
+            Some(o) => ([self.x, self.y, o.rotation_deg, o.scale_x, o.scale_y], 5),
+        }
+    }
+}
+
 impl Serialize for ExtraInstance {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         // A list of numbers, as `[f32; 2]` was written: the same bytes for the pair form.
-        let (values, len) = match &self.own {
-            None => ([self.x, self.y, 0.0, 0.0, 0.0], 2),
-            Some(o) => ([self.x, self.y, o.rotation_deg, o.scale_x, o.scale_y], 5),
-        };
+        let (values, len) = self.numbers();
         values[..len].serialize(serializer)
     }
 }

@@ -251,10 +251,7 @@ fn extra_instance(p: &str, e: &ExtraInstance) -> Result<()> {
         &f::SYSTEM_SCALE_X,
         &f::SYSTEM_SCALE_Y,
     ];
-    let (values, len) = match &e.own {
-        None => ([e.x, e.y, 0.0, 0.0, 0.0], 2),
-        Some(o) => ([e.x, e.y, o.rotation_deg, o.scale_x, o.scale_y], 5),
-    };
+    let (values, len) = e.numbers();
     for (i, (v, spec)) in values.into_iter().zip(specs).take(len).enumerate() {
         let q = format!("{p}[{i}]");
         num(&q, v, spec)?;

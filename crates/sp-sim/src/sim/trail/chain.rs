@@ -37,7 +37,7 @@ pub struct ChainNode {
 pub fn build_chain(
     polyline: &[[f64; 2]],
     n: usize,
-    fallback_deg: impl FnOnce() -> f64,
+    mut fallback_deg: impl FnMut() -> f64,
     angles: bool,
     segments_px: &mut Vec<f64>,
     out: &mut Vec<ChainNode>,
@@ -95,8 +95,7 @@ pub fn build_chain(
         }
     }
     let defined = |nodes: &[ChainNode], k: usize| nodes[k].length_px >= MIN_CHORD_PX;
-    // The fallback direction, formed on first use (no chord has a direction: rare).
-    let mut fallback_deg = Some(fallback_deg);
+    // The fallback direction, formed once on first use (no chord has a direction: rare).
     let mut fallback = None;
     for j in 0..n - 1 {
         if defined(out, j) {
@@ -107,7 +106,7 @@ pub fn build_chain(
         (out[j].rotation_deg, out[j].cos, out[j].sin) = match towards_head.or(towards_tail) {
             Some(k) => (out[k].rotation_deg, out[k].cos, out[k].sin),
             None => *fallback.get_or_insert_with(|| {
-                let deg = fallback_deg.take().map_or(0.0, |f| f());
+                let deg = fallback_deg();
                 let (sin, cos) = libm::sincos(deg.to_radians());
                 (if angles { deg } else { 0.0 }, cos, sin)
             }),
