@@ -234,8 +234,8 @@ pub fn export_scene_with(
     let size_hint = (keys as usize)
         .saturating_mul(48)
         .saturating_add(96 * (file.bones.len() + file.slots.len()) + 4096);
-    let mut json = crate::json_write::to_json(&file, size_hint, options.parallel)?;
-    let hash = fnv1a(json.as_bytes());
+    let written = crate::json_write::to_json(&file, size_hint, options.parallel)?;
+    let (mut json, hash) = (written.text, written.fnv1a_64);
     // The placeholder is the skeleton's first value: replaced in place, not by a copy.
     if let Some(at) = json.find(HASH_PLACEHOLDER) {
         json.replace_range(at..at + HASH_PLACEHOLDER.len(), &hash_string(hash));
@@ -280,14 +280,4 @@ pub(crate) fn loop_alignment(
 
 fn has_runs(t: &Track) -> bool {
     t.bones.iter().any(|r| !r.is_empty())
-}
-
-/// FNV-1a 64 of the serialised skeleton (with the placeholder hash): `skeleton.hash`.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
 }

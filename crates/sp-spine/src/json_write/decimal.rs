@@ -30,19 +30,26 @@ pub(super) fn short_decimal(value: f64, buf: &mut [u8; 24]) -> Option<usize> {
     if !(1e-5..1e9).contains(&abs) {
         return None;
     }
-    // `+ 0.5` and truncation round (a tie would not read back anyway); `|v|·10⁶ < 2⁵³`.
-    let k = (abs * 1e6 + 0.5) as u64;
+    // `+ 0.5` and truncation round (a tie would not read back anyway); `|v|·10⁶ < 2⁵³`, so the
+    // signed conversions are exact (in wasm the unsigned ones are longer sequences).
+    let k = (abs * 1e6 + 0.5) as i64;
     if k as f64 / 1e6 != abs {
         return None;
     }
-    let (whole, frac) = (k / 1_000_000, (k % 1_000_000) as usize);
+    // `k / 10⁶` is `abs` (just checked), and `⌊k / 10⁶⌋` is `⌊abs⌋`: the quotient of an integer
+    // `k < 10¹⁵` by 10⁶ is at least 10⁻⁶ below the next integer, far more than half an ulp of a
+    // value below 10⁹, so the rounded quotient cannot reach it. So the whole part needs no
+    // 64-bit division (a `div` in wasm, which has no multiply-high to divide by a constant),
+    // and both parts fit in 32 bits.
+    let whole = abs as u32;
+    let frac = (k - i64::from(whole) * 1_000_000) as u32;
     if frac == 0 {
         // An integer: `serde_json` writes it with ".0"; the caller writes integers as integers.
         return None;
     }
     let mut len = usize::from(value < 0.0);
     buf[0] = b'-';
-    len += write_u64(whole, &mut buf[len..]);
+    len += write_u32(whole, &mut buf[len..]);
     buf[len] = b'.';
     // Six fraction digits, two at a time, then the trailing zeros dropped (not all six are).
     for (i, pair) in [frac / 10_000, frac / 100 % 100, frac % 100]
@@ -50,6 +57,7 @@ pub(super) fn short_decimal(value: f64, buf: &mut [u8; 24]) -> Option<usize> {
         .enumerate()
     {
         let at = len + 1 + 2 * i;
+        let pair = pair as usize;
         buf[at..at + 2].copy_from_slice(&PAIRS[2 * pair..2 * pair + 2]);
     }
     let mut end = len + 7;
@@ -72,9 +80,36 @@ const PAIRS: [u8; 200] = {
 };
 
 /// Writes `n` in decimal at the start of `out` (at least 20 bytes long for any `n`) and returns
+/// its length: [`write_u32`] when it fits (64-bit divisions are calls or `div`s in wasm).
+pub(super) fn write_u64(n: u64, out: &mut [u8]) -> usize {
+    if let Ok(small) = u32::try_from(n) {
+        return write_u32(small, out);
+    }
+    // The low nine digits, then the rest (at most eleven) before them.
+    let (high, low) = (n / 1_000_000_000, (n % 1_000_000_000) as u32);
+    let len = write_u64(high, out);
+    let mut nine = [b'0'; 10];
+    let digits = write_u32(low, &mut nine);
+    out[len..len + 9 - digits].fill(b'0');
+    out[len + 9 - digits..len + 9].copy_from_slice(&nine[..digits]);
+    len + 9
+}
+
+/// Writes `n` in decimal at the start of `out` (at least 10 bytes long for any `n`) and returns
 /// its length.
-pub(super) fn write_u64(mut n: u64, out: &mut [u8]) -> usize {
-    let len = (1..20).find(|&d| n < 10u64.pow(d)).unwrap_or(20) as usize;
+pub(super) fn write_u32(mut n: u32, out: &mut [u8]) -> usize {
+    let len = match n {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        1_000..=9_999 => 4,
+        10_000..=99_999 => 5,
+        100_000..=999_999 => 6,
+        1_000_000..=9_999_999 => 7,
+        10_000_000..=99_999_999 => 8,
+        100_000_000..=999_999_999 => 9,
+        _ => 10,
+    };
     let mut end = len;
     while n >= 100 {
         let pair = (n % 100) as usize;
@@ -103,6 +138,7 @@ mod tests {
         let mut w = Writer {
             out: Vec::new(),
             parallel: false,
+            hash: None,
         };
         w.num(Num(v));
         let ours = String::from_utf8(w.out).expect("utf-8");
@@ -154,6 +190,38 @@ mod tests {
             fast += usize::from(short_decimal(v, &mut [0; 24]).is_some());
         }
         assert!(fast > 300_000, "the fast path took {fast}");
+    }
+
+    #[test]
+    fn integers_are_written_as_their_display() {
+        let check = |n: u64| {
+            let mut out = [0u8; 24];
+            let len = write_u64(n, &mut out);
+            assert_eq!(
+                std::str::from_utf8(&out[..len]).expect("ascii"),
+                n.to_string()
+            );
+        };
+        for n in [0, 9, 10, 99, 100, 999_999_999, 1_000_000_000, 1_000_000_001] {
+            check(n);
+        }
+        for digits in 1..=20 {
+            let p = 10u128.pow(digits);
+            for n in [p - 1, p, p + 1, p + 7 * p / 10] {
+                if let Ok(n) = u64::try_from(n) {
+                    check(n);
+                }
+            }
+        }
+        check(u64::MAX);
+        check(u64::from(u32::MAX));
+        let mut state: u64 = 1;
+        for _ in 0..100_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            check(state >> (state % 64));
+        }
     }
 
     #[test]

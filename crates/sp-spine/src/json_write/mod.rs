@@ -18,6 +18,12 @@
 //! (skeleton, bones, slots, skins, draw order keys) through `serde_json` with the same
 //! formatter. The output is sized once from an estimate, instead of doubling from 128 bytes.
 //! A test compares [`to_json`] with `serde_json::to_string` on a file using every case.
+//!
+//! The file's FNV-1a 64 (`skeleton.hash`, [`Written::fnv1a_64`]) is formed while it is written:
+//! the bytes of each key are hashed right after the key. FNV-1a is one chain of a multiply per
+//! byte (~4 processor cycles a byte: ~2.6 ms for a 2 MB file, alone after the writing); hashed
+//! key by key, the chain runs beside the writing of the next key instead of after the whole
+//! file. The same hash as [`fnv1a_64`] over the finished text (a test compares them).
 
 use crate::json::{
     AnimationData, BoneTimelines, CurveJson, Num, SkeletonFile, SlotTimelines, ValueKey, XyKey,
@@ -31,18 +37,28 @@ mod decimal;
 #[cfg(test)]
 mod tests;
 
+/// A written file and its hash.
+#[derive(Debug)]
+pub struct Written {
+    /// The compact JSON.
+    pub text: String,
+    /// FNV-1a 64 of `text`'s bytes ([`fnv1a_64`]).
+    pub fnv1a_64: u64,
+}
+
 /// `file` as compact JSON, the same bytes as `serde_json::to_string(file)` (see the module
-/// doc), written into a buffer of `size_hint` bytes first. `parallel`: the animations' bone and
-/// slot timelines are written in pieces on the export's thread pool (`crate::par`) and
-/// joined in order: the same bytes.
+/// doc), written into a buffer of `size_hint` bytes first, with its FNV-1a 64. `parallel`: the
+/// animations' bone and slot timelines are written in pieces on the export's thread pool
+/// (`crate::par`) and joined in order: the same bytes.
 pub fn to_json(
     file: &SkeletonFile,
     size_hint: usize,
     parallel: bool,
-) -> serde_json::Result<String> {
+) -> serde_json::Result<Written> {
     let mut w = Writer {
         out: Vec::with_capacity(size_hint),
         parallel,
+        hash: Some(Fnv1a::default()),
     };
     w.raw(b"{\"skeleton\":");
     w.serde(&file.skeleton)?;
@@ -60,8 +76,49 @@ pub fn to_json(
         w.animation(animation)?;
     }
     w.raw(b"}}");
+    w.hash_written();
+    let fnv1a_64 = w.hash.map_or(0, |h| h.state);
     // serde_json writes valid UTF-8 and so does the rest; checked here, not assumed.
-    String::from_utf8(w.out).map_err(|e| serde::ser::Error::custom(e.to_string()))
+    let text = String::from_utf8(w.out).map_err(|e| serde::ser::Error::custom(e.to_string()))?;
+    Ok(Written { text, fnv1a_64 })
+}
+
+/// FNV-1a 64 of `bytes`.
+pub fn fnv1a_64(bytes: &[u8]) -> u64 {
+    let mut h = Fnv1a::default();
+    h.add(bytes);
+    h.state
+}
+
+/// FNV-1a 64 under way.
+#[derive(Clone, Copy, Debug)]
+struct Fnv1a {
+    state: u64,
+    /// Bytes of the output hashed so far.
+    done: usize,
+}
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Self {
+            state: 0xcbf2_9ce4_8422_2325,
+            done: 0,
+        }
+    }
+}
+
+impl Fnv1a {
+    /// Hashes `bytes` after those hashed so far.
+    #[inline(always)]
+    fn add(&mut self, bytes: &[u8]) {
+        let mut h = self.state;
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        self.state = h;
+        self.done += bytes.len();
+    }
 }
 
 /// The output being written.
@@ -69,6 +126,9 @@ struct Writer {
     out: Vec<u8>,
     /// Write long maps of timelines in pieces on the thread pool.
     parallel: bool,
+    /// The hash of `out[..hash.done]`; `None` for a piece written on the thread pool (hashed
+    /// when it is joined).
+    hash: Option<Fnv1a>,
 }
 
 /// Entries of a timeline map per piece written on its own ([`Writer::entries`]).
@@ -77,6 +137,14 @@ const PIECE_ENTRIES: usize = 32;
 impl Writer {
     fn raw(&mut self, bytes: &[u8]) {
         self.out.extend_from_slice(bytes);
+    }
+
+    /// Hashes what was written since the last call (see the module doc for why key by key).
+    #[inline(always)]
+    fn hash_written(&mut self) {
+        if let Some(hash) = &mut self.hash {
+            hash.add(&self.out[hash.done..]);
+        }
     }
 
     /// A `,` before every element but the first.
@@ -198,6 +266,7 @@ impl Writer {
             let mut w = Writer {
                 out: Vec::new(),
                 parallel: false,
+                hash: None,
             };
             let end = (piece * PIECE_ENTRIES + PIECE_ENTRIES).min(entries.len());
             (piece * PIECE_ENTRIES..end).try_for_each(|i| entry(&mut w, i))?;
@@ -223,6 +292,7 @@ impl Writer {
                 self.raw(b"\"name\":");
                 self.serde(&k.name)?;
                 self.raw(b"}");
+                self.hash_written();
             }
             self.raw(b"]");
         }
@@ -239,6 +309,7 @@ impl Writer {
                 self.serde(&k.color)?;
                 self.curve(&k.curve);
                 self.raw(b"}");
+                self.hash_written();
             }
             self.raw(b"]");
         }
@@ -281,6 +352,7 @@ impl Writer {
             k.write_values(self);
             self.curve(k.curve());
             self.raw(b"}");
+            self.hash_written();
         }
         self.raw(b"]");
     }

@@ -191,8 +191,11 @@ fn every_case() -> SkeletonFile {
 fn writes_what_serde_json_writes_on_a_file_with_every_case() {
     let file = every_case();
     let theirs = serde_json::to_string(&file).expect("serde_json");
-    assert_eq!(to_json(&file, 0, false).expect("ours"), theirs);
-    assert_eq!(to_json(&file, 1 << 16, false).expect("ours, sized"), theirs);
+    for hint in [0, 1 << 16] {
+        let ours = to_json(&file, hint, false).expect("ours");
+        assert_eq!(ours.text, theirs);
+        assert_eq!(ours.fnv1a_64, reference_fnv1a_64(theirs.as_bytes()));
+    }
     // The fixture reaches every branch the writer has.
     for needle in [
         "\"empty\":{}",
@@ -231,5 +234,28 @@ fn writes_the_same_bytes_in_pieces_on_the_thread_pool() {
     }
     let theirs = serde_json::to_string(&file).expect("serde_json");
     assert!(theirs.len() > 10_000, "{} bytes", theirs.len());
-    assert_eq!(to_json(&file, 0, true).expect("in pieces"), theirs);
+    let ours = to_json(&file, 0, true).expect("in pieces");
+    assert_eq!(ours.text, theirs);
+    assert_eq!(ours.fnv1a_64, reference_fnv1a_64(theirs.as_bytes()));
+}
+
+/// FNV-1a 64 as its authors define it (offset basis 14695981039346656037, prime
+/// 1099511628211), written here apart from the writer's.
+fn reference_fnv1a_64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(14_695_981_039_346_656_037, |h: u64, &b| {
+        (h ^ u64::from(b)).wrapping_mul(1_099_511_628_211)
+    })
+}
+
+#[test]
+fn fnv1a_64_gives_the_published_values() {
+    // From the FNV authors' test suite (isthe.com/chongo/src/fnv/test_fnv.c).
+    for (text, hash) in [
+        ("", 0xcbf2_9ce4_8422_2325),
+        ("a", 0xaf63_dc4c_8601_ec8c),
+        ("foobar", 0x8594_4171_f739_67e8),
+    ] {
+        assert_eq!(fnv1a_64(text.as_bytes()), hash, "{text:?}");
+        assert_eq!(reference_fnv1a_64(text.as_bytes()), hash, "{text:?}");
+    }
 }

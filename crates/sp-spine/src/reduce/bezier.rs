@@ -26,7 +26,7 @@ const RIDGE: f64 = 1e-6;
 /// written with fewer digits; the handles are fitted again to the value as written.
 const BEZIER_END_SLACK: f64 = 0.5;
 
-/// Buffers reused by the fits of one piece.
+/// Buffers reused by the fits of one run.
 #[derive(Default)]
 pub(crate) struct Scratch {
     basis: Vec<[f64; 4]>,

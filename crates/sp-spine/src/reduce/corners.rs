@@ -13,8 +13,10 @@
 //! A slow apex (a ball thrown straight up) turns by 180° but its second differences are all the
 //! same: it is not a corner, so ballistic exports keep their keys exactly as before.
 
-/// Indices `k` (1 ≤ k < n − 1) of the abrupt turns of `points` for position tolerance `tol`.
-pub fn abrupt_turns(points: &[[f64; 2]], tol: f64) -> Vec<usize> {
+/// Indices `k` (1 ≤ k < n − 1) of the abrupt turns of `points` for position tolerance `tol`: the
+/// points are the first two channels of each sample (a translate run's samples as they are;
+/// `N` must be at least 2).
+pub fn abrupt_turns<const N: usize>(points: &[[f64; N]], tol: f64) -> Vec<usize> {
     let n = points.len();
     if n < 3 {
         return Vec::new();
@@ -46,7 +48,7 @@ pub fn abrupt_turns(points: &[[f64; 2]], tol: f64) -> Vec<usize> {
             continue;
         }
         let here = accel(k);
-        let around = accel(k - 1).max(accel(k + 1));
+        let around = super::linear::larger(accel(k - 1), accel(k + 1));
         if here > 4.0 * around {
             out.push(k);
         }

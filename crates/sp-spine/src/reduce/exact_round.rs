@@ -11,6 +11,10 @@
 //!
 //! with the sign of `x` on a zero result (`round(−0.3) = −0`, as `std` gives). Any `|x| ≥ 2⁵²`
 //! is already an integer, and NaN and infinities are returned as they are, as `std` does.
+//!
+//! WebAssembly has `f64.trunc`, `f64.floor` and `f64.ceil` as instructions (one `roundsd` each
+//! in V8), while its float-to-`i64` conversion saturates (a conversion and checks): there the
+//! truncation is `f64::trunc`, and `floor` and `ceil` are `std`'s.
 
 /// `2⁵²`: every `f64` of at least this magnitude is an integer.
 const INTEGRAL: f64 = 4_503_599_627_370_496.0;
@@ -24,7 +28,11 @@ fn has_fraction_bits(x: f64) -> bool {
 /// `x` truncated toward zero, with the sign of `x` (for `|x| < 2⁵²`).
 #[inline(always)]
 fn trunc_small(x: f64) -> f64 {
-    ((x as i64) as f64).copysign(x)
+    if cfg!(target_arch = "wasm32") {
+        x.trunc()
+    } else {
+        ((x as i64) as f64).copysign(x)
+    }
 }
 
 /// [`f64::round`] (half away from zero), the same bits.
@@ -47,6 +55,9 @@ pub fn round(x: f64) -> f64 {
 /// [`f64::floor`], the same bits.
 #[inline(always)]
 pub fn floor(x: f64) -> f64 {
+    if cfg!(target_arch = "wasm32") {
+        return x.floor();
+    }
     if !has_fraction_bits(x) {
         return x;
     }
@@ -57,6 +68,9 @@ pub fn floor(x: f64) -> f64 {
 /// [`f64::ceil`], the same bits.
 #[inline(always)]
 pub fn ceil(x: f64) -> f64 {
+    if cfg!(target_arch = "wasm32") {
+        return x.ceil();
+    }
     if !has_fraction_bits(x) {
         return x;
     }
@@ -114,6 +128,12 @@ mod tests {
             values.push(scaled * 10f64.powi((state % 8) as i32));
         }
         for x in values {
+            if has_fraction_bits(x) {
+                // The wasm build truncates with `f64::trunc`: the same bits as the conversion
+                // through `i64` that this (native) build runs, so both builds round alike.
+                let through_i64 = ((x as i64) as f64).copysign(x);
+                assert_eq!(through_i64.to_bits(), x.trunc().to_bits(), "trunc({x:e})");
+            }
             for (ours, std, name) in [
                 (round(x), x.round(), "round"),
                 (floor(x), x.floor(), "floor"),

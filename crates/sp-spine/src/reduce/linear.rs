@@ -138,15 +138,16 @@ fn cone<const N: usize>(
 /// The larger of `a` and `b` (`a` when `b` is NaN, `b` when they are equal): what `a.max(b)`
 /// gives the cone's bounds, written as a compare. In wasm `f64::max` is a call into `fmax` (its
 /// NaN rule has no instruction), and the cone's four bounds per frame made those calls ~5 % of
-/// the editor's export in Node 20 (`--cpu-prof`); this inlines to a compare and a select.
+/// the editor's export in Node 20 (`--cpu-prof`); this inlines to a compare and a select. Also
+/// the joint tolerance of [`super::within_tolerance`] and the corners' neighbour test.
 #[inline(always)]
-fn larger(a: f64, b: f64) -> f64 {
+pub(crate) fn larger(a: f64, b: f64) -> f64 {
     if a > b || b.is_nan() { a } else { b }
 }
 
 /// The smaller of `a` and `b` (`a` when `b` is NaN, `b` when they are equal), as [`larger`].
 #[inline(always)]
-fn smaller(a: f64, b: f64) -> f64 {
+pub(crate) fn smaller(a: f64, b: f64) -> f64 {
     if a < b || b.is_nan() { a } else { b }
 }
 

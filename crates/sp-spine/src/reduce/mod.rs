@@ -73,7 +73,9 @@ pub fn within_tolerance<const N: usize>(specs: &[ChannelSpec; N], err: &[f64; N]
     for c in 0..N {
         if specs[c].joint {
             joint_sq += err[c] * err[c];
-            joint_tol = Some(joint_tol.map_or(specs[c].tolerance, |t| t.min(specs[c].tolerance)));
+            joint_tol = Some(joint_tol.map_or(specs[c].tolerance, |t| {
+                linear::smaller(t, specs[c].tolerance)
+            }));
         } else if err[c].abs() > specs[c].tolerance {
             return false;
         }
@@ -212,34 +214,15 @@ pub(crate) struct Piece<'a, const N: usize> {
     pub specs: &'a [ChannelSpec; N],
     pub timing: Timing,
     /// Stored (`f32`) key time of each frame.
-    pub key_t: Vec<f64>,
+    pub key_t: &'a [f64],
     /// Evaluation time of each frame.
-    pub eval_t: Vec<f64>,
+    pub eval_t: &'a [f64],
     /// The last frame ends the run: its key is the sample as written (not any value within
     /// tolerance), so a loop's last key equals its first and the seam stays exact.
     pub pin_last: bool,
 }
 
-impl<'a, const N: usize> Piece<'a, N> {
-    fn new(
-        start_frame: u32,
-        samples: &'a [[f64; N]],
-        specs: &'a [ChannelSpec; N],
-        timing: Timing,
-        pin_last: bool,
-    ) -> Self {
-        let frames = start_frame..start_frame + samples.len() as u32;
-        Piece {
-            start_frame,
-            samples,
-            specs,
-            timing,
-            key_t: frames.clone().map(|f| timing.stored_key_time(f)).collect(),
-            eval_t: frames.map(|f| timing.eval_time(f)).collect(),
-            pin_last,
-        }
-    }
-
+impl<const N: usize> Piece<'_, N> {
     /// Whether the linear segment `i → j` with written end values `vi`, `vj` holds every frame
     /// in `(i, j]` within tolerance (the end frame sees `vj`).
     pub fn linear_fits(&self, i: usize, vi: &[f64; N], j: usize, vj: &[f64; N]) -> bool {
@@ -281,11 +264,60 @@ pub fn reduce_run_forced<const N: usize>(
     mode: CurveMode,
     timing: Timing,
 ) -> Vec<Key<N>> {
+    let mut keys = Vec::new();
+    let mut buffers = RunBuffers::default();
+    reduce_run_into(
+        &mut keys,
+        &mut buffers,
+        start_frame,
+        samples,
+        forced,
+        specs,
+        mode,
+        timing,
+    );
+    keys
+}
+
+/// Buffers [`reduce_run_into`] reuses from run to run.
+#[derive(Default)]
+pub struct RunBuffers {
+    /// The run's stored key times ([`Piece::key_t`]).
+    key_t: Vec<f64>,
+    /// The run's evaluation times ([`Piece::eval_t`]).
+    eval_t: Vec<f64>,
+    /// The Bézier fits'.
+    bezier: bezier::Scratch,
+}
+
+/// [`reduce_run_forced`] appending the keys to `keys` (the caller's keys of earlier runs: no
+/// vector per run), with `buffers` kept from earlier runs.
+#[allow(clippy::too_many_arguments)]
+pub fn reduce_run_into<const N: usize>(
+    keys: &mut Vec<Key<N>>,
+    buffers: &mut RunBuffers,
+    start_frame: u32,
+    samples: &[[f64; N]],
+    forced: &[usize],
+    specs: &[ChannelSpec; N],
+    mode: CurveMode,
+    timing: Timing,
+) {
     let n = samples.len();
-    let mut keys: Vec<Key<N>> = Vec::new();
     if n == 0 {
-        return keys;
+        return;
     }
+    // The run's times, once for all its pieces (which share their end frames).
+    let RunBuffers {
+        key_t,
+        eval_t,
+        bezier: scratch,
+    } = buffers;
+    let frames = start_frame..start_frame + n as u32;
+    key_t.clear();
+    key_t.extend(frames.clone().map(|f| timing.stored_key_time(f)));
+    eval_t.clear();
+    eval_t.extend(frames.map(|f| timing.eval_time(f)));
     let cost = KeyCost::estimate(specs);
     // The first key is the first sample as written; every later key is chosen by its segment.
     let mut value: [f64; N] = std::array::from_fn(|c| specs[c].quantize(samples[0][c]));
@@ -299,14 +331,16 @@ pub fn reduce_run_forced<const N: usize>(
         if to <= from {
             continue;
         }
-        let piece = Piece::new(
-            start_frame + from as u32,
-            &samples[from..=to],
+        let piece = Piece {
+            start_frame: start_frame + from as u32,
+            samples: &samples[from..=to],
             specs,
             timing,
-            to == n - 1,
-        );
-        value = reduce_piece(&piece, value, mode, &cost, &mut keys);
+            key_t: &key_t[from..=to],
+            eval_t: &eval_t[from..=to],
+            pin_last: to == n - 1,
+        };
+        value = reduce_piece(&piece, value, mode, &cost, keys, scratch);
         from = to;
     }
     keys.push(Key {
@@ -314,7 +348,6 @@ pub fn reduce_run_forced<const N: usize>(
         values: value,
         curve: KeyCurve::Linear,
     });
-    keys
 }
 
 /// Keys of one piece but its last (whose written value is returned), starting from `value`.
@@ -324,9 +357,9 @@ fn reduce_piece<const N: usize>(
     mode: CurveMode,
     cost: &KeyCost,
     keys: &mut Vec<Key<N>>,
+    scratch: &mut bezier::Scratch,
 ) -> [f64; N] {
     let n = piece.samples.len();
-    let mut scratch = bezier::Scratch::default();
     let mut i = 0usize;
     while i + 1 < n {
         let (lin_j, lin_v) = linear::farthest(piece, i, &value);
@@ -334,7 +367,7 @@ fn reduce_piece<const N: usize>(
         if mode == CurveMode::Bezier && lin_j + 1 < n {
             // A Bézier key pays only when it costs fewer bytes per frame it covers.
             let from = i + (cost.bezier / cost.linear * (lin_j - i) as f64) as usize + 1;
-            if let Some((j, v, handles)) = bezier::farthest(piece, i, &value, from, &mut scratch) {
+            if let Some((j, v, handles)) = bezier::farthest(piece, i, &value, from, scratch) {
                 chosen = (j, v, KeyCurve::Bezier(handles));
             }
         }

@@ -6,7 +6,7 @@ use super::KeyMode;
 use crate::bake::Run;
 use crate::json::{CurveJson, Num, ValueKey, XyKey};
 use crate::reduce::corners::abrupt_turns;
-use crate::reduce::{ChannelSpec, Key, KeyCurve, Timing, reduce_run_forced};
+use crate::reduce::{ChannelSpec, Key, KeyCurve, RunBuffers, Timing, reduce_run_into};
 
 /// What forces keys in a channel beyond the attachment changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,51 +97,52 @@ pub(in crate::exporter) fn run_keys<const N: usize>(
 ) -> (Vec<Key<N>>, usize) {
     let mut keys: Vec<Key<N>> = Vec::new();
     let mut frames = 0;
+    let (mut forced, mut buffers) = (Vec::new(), RunBuffers::default());
     for (ri, run) in runs.iter().enumerate() {
         let samples: Vec<[f64; N]> = samples(run);
         frames += samples.len();
-        let mut run_keys = if mode.reduce {
+        let first = keys.len();
+        if mode.reduce {
             // Forced keys (§12.4): every frame where the attachment shows, hides or switches;
             // for positions and rotations the frames around every collision event (§10.2), and
             // for positions every abrupt turn of the path.
-            let mut forced: Vec<usize> = (1..run.states.len())
-                .filter(|&k| switch(&run.states[k]) != switch(&run.states[k - 1]))
-                .collect();
+            forced.clear();
+            forced.extend(
+                (1..run.states.len())
+                    .filter(|&k| switch(&run.states[k]) != switch(&run.states[k - 1])),
+            );
             if forced_by != Forced::Attachments {
                 forced.extend(impact_frames(run));
             }
             if forced_by == Forced::ImpactsAndCorners && N == 2 {
-                let points: Vec<[f64; 2]> = samples.iter().map(|s| [s[0], s[1]]).collect();
-                forced.extend(abrupt_turns(&points, specs[0].tolerance));
+                forced.extend(abrupt_turns(&samples, specs[0].tolerance));
             }
             forced.sort_unstable();
             forced.dedup();
-            reduce_run_forced(
+            reduce_run_into(
+                &mut keys,
+                &mut buffers,
                 run.start_frame,
                 &samples,
                 &forced,
                 specs,
                 mode.curve,
                 mode.timing,
-            )
+            );
         } else {
-            samples
-                .iter()
-                .enumerate()
-                .map(|(k, s)| Key {
-                    frame: run.start_frame + k as u32,
-                    values: std::array::from_fn(|c| specs[c].quantize(s[c])),
-                    curve: KeyCurve::Linear,
-                })
-                .collect()
-        };
-        step_sudden_keys(&mut run_keys, specs, mode.timing, &samples, run.start_frame);
+            keys.extend(samples.iter().enumerate().map(|(k, s)| Key {
+                frame: run.start_frame + k as u32,
+                values: std::array::from_fn(|c| specs[c].quantize(s[c])),
+                curve: KeyCurve::Linear,
+            }));
+        }
+        let run_keys = &mut keys[first..];
+        step_sudden_keys(run_keys, specs, mode.timing, &samples, run.start_frame);
         if ri + 1 < runs.len()
             && let Some(last) = run_keys.last_mut()
         {
             last.curve = KeyCurve::Stepped;
         }
-        keys.append(&mut run_keys);
     }
     (keys, frames)
 }
