@@ -322,7 +322,9 @@ describe('particles following a skeleton bone', () => {
     const { checked, most: [near], least: [, far] } = await tipAgainstTracks(json, frames, [second, first]);
     assert.ok(checked > 30 && near < 0.1 && far > 50, `${checked} frames: ${near} px from the second instance's tip, ${far} px from the first's`);
 
-    // Removing the instance (the skeleton panel's button): the system keeps its choice and falls back, said in both panels.
+    // Removing the instance (the skeleton panel's button removes the instance chosen in its
+    // Instance menu: instance 2, the last): the system keeps its choice and falls back, said in both panels.
+    await panelChange(page, 'instance', '1');
     await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="remove-instance"]') as HTMLButtonElement).click());
     assert.deepEqual(((await documentOf(page)) as unknown as Doc).skeletons[0].extraInstances, []);
     await page.waitForSelector('#properties [data-follow-missing="instance"]', { state: 'attached', timeout: 15_000 });
@@ -445,4 +447,5 @@ describe('particles following a skeleton bone', () => {
     assert.deepEqual((await tracksOf(page)).map((tr) => tr.points), [shared.points]);
     assert.deepEqual(errors, []);
   });
+
 });
