@@ -13,7 +13,11 @@
 // that second instance on its own: moved (still sharing the first's rotation and scale, as its
 // note says), then turned 90° and scaled: the canvas changes around it and not around the first,
 // the follower's track and the download follow its turned bone, the share button and undo give
-// back the pair form and the same pixels.
+// back the pair form and the same pixels. Last, with three instances and the follower on instance
+// 3, the skeleton panel removes instance 2: the follower is renumbered in the same undo step and
+// stays on the same drawn skeleton (its track and pixels unchanged), the panel shows two instances
+// and the message area names the renumbering; undo gives back the three and the index. Removing
+// instance 1 makes instance 2 take its place, the follower still on the same skeleton; undo.
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -322,7 +326,9 @@ describe('particles following a skeleton bone', () => {
     const { checked, most: [near], least: [, far] } = await tipAgainstTracks(json, frames, [second, first]);
     assert.ok(checked > 30 && near < 0.1 && far > 50, `${checked} frames: ${near} px from the second instance's tip, ${far} px from the first's`);
 
-    // Removing the instance (the skeleton panel's button): the system keeps its choice and falls back, said in both panels.
+    // Removing the instance (the skeleton panel's button removes the instance chosen in its
+    // Instance menu: instance 2, the last): the system keeps its choice and falls back, said in both panels.
+    await panelChange(page, 'instance', '1');
     await page.evaluate(() => (document.querySelector('#skeleton-panel [data-action="remove-instance"]') as HTMLButtonElement).click());
     assert.deepEqual(((await documentOf(page)) as unknown as Doc).skeletons[0].extraInstances, []);
     await page.waitForSelector('#properties [data-follow-missing="instance"]', { state: 'attached', timeout: 15_000 });
@@ -443,6 +449,83 @@ describe('particles following a skeleton bone', () => {
     const undone = around(before, await shot());
     assert.ok(undone.first < 0.05 && undone.second < 0.05, `undo restores the pixels: ${JSON.stringify(undone)}`);
     assert.deepEqual((await tracksOf(page)).map((tr) => tr.points), [shared.points]);
+    assert.deepEqual(errors, []);
+  });
+
+  it('removing instance 2 of 3 keeps the follower of instance 3 on the same skeleton (renumbered, one undo step)', async () => {
+    type Doc = { skeletons: { transform: { x: number; y: number }; extraInstances: number[][]; visible: boolean }[]; systems: { name: string; follow?: { instance?: number } }[] };
+    const doc = async (): Promise<Doc> => (await documentOf(page)) as unknown as Doc;
+    if ((await page.$('#skeleton-panel [data-action="remove-instance"]')) === null) {
+      await page.click('#skeleton-list li.skeleton .name');
+      await page.waitForSelector('#skeleton-panel [data-action="remove-instance"]', { state: 'attached', timeout: 15_000 });
+    }
+    // A third instance 700 px below instance 2, and the follower on it (the Follow section's menu).
+    const { x, y } = (await doc()).skeletons[0].transform;
+    const [second] = (await doc()).skeletons[0].extraInstances;
+    const third = [x + 600, y + 700];
+    await edit(page, 'third instance', `d.skeletons[0].extraInstances.push([${third[0]}, ${third[1]}]);`);
+    const instanceSelect = '#properties [data-key="systems[0].follow.instance"]';
+    await page.waitForFunction((sel) => (document.querySelector(sel) as HTMLSelectElement | null)?.options.length === 3, instanceSelect, { timeout: 15_000 });
+    await page.selectOption(instanceSelect, '2');
+    assert.equal((await doc()).systems[0].follow?.instance, 2);
+    const [onThird] = await tracksOf(page);
+    assert.equal(onThird.instance, 2);
+    // The particles alone (the skeleton hidden, still followed), framed on instance 3's tip.
+    if ((await doc()).skeletons[0].visible) await page.click('#skeleton-list li.skeleton [data-action="toggle-skeleton"]');
+    const t = 1.0;
+    const [bx, by] = trackPositionAt(await loadWasm(), onThird, t);
+    await page.evaluate((at) => (window as unknown as SeamWindow).spineParticleTest.setView(at, 0.5), [bx + OFFSET.x, by + OFFSET.y] as [number, number]);
+    const shot = async (): Promise<Pixels> => {
+      await freezeAt(page, t);
+      return (await canvasPixels(page)).pixels;
+    };
+    const before = await shot();
+    const lit = litCentroid(before);
+    assert.ok(lit.n > 50 && Math.hypot(lit.x - before.width / 2, lit.y - before.height / 2) < 12, `the particles on instance 3's tip: ${lit.n} lit pixels at (${lit.x.toFixed(0)}, ${lit.y.toFixed(0)})`);
+
+    // The Instance menu chooses instance 2; its button says so and removes it.
+    await panelChange(page, 'instance', '1');
+    const button = '#skeleton-panel [data-action="remove-instance"]';
+    assert.match(await page.$eval(button, (e) => e.textContent ?? ''), / 2$/u);
+    await page.evaluate((sel) => (document.querySelector(sel) as HTMLButtonElement).click(), button);
+    let k = (await doc()).skeletons[0];
+    assert.deepEqual(k.extraInstances, [third], 'instance 2 removed, instance 3 is instance 2 now');
+    assert.equal((await doc()).systems[0].follow?.instance, 1, 'the follower follows the same skeleton under its new number');
+    const [renumbered] = await tracksOf(page);
+    assert.equal(renumbered.instance, 1);
+    assert.deepEqual(renumbered.points, onThird.points, 'the followed track is where it was');
+    assert.ok(columnsDiff(before, await shot(), 0, before.width) < 0.05, 'the particles are drawn where they were');
+    // The panel: two instances, the Instance menu on the one now numbered 2 (the old instance 3).
+    assert.equal(await page.$eval('#skeleton-panel [data-field="instances"]', (e) => e.textContent), '2');
+    assert.deepEqual(await page.$$eval('#skeleton-panel [data-control="instance"] option', (els) => els.map((e) => (e as HTMLOptionElement).value)), ['0', '1']);
+    assert.equal(await page.$eval('#skeleton-panel [data-control="instance"]', (e) => (e as HTMLSelectElement).value), '1');
+    assert.equal(await page.$eval(instanceSelect, (e) => (e as HTMLSelectElement).value), '1');
+    assert.equal(await page.$('#properties [data-follow-missing]'), null, 'nothing is marked missing');
+    assert.equal(await page.$('#skeleton-panel [data-role="follow-stranded"]'), null);
+    // The message area names the renumbered follower.
+    const notes = await page.$$eval('#messages .message .text', (els) => els.map((e) => e.textContent ?? ''));
+    assert.ok(notes.some((n) => /tip ?[（(]\S+ 3 → 2[）)]/u.test(n)), `the renumbering is said: ${JSON.stringify(notes)}`);
+
+    // One undo gives back the three instances and the index.
+    await page.click('#undo-button');
+    k = (await doc()).skeletons[0];
+    assert.deepEqual(k.extraInstances, [second, third]);
+    assert.equal((await doc()).systems[0].follow?.instance, 2);
+    assert.deepEqual((await tracksOf(page)).map((tr) => [tr.instance, tr.points]), [[2, onThird.points]]);
+    assert.equal(await page.$eval('#skeleton-panel [data-field="instances"]', (e) => e.textContent), '3');
+    assert.ok(columnsDiff(before, await shot(), 0, before.width) < 0.05, 'undo: the same pixels');
+
+    // Removing instance 1: instance 2 takes its place (a pair: instance 1's rotation and scale), nothing moves.
+    const first = (await doc()).skeletons[0].transform;
+    await panelChange(page, 'instance', '0');
+    await page.evaluate((sel) => (document.querySelector(sel) as HTMLButtonElement).click(), button);
+    k = (await doc()).skeletons[0];
+    assert.deepEqual([k.transform, k.extraInstances], [{ ...first, x: second[0], y: second[1] }, [third]]);
+    assert.equal((await doc()).systems[0].follow?.instance, 1);
+    assert.deepEqual((await tracksOf(page)).map((tr) => tr.points), [onThird.points]);
+    await page.click('#undo-button');
+    assert.deepEqual((await doc()).skeletons[0].extraInstances, [second, third]);
+    assert.equal((await doc()).systems[0].follow?.instance, 2);
     assert.deepEqual(errors, []);
   });
 });

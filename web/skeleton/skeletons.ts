@@ -16,6 +16,7 @@ import { h } from '../ui/dom';
 import { mountPlayback, type PlaybackControls } from './panel/controls';
 import { openSkeletonDrop, type SkelRepairResult, type SkelWasm } from './panel/panel';
 import { findSkeleton, newSkeletonEntry, renameSkeleton, strandedFollowers } from './object/doc';
+import { removeInstance, type InstanceRemoval } from './object/remove-instance';
 import type { SkeletonFiles } from './object/files';
 import type { SkeletonPlayer } from './object/play';
 import { SkeletonScene } from './object/scene';
@@ -257,6 +258,14 @@ export class SkeletonObjects {
         const found = findSkeleton(this.host.store.doc, self.name, self.key);
         return found === null ? [] : strandedFollowers(this.host.store.doc, found.entry.name, 1 + found.entry.extraInstances.length);
       },
+      removeInstance: (index) => {
+        const found = findSkeleton(this.host.store.doc, self.name, self.key);
+        if (found === null) return null;
+        let removal: InstanceRemoval | null = null;
+        const ok = this.host.edit(t('playEditRemoveInstance'), (d) => void (removal = removeInstance(d, found.index, index)));
+        return ok ? removal : null;
+      },
+      note: (text) => this.host.message('info', text),
     });
   };
 }

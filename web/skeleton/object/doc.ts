@@ -66,9 +66,10 @@ export function renameSkeleton(draft: Scene, index: number, name: string): numbe
 
 /**
  * Names of the systems of `doc` that follow skeleton `name` at an instance it does not have
- * (`follow.instance` ≥ `count`, its number of placed instances): removing an extra instance keeps
- * their choice (adding the instance back, or undo, makes them follow it again) and they fall back
- * to their own transform meanwhile, which the skeleton panel and the property panel say.
+ * (`follow.instance` ≥ `count`, its number of placed instances): removing the instance a system
+ * follows keeps its skeleton, bone and offset and points it past the end (remove-instance.ts: the
+ * next instance added, or undo, is the one it follows) and it falls back to its own transform
+ * meanwhile, which the skeleton panel and the property panel say.
  */
 export function strandedFollowers(doc: Scene, name: string, count: number): string[] {
   return doc.systems.filter((s) => s.follow !== undefined && s.follow !== null && s.follow.skeleton === name && (s.follow.instance ?? 0) >= count).map((s) => s.name);

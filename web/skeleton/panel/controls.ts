@@ -5,9 +5,16 @@
 // and scale until it is given its own, and a bone followed by particles with it: placement.ts),
 // scale on load (spine-core's loader scale,
 // which re-bakes: a different thing from the placement's scale, and said so in both tooltips), bake
-// rate, instances (add at the view centre, which selects the new one / remove the last; particle systems that follow an
-// instance no longer there are named in a warning: they keep their choice and fall back to their
-// own transform until it is added again or the removal undone), a time read-out, and the mipmap
+// rate, instances (add at the view centre, which selects the new one; "Remove instance N" removes
+// the one chosen in the Instance menu, object/remove-instance.ts: removing instance 1, the entry's
+// own transform, makes instance 2 take its place where and as it is drawn, and the only instance
+// cannot be removed — the button is disabled, its tooltip says to delete the skeleton in the scene
+// list; the particle systems following a later instance are renumbered in the same undo step, so
+// they keep following the same skeleton on the canvas, and the message area names them and those
+// that followed the removed instance; the instance now at that number is chosen next), a warning
+// naming the particle systems that follow an instance no longer there (they keep their skeleton,
+// bone and offset and fall back to their own transform until another instance is chosen, one is
+// added or the removal undone), a time read-out, and the mipmap
 // option (trilinear sampling of the atlas pages through mipmaps: no shimmer when the skeleton is
 // drawn much smaller than its pages). Every control edits the scene document (one undo step,
 // validated by Rust, autosaved); the skeleton sync (scene.ts) then updates the player. Time follows
@@ -20,6 +27,7 @@ import type { SkeletonObject } from '../../document/types';
 import { errorText } from '../../errors';
 import { h, type Child } from '../../ui/dom';
 import { instanceCount } from '../object/instances';
+import { canRemoveInstance, type InstanceRemoval } from '../object/remove-instance';
 import type { SkeletonPlayer } from '../object/play';
 import { numberInput, show } from './inputs';
 import { mountPlacement } from './placement';
@@ -38,6 +46,23 @@ export interface SkeletonControlsBinding {
   viewCentre(): [number, number];
   /** Names of the particle systems following an instance this skeleton does not have. */
   strandedFollowers(): string[];
+  /**
+   * Removes placed instance `index` (0: the first) of the entry and renumbers the systems that
+   * follow its instances, in one undo step (object/remove-instance.ts); what it did to those
+   * systems, or null when the change was refused.
+   */
+  removeInstance(index: number): InstanceRemoval | null;
+  /** Shows a note in the editor's message area (text only). */
+  note(text: string): void;
+}
+
+/** The message-area note of a removal of instance `n` (counted from 1) of skeleton `name`. */
+function removalNote(n: number, name: string, removal: InstanceRemoval): string {
+  let text = t('playInstanceRemoved', { n, name });
+  const renumbered = removal.renumbered.map((f) => t('playInstanceRenumbered', { name: f.name, from: f.fromIndex + 1, to: f.toIndex + 1 }));
+  if (renumbered.length > 0) text += t('playInstanceRemovedRenumbered', { list: renumbered.join(', ') });
+  if (removal.stranded.length > 0) text += t('playInstanceRemovedStranded', { list: removal.stranded.join(', ') });
+  return text;
 }
 
 /** The mounted playback section: its owner refreshes it after document changes and every frame. */
@@ -65,7 +90,8 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
   const scaleInput = labels.attr(numberInput('scale', { min: '0.01', step: '0.1' }), 'title', () => t('playScaleTitle'));
   const fpsInput = labels.attr(numberInput('fps', { min: '1', max: '240', step: '1' }), 'title', () => t('playBakeFpsTitle'));
   const addButton = labels.text(h('button', { type: 'button', 'data-action': 'add-instance' }), () => t('playAddInstance'));
-  const removeButton = labels.text(h('button', { type: 'button', 'data-action': 'remove-instance' }), () => t('playRemoveInstance'));
+  // Labelled by refresh(): "Remove instance N" names the instance chosen in the Instance menu.
+  const removeButton = h('button', { type: 'button', 'data-action': 'remove-instance' });
   const count = h('span', { 'data-field': 'instances' }, '1');
   const time = h('span', { 'data-field': 'time' }, '0.00 s');
   const mip = h('input', { type: 'checkbox', 'data-control': 'mipmaps' });
@@ -103,7 +129,19 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     if (k !== null) placement.select(instanceCount(k) - 1);
     refresh();
   });
-  removeButton.addEventListener('click', () => edit(() => t('playEditRemoveInstance'), (k) => void k.extraInstances.pop()));
+  removeButton.addEventListener('click', () => {
+    const k = binding.entry();
+    const index = placement.chosen();
+    if (k === null || !canRemoveInstance(k, index)) return;
+    const name = k.name;
+    const removal = binding.removeInstance(index);
+    if (removal !== null) {
+      const left = binding.entry();
+      placement.select(Math.min(index, left === null ? 0 : instanceCount(left) - 1));
+      binding.note(removalNote(index + 1, name, removal));
+    }
+    refresh();
+  });
 
   function refresh(): void {
     const k = binding.entry();
@@ -114,6 +152,7 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     problem.hidden = text === null;
     for (const c of [animSelect, skinSelect, loopInput, mip, speedInput, scaleInput, fpsInput, addButton, removeButton, ...placement.controls]) c.disabled = k === null;
     placement.refresh(k);
+    removeButton.textContent = t('playRemoveInstance', { n: placement.chosen() + 1 });
     if (k === null) {
       status.textContent = t('playGone');
       return;
@@ -134,7 +173,9 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     show(scaleInput, String(k.scale));
     show(fpsInput, String(k.bakeFps));
     count.textContent = String(1 + k.extraInstances.length);
-    removeButton.disabled = k.extraInstances.length === 0;
+    const chosen = placement.chosen();
+    removeButton.disabled = !canRemoveInstance(k, chosen);
+    removeButton.title = t(instanceCount(k) === 1 ? 'playRemoveOnlyInstanceTitle' : chosen === 0 ? 'playRemoveFirstInstanceTitle' : 'playRemoveInstanceTitle');
     notes.replaceChildren();
     const stranded = binding.strandedFollowers();
     if (stranded.length > 0) notes.append(h('p', { class: 'skeleton-message warning', 'data-role': 'follow-stranded' }, t('playFollowersStranded', { list: stranded.join(', ') })));

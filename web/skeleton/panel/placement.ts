@@ -25,6 +25,8 @@ export interface PlacementControls {
   readonly controls: (HTMLInputElement | HTMLSelectElement | HTMLButtonElement)[];
   /** Makes instance `index` (0: the first) the one the fields edit. */
   select(index: number): void;
+  /** The instance the fields edit (0: the first), as the menu shows it after the last refresh. */
+  chosen(): number;
   /** Re-reads entry `k` (null: gone). */
   refresh(k: SkeletonObject | null): void;
 }
@@ -126,6 +128,7 @@ export function mountPlacement(labels: Relabel, row: (label: () => string, ...c:
     select(index: number): void {
       selected = index;
     },
+    chosen: () => selected,
     refresh,
   };
 }
