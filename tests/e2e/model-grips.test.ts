@@ -125,7 +125,7 @@ describe('model grips on the canvas (WebGL2)', () => {
     const [sx, sy] = await grip(page, 'scale');
     assert.ok(near(sx, mx + 48 * Math.SQRT1_2, 1.5) && near(sy, my + 48 * Math.SQRT1_2, 1.5), `the diamond at (${sx}, ${sy})`);
     // Titles in the page's language (Chinese by default).
-    assert.equal(await page.$eval('.model-handle.move title', (e) => e.textContent), '拖动以移动模型“synth”（按住 Shift：以 10 像素为步长）');
+    assert.equal(await page.$eval('.model-handle.move title', (e) => e.textContent), '拖动以移动模型“synth”（按住 Shift：吸附到网格，无网格时 10 像素）');
     assert.equal(await page.$eval('.model-handle.scale title', (e) => e.textContent), '拖动以缩放模型“synth”：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）');
     assert.deepEqual(errors, []);
   });

@@ -22,7 +22,7 @@ import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
-import { gridSpacing } from '../editor/force-geometry';
+import { positionSnapPx } from '../editor/drag-steps';
 import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
 import { ObjectDrawing } from './drawing';
 import { objectHandles } from './overlay-svg';
@@ -189,7 +189,7 @@ export class ObjectCanvas {
 
   private snapSpacing(e: MouseEvent): number | null {
     if (!this.snapOn && !e.shiftKey) return null;
-    return this.viewport.grid ? gridSpacing(this.viewport.zoom) : 10;
+    return positionSnapPx(this.viewport.grid, this.viewport.zoom);
   }
 
   private snapped(p: Pt, e: MouseEvent): Pt {

@@ -17,6 +17,7 @@
 import type { BezierHandles, Collider, ColliderShape, PathKind, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
 import type { Pt } from '../editor/shape-geometry';
+import { snapPoint } from '../editor/drag-steps';
 
 /** A collider or path of the document, by index. */
 export interface ObjectRef {
@@ -65,10 +66,8 @@ export function round2(p: Pt): Pt {
   return [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100];
 }
 
-/** `p` on the nearest grid point of spacing `spacing`. */
-export function snapPoint(p: Pt, spacing: number): Pt {
-  return [Math.round(p[0] / spacing) * spacing, Math.round(p[1] / spacing) * spacing];
-}
+/** `p` on the nearest grid point (the gizmos' own, drag-steps.ts). */
+export { snapPoint };
 
 const sub = (a: Pt, b: Pt): Pt => [a[0] - b[0], a[1] - b[1]];
 const add = (a: Pt, b: Pt): Pt => [a[0] + b[0], a[1] + b[1]];
