@@ -1,9 +1,10 @@
 // What every gizmo drag shares (drag-steps.ts): the canvas grid's spacing and the step Shift snaps
 // positions to (the grid's, or `SNAP_PX` while it is hidden), snapping a point, the schema's limits
-// by path and the clamp into them.
+// by path and the clamp into them (a value, a point, the travel of something moved whole).
 import { describe, expect, it } from 'vitest';
 import type { FieldSchema } from '../generated/contract';
-import { clampToLimits, gridSpacing, positionSnapPx, schemaLimits, SNAP_PX, snapPoint } from './drag-steps';
+import type { Pt } from './shape-geometry';
+import { clampPoint, clampToLimits, clampTravel, gridSpacing, positionSnapPx, schemaLimits, SNAP_PX, snapPoint } from './drag-steps';
 
 describe('grid snapping', () => {
   it('grid spacing is the renderer’s 1-2-5 steps of at least 24 screen pixels', () => {
@@ -42,5 +43,19 @@ describe('limits', () => {
     expect(clampToLimits(4, limitsOf('b'), 2)).toBe(2);
     expect(clampToLimits(4, limitsOf('b'), -3)).toBe(0.01);
     expect(clampToLimits(1e9, limitsOf('c'))).toBe(1e9);
+  });
+
+  it('a point stops on each axis; a travel stops when the first of its points reaches a limit', () => {
+    expect(clampPoint([5e6, -3], limitsOf('a'), limitsOf('b'))).toEqual([10, 0.01]);
+    const points = [
+      { at: [0, 1] as Pt, x: limitsOf('a'), y: limitsOf('a') },
+      { at: [8, -6] as Pt, x: limitsOf('a'), y: limitsOf('a') },
+    ];
+    // x: the second point reaches 10 after 2; y: the second reaches −10 after −4.
+    expect(clampTravel([1e9, -1e9], points)).toEqual([2, -4]);
+    expect(clampTravel([-1e9, 1e9], points)).toEqual([-10, 9]);
+    expect(clampTravel([1.5, -2], points)).toEqual([1.5, -2]);
+    expect(clampTravel([3, 3], [{ at: [0, 0], x: limitsOf('b'), y: limitsOf('c') }])).toEqual([3, 3]);
+    expect(clampTravel([-3, 0], [{ at: [1, 0], x: limitsOf('b'), y: limitsOf('c') }])).toEqual([-0.99, 0]);
   });
 });

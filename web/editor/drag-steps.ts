@@ -2,7 +2,8 @@
 // the values a drag writes, the field schema's limits a dragged value stays within, and how a
 // drag about a pivot turns what it drags. Scene pixels, y down, degrees clockwise. Used by the
 // emitter-shape handles (shape-drag.ts), the force centres (force-handles.ts), the grips of
-// placed objects (placement-grips.ts) and the collider and path tools (objects/canvas.ts).
+// placed objects (placement-grips.ts), the collider and path tools (objects/canvas.ts, shapes.ts)
+// and the drag of a system itself (skeleton/object/follow-live.ts `dragSystem`).
 //
 // Positions dragged with Shift land on the canvas grid the renderer draws: multiples of its
 // spacing at the view's zoom (`gridSpacing`), or of `SNAP_PX` while the grid is hidden
@@ -10,7 +11,9 @@
 //
 // A value dragged past one of its schema limits stops at the limit (`clampToLimits`; a limit that
 // is itself refused, `minExclusive`, is kept 0.01 off): the drag stops at the edge instead of
-// producing an edit the document refuses.
+// producing an edit the document refuses. A point stops on each axis (`clampPoint`); something
+// moved whole (several points by one travel) stops when its first point reaches a limit, keeping
+// its shape (`clampTravel`).
 //
 // A turn about pivot o by a pointer that started at p₀ and is now at p:
 // `θ₀ + ∠(p − o) − ∠(p₀ − o)`, moved by whole turns to the one nearest the last preview's angle
@@ -117,4 +120,34 @@ export function schemaLimits(schema: FieldSchema): LimitsOf {
 export function clampToLimits(v: number, limits: FieldLimits, upper = Infinity): number {
   const min = limits.minExclusive === true ? limits.min + 0.01 : limits.min;
   return Math.min(Math.max(v, min), limits.max, Math.max(upper, min));
+}
+
+/** `p` with each axis within its limits (`clampToLimits`). */
+export function clampPoint(p: Pt, x: FieldLimits, y: FieldLimits): Pt {
+  return [clampToLimits(p[0], x), clampToLimits(p[1], y)];
+}
+
+/** A point something moved whole carries, with the limits of its axes. */
+export interface LimitedPoint {
+  /** Where it is before the move. */
+  at: Pt;
+  /** Limits of its x. */
+  x: FieldLimits;
+  /** Limits of its y. */
+  y: FieldLimits;
+}
+
+/** `travel` cut, on each axis, to what keeps every one of `points` within its limits (the shape kept). */
+export function clampTravel(travel: Pt, points: readonly LimitedPoint[]): Pt {
+  const axis = (i: 0 | 1): number => {
+    let min = -Infinity;
+    let max = Infinity;
+    for (const p of points) {
+      const l = i === 0 ? p.x : p.y;
+      min = Math.max(min, (l.minExclusive === true ? l.min + 0.01 : l.min) - p.at[i]);
+      max = Math.min(max, l.max - p.at[i]);
+    }
+    return clampToLimits(travel[i], { min, max });
+  };
+  return [axis(0), axis(1)];
 }
