@@ -27,6 +27,7 @@ import { Timeline } from './editor/timeline';
 import { buildToolbar, refreshRecoverMenu } from './editor/toolbar';
 import { Viewport } from './editor/viewport';
 import { canvasGizmos } from './editor/canvas-gizmos';
+import { schemaLimits } from './editor/drag-steps';
 import { Engine, rendererFromQuery } from './engine/engine';
 import { loadWasm } from './engine/wasm-loader';
 import type { WasmLoader } from './engine/wasm-api';
@@ -312,7 +313,7 @@ async function start(loader: WasmLoader): Promise<EditorParts | null> {
   viewport.onMoveSystem = (dx, dy) => {
     const i = selection.get();
     if (i < 0) return;
-    edit(t('moveSystem'), (d) => dragSystem(d.systems[i], dx, dy, follow.follows(d.systems[i])), `systems[${i}].transform.drag`);
+    edit(t('moveSystem'), (d) => dragSystem(d.systems[i], dx, dy, follow.follows(d.systems[i]), schemaLimits(engine.fieldSchema())), `systems[${i}].transform.drag`);
   };
   viewport.onMoveEnd = () => store.breakCoalescing();
   skeletons.scene.onLoadedChanged(() => {

@@ -7,14 +7,15 @@
 // moves that end only, in one undo step; after a reload it is back in the document and the list.
 // Then a path drawn with clicks and a double-click; a point inserted with a double-click on the
 // line and deleted with Delete; Escape cancels a drawing. The drawing's hint stays while it lasts
-// and goes with it.
+// and goes with it. A segment's end and a path dragged far past the document's x limit stop at it
+// (the path moved whole, its shape kept), with no error shown; undo takes back each drag.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Poser } from '../node/oracle/pose';
 import { parseExport } from '../node/oracle/oracle';
-import { canvasPixels, documentOf, freezeAt, meanAbsDiff, nextFrames, openEditor, openPlainEditor, useSite, type SeamWindow } from './support';
+import { canvasPixels, documentOf, freezeAt, meanAbsDiff, nextFrames, openEditor, openPlainEditor, shownErrors, useSite, type SeamWindow } from './support';
 import { fallingDrops } from './falling-drops';
 
 const site = useSite('webgl2');
@@ -225,6 +226,45 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     assert.equal(await hints().count(), 0, 'Escape takes the hint away with the drawing');
     await click([340, 0]);
     assert.equal(collidersOf(await documentOf(page)).length, 1, 'Escape cancels the circle');
+    assert.deepEqual(errors, []);
+  });
+
+  it("a collider's end and a path dragged far past the document's limits stop at them, with no error shown; undo restores each", async () => {
+    const xLimits = (p: Page) => p.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.fieldSchema().fields.filter((f) => /^(colliders\[\]\.shape\(segment\)\.b|paths\[\]\.points\[\])\[0\]$/.test(f.path)).map((f) => f.max));
+    assert.deepEqual(await xLimits(page), [1_000_000, 1_000_000], "the document's x limits of a segment's end and a path's points");
+    const placed = await page.evaluate(() => {
+      const test = (window as unknown as SeamWindow).spineParticleTest;
+      const ok = test.edit('place (e2e)', (d) => {
+        d.colliders = [{ name: 'Far', visible: true, shape: { kind: 'segment', a: [999_700, 0], b: [999_800, 0] }, systems: [] }];
+        d.paths = [{ name: 'Far path', visible: true, kind: 'polyline', points: [[999_700, 100], [999_800, 100]], closed: false }];
+      });
+      test.setView([999_800, 50], 1);
+      return ok;
+    });
+    assert.ok(placed, 'a segment and a path 200 px inside the limit');
+    const placedDoc = await documentOf(page);
+    const pathsOf = (d: Doc): { points: Pt[] }[] => (d.paths as never) ?? [];
+    const dragBy = async (at: Pt, dx: number, dy: number): Promise<void> => {
+      const from = await pageAt(page, at);
+      await page.mouse.move(from[0], from[1]);
+      await page.mouse.down();
+      for (let k = 1; k <= 5; k++) await page.mouse.move(from[0] + (dx * k) / 5, from[1] + (dy * k) / 5);
+      await page.mouse.up();
+    };
+    // The segment's end dragged 300 px right: it stops at x = 1,000,000; the other end stays.
+    await dragBy([999_800, 0], 300, 0);
+    let doc = await documentOf(page);
+    assert.deepEqual(collidersOf(doc)[0].shape, { kind: 'segment', a: [999_700, 0], b: [1_000_000, 0] }, 'the end stops at the limit');
+    // The path's line dragged 300 px right and 10 down: it moves whole until its last point reaches the limit.
+    await dragBy([999_750, 100], 300, 10);
+    doc = await documentOf(page);
+    assert.deepEqual(pathsOf(doc)[0].points, [[999_900, 110], [1_000_000, 110]], 'the path stops at the limit, its shape kept');
+    assert.deepEqual(await shownErrors(page), [], 'no error in the status bar');
+    await page.click('#undo-button');
+    assert.deepEqual(pathsOf(await documentOf(page)), pathsOf(placedDoc), 'one undo puts the path back');
+    await page.click('#undo-button');
+    assert.deepEqual(collidersOf(await documentOf(page)), collidersOf(placedDoc), 'and one more the segment');
+    await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([0, 0], 1));
     assert.deepEqual(errors, []);
   });
 });

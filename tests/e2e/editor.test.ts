@@ -1,6 +1,7 @@
 // End-to-end: the built editor in Chromium on the WebGPU tier (SwiftShader adapter). Loading,
 // live particles, colour edits, image drops (texture, flipbook, hostile files), undo/redo,
-// reload restore.
+// reload restore, dragging the selected system on the canvas (stopping at the document's x limit
+// with no error shown).
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -277,6 +278,38 @@ describe('editor on WebGPU', () => {
     assert.equal(moved.y - before.y, 20);
     await page.click('#undo-button');
     assert.deepEqual((await documentOf(page)).systems[0].transform, before);
+  });
+
+  it("a drag far past the document's x limit leaves the system at the limit with no error shown; one undo restores it", async () => {
+    await page.click('#system-list li[data-index="0"] .name');
+    const limit = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.fieldSchema().fields.find((f) => f.path === 'systems[].transform.x')?.max);
+    assert.equal(limit, 1_000_000, "the document's x limit");
+    const placed = await page.evaluate(() => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      const ok = seam.edit('place (e2e)', (d) => {
+        d.systems[0].transform.x = 999_900;
+        d.systems[0].transform.y = 0;
+      });
+      seam.setView([999_900, 0], 1);
+      return ok;
+    });
+    assert.ok(placed, 'the system placed 100 px inside the limit');
+    const before = (await documentOf(page)).systems[0].transform as { x: number; y: number };
+    const errorsBefore = await shownErrors(page);
+    const box = await page.locator('#viewport').boundingBox();
+    assert.ok(box !== null);
+    const x0 = box.x + box.width / 2 + 100;
+    const y0 = box.y + box.height / 2 + 50;
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(x0 + i * 80, y0 + i * 4);
+    await page.mouse.up();
+    const moved = (await documentOf(page)).systems[0].transform as { x: number; y: number };
+    assert.deepEqual([moved.x, moved.y], [1_000_000, 20], 'x stops at its limit, y follows the pointer');
+    assert.deepEqual(await shownErrors(page), errorsBefore, 'no error in the status bar');
+    await page.click('#undo-button');
+    assert.deepEqual((await documentOf(page)).systems[0].transform, before, 'one undo restores it');
+    await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([0, 0], 1));
   });
 
   it('Space toggles playback and the read-out shows seconds and frames at the export fps', async () => {

@@ -7,8 +7,10 @@
 // the drag). The knob dragged a quarter turn with Shift records 90°; with the model flipped in the
 // panel, the diamond dragged to 1.5 times its distance with Shift records the scale 1.5, still
 // flipped (the model drawn larger). Escape in the middle of a drag restores the document and the
-// picture; undo takes back each step, down to the picture of before. No grips while the model is
-// hidden.
+// picture; undo takes back each step, down to the picture of before. A move drag far past the
+// document's x limit leaves the model at the limit, with no error shown; with Shift the model
+// lands on the canvas grid of the current zoom (10 px steps with the grid hidden, as the force
+// centres). No grips while the model is hidden.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -17,7 +19,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { runCli } from '../support/cli';
 import { tempDir } from '../support/tmp';
-import { canvasAt, changedPixels, litPixels, documentOf, dropFiles, nextFrames as frames, openPlainEditor, overlayElement, type Pixels, type SeamWindow, showOverlays, useSite } from './support';
+import { canvasAt, changedPixels, litPixels, documentOf, dropFiles, nextFrames as frames, openPlainEditor, overlayElement, type Pixels, type SeamWindow, showOverlays, shownErrors, useSite } from './support';
 
 const site = useSite('webgl2');
 const dir = tempDir('sp-model-grips-e2e-', after);
@@ -65,6 +67,32 @@ async function drag(page: Page, from: [number, number], path: (f: number) => [nu
   await page.mouse.down();
   const steps = opts.steps ?? 6;
   for (let i = 1; i <= steps; i++) await page.mouse.move(...path(i / steps));
+}
+
+/** Places the model at (`x`, `y`) (one recorded edit) and centres the view on it at `zoom`. */
+async function placeAt(page: Page, x: number, y: number, zoom: number): Promise<void> {
+  const ok = await page.evaluate(
+    ([px, py, z]) => {
+      const seam = (window as unknown as SeamWindow).spineParticleTest;
+      const done = seam.edit('place (e2e)', (d) => {
+        d.models[0].transform.x = px;
+        d.models[0].transform.y = py;
+      });
+      seam.setView([px, py], z);
+      return done;
+    },
+    [x, y, zoom],
+  );
+  assert.ok(ok, `the model placed at (${x}, ${y})`);
+}
+
+/** Drags the model's move grip by (`dx`, `dy`) CSS px (Shift held when `shift`) and releases. */
+async function moveBy(page: Page, dx: number, dy: number, shift = false): Promise<void> {
+  await showOverlays(page);
+  const [gx, gy] = await grip(page, 'move');
+  await drag(page, [gx, gy], (f) => [gx + dx * f, gy + dy * f], { shift, steps: 6 });
+  await release(page);
+  await frames(page);
 }
 
 /** Releases the mouse (and Shift). */
@@ -125,7 +153,7 @@ describe('model grips on the canvas (WebGL2)', () => {
     const [sx, sy] = await grip(page, 'scale');
     assert.ok(near(sx, mx + 48 * Math.SQRT1_2, 1.5) && near(sy, my + 48 * Math.SQRT1_2, 1.5), `the diamond at (${sx}, ${sy})`);
     // Titles in the page's language (Chinese by default).
-    assert.equal(await page.$eval('.model-handle.move title', (e) => e.textContent), '拖动以移动模型“synth”（按住 Shift：以 10 像素为步长）');
+    assert.equal(await page.$eval('.model-handle.move title', (e) => e.textContent), '拖动以移动模型“synth”（按住 Shift：吸附到网格，无网格时 10 像素）');
     assert.equal(await page.$eval('.model-handle.scale title', (e) => e.textContent), '拖动以缩放模型“synth”：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）');
     assert.deepEqual(errors, []);
   });
@@ -237,6 +265,50 @@ describe('model grips on the canvas (WebGL2)', () => {
     assert.equal(changed(moved, await shot(page)), 0, 'the picture of before the turn');
     assert.deepEqual(await undo(), start, 'the move');
     assert.equal(changed(placed, await shot(page)), 0, 'the picture of before the drags');
+    assert.deepEqual(errors, []);
+  });
+
+  it('a move drag far past the x limit leaves the model at the limit, with no error shown', async () => {
+    const schema = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.fieldSchema());
+    const maxX = schema.fields.find((f) => f.path === 'models[].transform.x')?.max;
+    assert.equal(maxX, 1_000_000, 'the document\'s x limit');
+    await placeAt(page, 999_900, 20, 1);
+    await moveBy(page, 400, 30);
+    assert.deepEqual(await shownErrors(page), [], 'no error in the status bar');
+    const t = (await model(page)).transform;
+    assert.deepEqual([t.x, t.y], [1_000_000, 50], 'x stops at its limit, y follows the pointer');
+    // The grip stays on the model: 100 px right of where the drag began, not under the pointer.
+    await showOverlays(page);
+    const [gx] = await grip(page, 'move');
+    const [mx] = await middle(page);
+    assert.ok(near(gx, mx + 100, 1.5), `the grip at the limit: ${gx}, the middle ${mx}`);
+    assert.deepEqual(errors, []);
+  });
+
+  it('Shift lands a moved model on the canvas grid of the current zoom, on 10 px without the grid', async () => {
+    // The plain editor hides the grid: shown, as the user's toolbar button does.
+    const gridShown = async (): Promise<boolean> => (await page.getAttribute('#grid-toggle', 'aria-pressed')) === 'true';
+    if (!(await gridShown())) await page.click('#grid-toggle');
+    assert.equal(await gridShown(), true, 'the grid is shown');
+    // Zoom 1: a 50 px grid (the renderer's 1-2-5 steps of at least 24 screen px); (13, 7) dragged
+    // by (63, 41) to (76, 48) lands on (100, 50) (10 px steps would give (80, 50)).
+    await placeAt(page, 13, 7, 1);
+    await moveBy(page, 63, 41, true);
+    let t = (await model(page)).transform;
+    assert.deepEqual([t.x, t.y], [100, 50], 'on the 50 px grid');
+    // Zoom 2: a 20 px grid; (13, 7) dragged by (63, 41) CSS px = (31.5, 20.5) to (44.5, 27.5) lands on (40, 20).
+    await placeAt(page, 13, 7, 2);
+    await moveBy(page, 63, 41, true);
+    t = (await model(page)).transform;
+    assert.deepEqual([t.x, t.y], [40, 20], 'on the 20 px grid');
+    // The grid hidden: 10 px steps, as the force centres.
+    await page.click('#grid-toggle');
+    assert.equal(await gridShown(), false);
+    await placeAt(page, 13, 7, 2);
+    await moveBy(page, 63, 41, true);
+    t = (await model(page)).transform;
+    assert.deepEqual([t.x, t.y], [40, 30], 'on 10 px steps');
+    assert.deepEqual(await shownErrors(page), []);
     assert.deepEqual(errors, []);
   });
 

@@ -131,7 +131,7 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     assert.equal(await page.$eval('.skeleton-handle.scale[data-key="0/1/scale"] title', (e) => e.textContent), '拖动以缩放实例 2：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）');
     assert.deepEqual(await page.$$eval('.skeleton-handle.move .gizmo-label', (els) => els.map((e) => e.textContent)), ['1', '2']);
     // Titles in the page's language (Chinese by default).
-    assert.equal(await page.$eval('.skeleton-handle.move[data-key="0/1/move"] title', (e) => e.textContent), '拖动以移动实例 2（按住 Shift：以 10 像素为步长）');
+    assert.equal(await page.$eval('.skeleton-handle.move[data-key="0/1/move"] title', (e) => e.textContent), '拖动以移动实例 2（按住 Shift：吸附到网格，无网格时 10 像素）');
     // Each instance's lit pixels on its side of the middle.
     const split = column(x + 200);
     const [left, right] = [litPixels(placedTwice, 0, split), litPixels(placedTwice, split, placedTwice.width)];

@@ -15,9 +15,9 @@ import type { ModelObjects } from '../models/objects';
 import { skeletonGrips } from '../skeleton/grip-handles';
 import type { SkeletonObjects } from '../skeleton/skeletons';
 import { byId } from '../ui/dom';
-import { forceHandles } from './force-handles';
+import { forceHandlesProvider } from './force-handles';
 import { GizmoOverlay } from './gizmo-overlay';
-import { placedScaleLimit } from './placement-grips';
+import { placedLimits } from './placement-grips';
 import { shapeHandlesProvider } from './shape-handles';
 import type { Viewport } from './viewport';
 
@@ -45,7 +45,7 @@ export interface CanvasGizmoParts {
 
 /** The overlay over `#viewport` with every provider (see the module comment). */
 export function canvasGizmos(p: CanvasGizmoParts): GizmoOverlay {
-  const scaleLimit = (): number => placedScaleLimit(p.engine.fieldSchema());
+  const schema = () => p.engine.fieldSchema();
   return new GizmoOverlay(
     byId('viewport'),
     p.viewport,
@@ -65,7 +65,7 @@ export function canvasGizmos(p: CanvasGizmoParts): GizmoOverlay {
         return ok;
       },
     },
-    [shapeHandlesProvider(() => p.engine.fieldSchema()), forceHandles],
+    [shapeHandlesProvider(schema), forceHandlesProvider(schema)],
     [
       skeletonGrips({
         shown: (doc) => p.skeletons().shownIndex(doc),
@@ -74,9 +74,9 @@ export function canvasGizmos(p: CanvasGizmoParts): GizmoOverlay {
           p.skeletons().preview(draft?.skeletons ?? null);
           p.updateFollow();
         },
-        scaleLimit,
+        limits: () => placedLimits(schema(), 'skeletons'),
       }),
-      modelGripsProvider({ shown: (doc) => p.models().shownIndex(doc), scaleLimit }),
+      modelGripsProvider({ shown: (doc) => p.models().shownIndex(doc), limits: () => placedLimits(schema(), 'models') }),
     ],
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ParticleSystem } from '../generated/contract';
-import { centreHandles, centreToScene, gridSpacing, sceneToCentre, snapPoint } from './force-geometry';
+import { centreHandles, centreToScene, sceneToCentre } from './force-geometry';
 
 function system(over: Partial<ParticleSystem>): ParticleSystem {
   return { transform: { x: 100, y: 50, rotationDeg: 90, scaleX: 2, scaleY: 1 }, space: 'world', forces: [], ...over } as ParticleSystem;
@@ -40,10 +40,4 @@ describe('force centres on the canvas', () => {
     expect(local[0].radius).toEqual({ rx: 80, ry: 40, rotationDeg: 90 });
   });
 
-  it('grid spacing is the renderer’s 1-2-5 steps of at least 24 screen pixels', () => {
-    expect(gridSpacing(1)).toBe(50);
-    expect(gridSpacing(2)).toBe(20);
-    expect(gridSpacing(0.1)).toBe(500);
-    expect(snapPoint([74, -26], 50)).toEqual([50, -50]);
-  });
 });

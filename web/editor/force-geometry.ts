@@ -67,24 +67,3 @@ export function centreHandles(sys: ParticleSystem, origin: [number, number]): Ce
   });
   return out;
 }
-
-/**
- * The canvas grid's spacing at `zoom`, scene pixels: the smallest of 1, 2, 5 × 10ⁿ at least 24 CSS
- * pixels on screen (what the renderer draws: crates/sp-render/src/view.rs, `grid_spacing`).
- */
-export function gridSpacing(zoom: number): number {
-  const min = 24 / Math.max(zoom, 1e-6);
-  let step = 1;
-  while (step < min && step < 1e7) {
-    for (const m of [2, 2.5, 2]) {
-      step *= m;
-      if (step >= min) break;
-    }
-  }
-  return step;
-}
-
-/** `p` snapped to multiples of `spacing`. */
-export function snapPoint(p: [number, number], spacing: number): [number, number] {
-  return [Math.round(p[0] / spacing) * spacing, Math.round(p[1] / spacing) * spacing];
-}

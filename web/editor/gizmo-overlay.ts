@@ -17,7 +17,7 @@
 import type { ParticleSystem } from '../generated/contract';
 import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
-import { gridSpacing } from './force-geometry';
+import { positionSnapPx } from './drag-steps';
 import type { Polyline, Pt } from './shape-geometry';
 import type { Viewport } from './viewport';
 
@@ -69,7 +69,7 @@ export interface GizmoPointer {
   to: Pt;
   /** Shift held. */
   snap: boolean;
-  /** Spacing of the canvas grid (10 when the grid is off), scene pixels. */
+  /** The step Shift snaps positions to, scene pixels: the canvas grid's spacing (drag-steps.ts `positionSnapPx`). */
   snapSpacing: number;
 }
 
@@ -330,7 +330,7 @@ export class GizmoOverlay {
       from: d.from,
       to: [d.from[0] + (e.clientX - d.start[0]) / zoom, d.from[1] + (e.clientY - d.start[1]) / zoom],
       snap: e.shiftKey,
-      snapSpacing: this.viewport.grid ? gridSpacing(zoom) : 10,
+      snapSpacing: positionSnapPx(this.viewport.grid, zoom),
     };
     const target = d.target;
     if (target.kind === 'scene') {

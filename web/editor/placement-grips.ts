@@ -15,18 +15,20 @@
 //   sits above-right). The size of the scale moves neither the knob nor the diamond: both stay
 //   at a fixed screen distance at any zoom, so they are always within reach.
 // - Moving: the object goes where the grip was dragged to (its start plus the pointer's travel),
-//   rounded to 0.01 px, or with snapping to the nearest multiple of the step on each axis.
+//   rounded to 0.01 px, or with snapping to the nearest multiple of the step on each axis (the
+//   canvas grid's spacing: drag-steps.ts `positionSnapPx`), each axis within the schema's limits
+//   of the object's x and y: dragged past one, the object stops at it.
 // - Turning: `θ₀ + ∠(p − o) − ∠(p₀ − o)` (o the position, p₀ the knob at the start, p the
 //   pointer's place), moved by whole turns to the one nearest the last preview's rotation (no
 //   jump when the pointer passes behind the position), rounded to 0.01°, or with snapping to the
-//   nearest multiple of the step.
+//   nearest multiple of the step, within the schema's rotation limits.
 // - Scaling: the uniform scale `s₀ = |scaleY|` (what the panels' Scale field shows) times
 //   `|p − o| / |p₀ − o|` (p₀ the diamond at the start), rounded to 0.01 or with Shift to the
 //   nearest multiple of `SNAP_SCALE`, never below `MIN_SCALE`, at most the schema's limit; the
 //   flip (the sign of scaleX) is kept by whoever applies it (the panels' `scale` edit).
 
 import type { FieldSchema } from '../generated/contract';
-import { MIN_SCALE, round2, SNAP_SCALE, turnedAngle, type TurnAbout } from './drag-steps';
+import { clampToLimits, type FieldLimits, MIN_SCALE, round2, schemaLimits, SNAP_SCALE, turnedAngle, type TurnAbout } from './drag-steps';
 import type { Pt } from './shape-geometry';
 
 export type { Pt } from './shape-geometry';
@@ -103,20 +105,53 @@ export function setFlip(p: PlacedScale, flip: boolean): void {
   p.scaleX = (flip ? -1 : 1) * Math.abs(p.scaleX);
 }
 
-/** Where a move grip dragged to `to` puts its object: rounded to 0.01, or snapped to multiples of `snapPx`. */
-export function movedPosition(to: Pt, snapPx: number | null): Pt {
-  return [snapped(to[0], snapPx), snapped(to[1], snapPx)];
+/** What the grips keep a placement's values within: the core's validation of its transform. */
+export interface PlacedLimits {
+  /** Position x, scene px. */
+  x: FieldLimits;
+  /** Position y, scene px. */
+  y: FieldLimits;
+  /** Rotation, degrees. */
+  rotationDeg: FieldLimits;
+  /** The largest uniform scale (`placedScaleLimit`). */
+  scaleMax: number;
+}
+
+/**
+ * The limits of a placement in `list` (`skeletons`: any instance of a skeleton, whose extra
+ * instances' positions share the transform's x and y limits; `models`): the list's own
+ * `transform.x` and `transform.y` fields, the system transform's rotation and scale (the core
+ * validates every transform against them).
+ */
+export function placedLimits(schema: FieldSchema, list: 'skeletons' | 'models'): PlacedLimits {
+  const limitsOf = schemaLimits(schema);
+  return {
+    x: limitsOf(`${list}[].transform.x`),
+    y: limitsOf(`${list}[].transform.y`),
+    rotationDeg: limitsOf('systems[].transform.rotationDeg'),
+    scaleMax: placedScaleLimit(schema),
+  };
+}
+
+/**
+ * Where a move grip dragged to `to` puts its object: rounded to 0.01, or snapped to multiples of
+ * `snapPx`, then each axis within `limits`.
+ */
+export function movedPosition(to: Pt, snapPx: number | null, limits: Pick<PlacedLimits, 'x' | 'y'>): Pt {
+  return [clampToLimits(snapped(to[0], snapPx), limits.x), clampToLimits(snapped(to[1], snapPx), limits.y)];
 }
 
 /** One drag of a turn knob: a turn about the object's position (drag-steps.ts). */
 export interface TurnDrag extends TurnAbout {
   /** Snap to multiples of this many degrees (null: round to 0.01°). */
   snapDeg: number | null;
+  /** The rotation's limits. */
+  limits: FieldLimits;
 }
 
 /** The rotation a turn-knob drag gives its object (see the file comment). */
 export function turnedRotation(d: TurnDrag): number {
-  return snapped(turnedAngle(d), d.snapDeg);
+  return clampToLimits(snapped(turnedAngle(d), d.snapDeg), d.limits);
 }
 
 /** One drag of a scale grip. */

@@ -23,22 +23,9 @@
 // band and corner with it.
 
 import type { ParticleSystem } from '../generated/contract';
-import { angleDeg as deg, MIN_SCALE, nearestTurn, round2, SNAP_DEG, SNAP_PX, SNAP_SCALE, turnedAngle } from './drag-steps';
+import { angleDeg as deg, clampToLimits, type LimitsOf, MIN_SCALE, nearestTurn, round2, SNAP_DEG, SNAP_PX, SNAP_SCALE, turnedAngle } from './drag-steps';
 import { sceneToCentre } from './force-geometry';
 import type { Pt, ShapeHandleKey } from './shape-geometry';
-
-/** Limits of one schema field. */
-export interface FieldLimits {
-  /** Smallest value (refused itself when `minExclusive`). */
-  min: number;
-  /** Largest value. */
-  max: number;
-  /** The smallest value itself is refused. */
-  minExclusive?: boolean;
-}
-
-/** The limits of the schema field at `path` (e.g. `systems[].emitter(circle).radius`). */
-export type LimitsOf = (path: string) => FieldLimits;
 
 /** One drag of a shape handle. */
 export interface ShapeDrag {
@@ -60,11 +47,7 @@ export interface ShapeDrag {
  */
 export function dragShape(sys: ParticleSystem, drag: ShapeDrag, limitsOf: LimitsOf, previous: ParticleSystem = sys): void {
   const shape = sys.emitter;
-  const clampTo = (path: string, v: number, upper = Infinity): number => {
-    const l = limitsOf(path);
-    const min = l.minExclusive === true ? l.min + 0.01 : l.min;
-    return Math.min(Math.max(v, min), l.max, Math.max(upper, min));
-  };
+  const clampTo = (path: string, v: number, upper = Infinity): number => clampToLimits(v, limitsOf(path), upper);
   const size = (v: number): number => (drag.snap ? Math.round(v / SNAP_PX) * SNAP_PX : round2(v));
   const angle = (v: number): number => (drag.snap ? Math.round(v / SNAP_DEG) * SNAP_DEG : round2(v));
   const local = (p: Pt): Pt => sceneToCentre(sys, drag.origin, p, 'system');

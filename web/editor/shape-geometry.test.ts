@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmitterShape, ParticleSystem } from '../generated/contract';
-import { dragShape, type LimitsOf, type ShapeDrag } from './shape-drag';
+import type { LimitsOf } from './drag-steps';
+import { dragShape, type ShapeDrag } from './shape-drag';
 import { resizeCursor, shapeHandles, shapeOutline, type Pt, type ShapeHandleKey } from './shape-geometry';
 
 function system(emitter: EmitterShape, transform: Partial<ParticleSystem['transform']> = {}): ParticleSystem {

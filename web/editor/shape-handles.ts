@@ -9,7 +9,8 @@ import type { FieldSchema, ParticleSystem } from '../generated/contract';
 import type { MessageKey } from '../i18n';
 import { t } from '../i18n';
 import type { GizmoDrag, GizmoDrawing, GizmoProvider } from './gizmo-overlay';
-import { dragShape, type FieldLimits } from './shape-drag';
+import { type FieldLimits, schemaLimits } from './drag-steps';
+import { dragShape } from './shape-drag';
 import { resizeCursor, shapeHandles, shapeOutline, type Pt, type ShapeHandleKey } from './shape-geometry';
 
 const TITLES: Record<ShapeHandleKey, MessageKey> = {
@@ -28,10 +29,7 @@ const TITLES: Record<ShapeHandleKey, MessageKey> = {
 
 /** The emitter-shape provider; `schema` gives the field limits. */
 export function shapeHandlesProvider(schema: () => FieldSchema): GizmoProvider {
-  const limitsOf = (path: string): FieldLimits => {
-    const f = schema().fields.find((x) => x.path === path);
-    return { min: f?.min ?? -Infinity, max: f?.max ?? Infinity, minExclusive: f?.minExclusive ?? false };
-  };
+  const limitsOf = (path: string): FieldLimits => schemaLimits(schema())(path);
   return {
     name: 'shape',
 

@@ -5,14 +5,16 @@
 // A scene provider of the canvas overlay (editor/gizmo-overlay.ts): a drag edits a copy of the
 // document, which the overlay previews through the engine (the engine draws models: it gets the
 // edited copy, as for a system handle: the provider has no `preview` of its own), and records one undo step on release with the
-// model panel's labels (Position, Rotation, Scale). Shift snaps positions to `SNAP_PX`, angles to
-// `SNAP_DEG` and the scale to `SNAP_SCALE`; otherwise values are rounded to 0.01. A scale stays
-// within the schema's limit (the host's `scaleLimit`) and keeps the model's flip.
+// model panel's labels (Position, Rotation, Scale). Shift snaps positions to the canvas grid (as
+// the force centres: the overlay's `snapSpacing`), angles to `SNAP_DEG` and the scale to
+// `SNAP_SCALE`; otherwise values are rounded to 0.01. Every value stays within the schema's limits
+// (the host's `limits`): a drag past one stops there. A scale keeps the model's flip.
 
 import type { Scene } from '../document/types';
 import type { GizmoDrawing, GizmoPointer, SceneGizmoProvider } from '../editor/gizmo-overlay';
 import { isGripRole, placedHandles, type GripRole } from '../editor/placement-handles';
-import { SNAP_DEG, SNAP_PX } from '../editor/drag-steps';
+import { SNAP_DEG } from '../editor/drag-steps';
+import type { PlacedLimits } from '../editor/placement-grips';
 import { t, type MessageKey } from '../i18n';
 import { modelGrips, moveModel, scaleModel, turnModel } from './grips';
 
@@ -20,8 +22,8 @@ import { modelGrips, moveModel, scaleModel, turnModel } from './grips';
 export interface ModelGripsHost {
   /** Index in `doc.models` of the model the open model panel shows, or null (no panel open). */
   shown(doc: Scene): number | null;
-  /** The largest uniform scale the schema allows (editor/placement-grips.ts `placedScaleLimit`). */
-  scaleLimit(): number;
+  /** What the schema keeps a model's placement within (editor/placement-grips.ts `placedLimits`). */
+  limits(): PlacedLimits;
 }
 
 /** The tooltip of each role (`{name}`: the model's name). */
@@ -72,9 +74,10 @@ export function modelGripsProvider(host: ModelGripsHost): SceneGizmoProvider {
       const g = parseModelGripKey(key);
       const m = g === null ? undefined : doc.models[g.model];
       if (g === null || m === undefined) return;
-      if (g.role === 'move') moveModel(m, p.to, p.snap ? SNAP_PX : null);
-      else if (g.role === 'scale') scaleModel(m, p.from, p.to, p.snap, host.scaleLimit());
-      else turnModel(m, p.from, p.to, previous.models[g.model]?.transform.rotationDeg ?? null, p.snap ? SNAP_DEG : null);
+      const limits = host.limits();
+      if (g.role === 'move') moveModel(m, p.to, p.snap ? p.snapSpacing : null, limits);
+      else if (g.role === 'scale') scaleModel(m, p.from, p.to, p.snap, limits);
+      else turnModel(m, p.from, p.to, previous.models[g.model]?.transform.rotationDeg ?? null, p.snap ? SNAP_DEG : null, limits);
     },
 
     commit(target: Scene, draft: Scene, key: string): void {

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadWasm } from '../../tests/support/wasm';
 import type { Scene } from '../document/types';
 import type { FieldSchema } from '../generated/contract';
-import { placedScaleLimit, SCALE_GRIP_CSS_PX, TURN_KNOB_CSS_PX, type Pt } from '../editor/placement-grips';
+import { placedLimits, placedScaleLimit, SCALE_GRIP_CSS_PX, TURN_KNOB_CSS_PX, type PlacedLimits, type Pt } from '../editor/placement-grips';
 import { setLang, t } from '../i18n';
 import { newModelEntry } from './doc';
 import { modelGripKey, modelGripsProvider, parseModelGripKey, type ModelGripsHost } from './grip-handles';
@@ -28,9 +28,12 @@ function scene(): Scene {
   return doc;
 }
 
-/** A host showing model `shown` (scales up to 100). */
+/** The core's limits (±1 000 000 px and degrees) with scales up to {@link scaleMax}. */
+const limits = (scaleMax = 1000): PlacedLimits => ({ x: { min: -1e6, max: 1e6 }, y: { min: -1e6, max: 1e6 }, rotationDeg: { min: -1e6, max: 1e6 }, scaleMax });
+
+/** A host showing model `shown` (the core's limits, scales up to 100). */
 function host(shown: number | null): ModelGripsHost {
-  return { shown: () => shown, scaleLimit: () => 100 };
+  return { shown: () => shown, limits: () => limits(100) };
 }
 
 describe('model grips (pure)', () => {
@@ -49,20 +52,22 @@ describe('model grips (pure)', () => {
     close(g.scale, [200 - S / 2, 100 - S / 2]);
   });
 
-  it('move: rounded to 0.01, Shift 10 px; turn: about the model, Shift 15°, nearest the last preview', () => {
+  it('move: rounded to 0.01, Shift onto the step, within the limits; turn: about the model, Shift 15°, nearest the last preview', () => {
     const m = scene().models[1];
-    moveModel(m, [260.126, 139.994], null);
+    moveModel(m, [260.126, 139.994], null, limits());
     expect(m.transform).toMatchObject({ x: 260.13, y: 139.99 });
-    moveModel(m, [264.9, 135.1], 10);
+    moveModel(m, [264.9, 135.1], 10, limits());
     expect(m.transform).toMatchObject({ x: 260, y: 140 });
+    moveModel(m, [-3e6, 1_000_000.004], null, limits());
+    expect(m.transform).toMatchObject({ x: -1_000_000, y: 1_000_000 });
     const n = scene().models[1];
-    turnModel(n, [256, 100], [201, 140], null, 15);
+    turnModel(n, [256, 100], [201, 140], null, 15, limits());
     expect(n.transform.rotationDeg).toBe(90);
     const at = (deg: number): Pt => [200 + 56 * Math.cos((deg * Math.PI) / 180), 100 + 56 * Math.sin((deg * Math.PI) / 180)];
-    turnModel(n, at(0), at(190), 170, null);
+    turnModel(n, at(0), at(190), 170, null, limits());
     expect(n.transform.rotationDeg).toBe(280);
     const o = scene().models[1];
-    turnModel(o, at(0), at(-30.004), null, null);
+    turnModel(o, at(0), at(-30.004), null, null, limits());
     expect(o.transform.rotationDeg).toBe(-30);
   });
 
@@ -71,7 +76,7 @@ describe('model grips (pure)', () => {
       const m = scene().models[1];
       m.transform.scaleX = scaleX;
       const from = modelGrips(m, 1).scale;
-      scaleModel(m, from, [200 + f * (from[0] - 200), 100 + f * (from[1] - 100)], snap, max);
+      scaleModel(m, from, [200 + f * (from[0] - 200), 100 + f * (from[1] - 100)], snap, limits(max));
       return [m.transform.scaleX, m.transform.scaleY];
     };
     expect(scaled(1, 1.5, false)).toEqual([1.5, 1.5]);
@@ -87,6 +92,14 @@ describe('model grips (pure)', () => {
     const limit = placedScaleLimit(JSON.parse((await loadWasm()).fieldSchema()) as FieldSchema);
     expect(Number.isFinite(limit)).toBe(true);
     expect(limit).toBeGreaterThan(1);
+  });
+
+  it('a move past the core\'s x and y limits stops at them', async () => {
+    const core = placedLimits(JSON.parse((await loadWasm()).fieldSchema()) as FieldSchema, 'models');
+    expect([core.x.max, core.y.min]).toEqual([1_000_000, -1_000_000]);
+    const m = scene().models[1];
+    moveModel(m, [5e6, -5e6], 50, core);
+    expect(m.transform).toMatchObject({ x: 1_000_000, y: -1_000_000 });
   });
 });
 
@@ -107,10 +120,10 @@ describe('model grips (overlay provider)', () => {
     expect(handles.map((h) => h.title)).toEqual([
       'Drag to turn the model “hero” (Shift: 15° steps)',
       'Drag to scale the model “hero”: away from it to enlarge, towards it to shrink (Shift: 0.1 steps)',
-      'Drag to move the model “hero” (Shift: 10 px steps)',
+      'Drag to move the model “hero” (Shift: snap to the grid, 10 px without it)',
     ]);
     setLang('zh-CN', null);
-    expect(modelGripsProvider(host(1)).draw(doc, 1).handles[2].title).toBe('拖动以移动模型“hero”（按住 Shift：以 10 像素为步长）');
+    expect(modelGripsProvider(host(1)).draw(doc, 1).handles[2].title).toBe('拖动以移动模型“hero”（按住 Shift：吸附到网格，无网格时 10 像素）');
   });
 
   it('draws nothing for a hidden model', () => {
@@ -126,6 +139,14 @@ describe('model grips (overlay provider)', () => {
     grips.drag(moved, '1/move', { from: [200, 100], to: [247.123, 88.5], snap: false, snapSpacing: 10 }, recorded);
     expect(moved.models[1].transform).toEqual({ x: 247.12, y: 88.5, rotationDeg: 0, scaleX: 1, scaleY: 1 });
     expect(recorded.models[1].transform.x).toBe(200);
+    // Shift: onto the overlay's grid (its spacing at the view's zoom).
+    const snapped = structuredClone(recorded);
+    grips.drag(snapped, '1/move', { from: [200, 100], to: [247.123, 88.5], snap: true, snapSpacing: 20 }, recorded);
+    expect(snapped.models[1].transform).toMatchObject({ x: 240, y: 80 });
+    // Past the limits: at them.
+    const edge = structuredClone(recorded);
+    grips.drag(edge, '1/move', { from: [200, 100], to: [1_000_200, -2e6], snap: false, snapSpacing: 10 }, recorded);
+    expect(edge.models[1].transform).toMatchObject({ x: 1_000_000, y: -1_000_000 });
     const turned = structuredClone(recorded);
     grips.drag(turned, '1/turn', { from: [256, 100], to: [201, 150], snap: true, snapSpacing: 10 }, recorded);
     expect(turned.models[1].transform.rotationDeg).toBe(90);

@@ -15,14 +15,15 @@
 // object when no point is selected). A drag previews on the canvas and is recorded once on
 // release (one undo step); Escape abandons it. Snapping (the Snap toggle, kept in localStorage,
 // or Shift held, as for the system gizmos) puts points on the spacing of the grid the canvas
-// shows (10 px without the grid). The SVG itself is drawn by overlay-svg.ts.
+// shows (10 px without the grid). A drag stops at the schema's limits of what it moves (shapes.ts
+// `dragged`): past them the edit would be refused. The SVG itself is drawn by overlay-svg.ts.
 
 import type { ObjectOutlines } from '../generated/contract';
 import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
-import { gridSpacing } from '../editor/force-geometry';
+import { positionSnapPx, schemaLimits } from '../editor/drag-steps';
 import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
 import { ObjectDrawing } from './drawing';
 import { objectHandles } from './overlay-svg';
@@ -189,7 +190,7 @@ export class ObjectCanvas {
 
   private snapSpacing(e: MouseEvent): number | null {
     if (!this.snapOn && !e.shiftKey) return null;
-    return this.viewport.grid ? gridSpacing(this.viewport.zoom) : 10;
+    return positionSnapPx(this.viewport.grid, this.viewport.zoom);
   }
 
   private snapped(p: Pt, e: MouseEvent): Pt {
@@ -267,7 +268,7 @@ export class ObjectCanvas {
     if (d === null) this.hover = this.sceneAt(e);
     if (d === null || e.pointerId !== d.pointer) return;
     this.claim(e);
-    d.draft = dragged(d.original, d.grab, { from: d.from, to: this.sceneAt(e), snap: this.snapSpacing(e), corners: d.corners });
+    d.draft = dragged(d.original, d.grab, { from: d.from, to: this.sceneAt(e), snap: this.snapSpacing(e), corners: d.corners, limits: schemaLimits(this.engine.fieldSchema()) });
     this.preview.show(withObject(this.host.doc(), d.ref, d.draft));
   }
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Collider, PathObject } from '../generated/contract';
+import { loadWasm } from '../../tests/support/wasm';
+import type { Collider, FieldSchema, PathObject } from '../generated/contract';
+import { schemaLimits, type LimitsOf } from '../editor/drag-steps';
 import type { Scene } from '../document/types';
 import { renamePath } from './list';
 import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, setObject, snapPoint, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
 
+/** No limits (the drags' own arithmetic). */
+const unbounded: LimitsOf = () => ({ min: -Infinity, max: Infinity });
 const collider = (shape: Collider['shape']): Collider => ({ name: 'C', visible: true, shape, systems: [] });
 const path = (kind: PathObject['kind'], points: [number, number][], closed = false): PathObject => ({ name: 'P', visible: true, kind, points, closed });
 
@@ -47,7 +51,7 @@ describe('drawing colliders and paths from clicks', () => {
 });
 
 describe('dragging parts of colliders and paths', () => {
-  const move = (from: [number, number], to: [number, number], snap: number | null = null) => ({ from, to, snap });
+  const move = (from: [number, number], to: [number, number], snap: number | null = null, limits = unbounded) => ({ from, to, snap, limits });
 
   it('moves a point by the pointer travel, snapped when asked, leaving the original untouched', () => {
     const seg = collider({ kind: 'segment', a: [0, 0], b: [100, 0] });
@@ -75,7 +79,7 @@ describe('dragging parts of colliders and paths', () => {
     // 40 × 20 turned 90°: corners (top-left first, clockwise) as the core draws them.
     const r = collider({ kind: 'rect', center: [0, 0], width: 40, height: 20, rotationDeg: 90 });
     const corners: [number, number][] = [[10, -20], [10, 20], [-10, 20], [-10, -20]];
-    const out = dragged(r, { part: 'corner', corner: 1 }, { from: [10, 20], to: [10, 40], snap: null, corners }) as Collider;
+    const out = dragged(r, { part: 'corner', corner: 1 }, { from: [10, 20], to: [10, 40], snap: null, corners, limits: unbounded }) as Collider;
     expect(out.shape).toMatchObject({ kind: 'rect', width: 60, height: 20, rotationDeg: 90 });
     const [cx, cy] = (out.shape as { center: number[] }).center;
     expect([cx + 0, cy]).toEqual([0, 10]);
@@ -93,6 +97,56 @@ describe('dragging parts of colliders and paths', () => {
     const out = dragged(p, { part: 'handleOut', point: 0 }, move([30, 0], [30, 25])) as PathObject;
     expect(out.handles).toEqual([{ in: [0, 0], out: [30, 25] }, { in: [0, 0], out: [0, 0] }]);
     expect(grabOf(p, 'handleIn', 1)).toEqual({ part: 'handleIn', point: 1 });
+  });
+});
+
+describe("a drag far past the schema's limits", () => {
+  const core = async (): Promise<{ limits: LimitsOf; accepts: (o: { colliders?: Collider[]; paths?: PathObject[] }) => string }> => {
+    const wasm = await loadWasm();
+    const base = JSON.parse(wasm.defaultScene()) as Scene;
+    // Each object named apart (path names are unique); the core's refusal as its message.
+    const accepts = (o: { colliders?: Collider[]; paths?: PathObject[] }): string => {
+      const named = <T extends { name: string }>(list: T[] = []): T[] => list.map((x, i) => ({ ...x, name: `${x.name}${i}` }));
+      try {
+        wasm.normalizeScene(JSON.stringify({ ...base, colliders: named(o.colliders), paths: named(o.paths) }));
+        return 'accepted';
+      } catch (e) {
+        return String((e as Error).message);
+      }
+    };
+    return { limits: schemaLimits(JSON.parse(wasm.fieldSchema()) as FieldSchema), accepts };
+  };
+  const far = (from: [number, number], to: [number, number], limits: LimitsOf, snap: number | null = null) => ({ from, to, snap, limits });
+
+  it('stops a point, a handle, a radius and a rectangle\'s sides at their limits, in an edit the core accepts', async () => {
+    const { limits, accepts } = await core();
+    const seg = dragged(collider({ kind: 'segment', a: [0, 0], b: [100, 0] }), { part: 'point', point: 1 }, far([100, 0], [5e6, -5e6], limits)) as Collider;
+    expect(seg.shape).toEqual({ kind: 'segment', a: [0, 0], b: [1_000_000, -1_000_000] });
+    const poly = dragged(collider({ kind: 'polyline', points: [[0, 0], [10, 0], [10, 10]], closed: false }), { part: 'point', point: 2 }, far([10, 10], [-3e6, 4e6], limits, 50)) as Collider;
+    expect(poly.shape).toMatchObject({ points: [[0, 0], [10, 0], [-1_000_000, 1_000_000]] });
+    const circle = dragged(collider({ kind: 'circle', center: [0, 0], radius: 5 }), { part: 'radius' }, far([5, 0], [3e6, 0], limits)) as Collider;
+    expect(circle.shape).toEqual({ kind: 'circle', center: [0, 0], radius: 1_000_000 });
+    // 100 × 40 about (0, 0), unturned: corner 1 (top-right) dragged far down-right, (−50, 20) stays.
+    const corners: [number, number][] = [[-50, -20], [50, -20], [50, 20], [-50, 20]];
+    const rect = dragged(collider({ kind: 'rect', center: [0, 0], width: 100, height: 40, rotationDeg: 0 }), { part: 'corner', corner: 1 }, { ...far([50, -20], [4e6, -4e6], limits), corners }) as Collider;
+    expect(rect.shape).toEqual({ kind: 'rect', center: [499_950, -499_980], width: 1_000_000, height: 1_000_000, rotationDeg: 0 });
+    const pathPoint = dragged(path('catmullRom', [[0, 0], [50, 0]]), { part: 'point', point: 0 }, far([0, 0], [0, 9e6], limits)) as PathObject;
+    expect(pathPoint.points).toEqual([[0, 1_000_000], [50, 0]]);
+    const bezier = { ...path('bezier', [[900_000, 0], [950_000, 0]]), handles: [{ in: [0, 0] as [number, number], out: [30, 0] as [number, number] }] };
+    const handle = dragged(bezier, { part: 'handleOut', point: 0 }, far([900_030, 0], [3e6, 0], limits)) as PathObject;
+    expect(handle.handles?.[0].out).toEqual([1_000_000, 0]);
+    expect(accepts({ colliders: [seg, poly, circle, rect], paths: [pathPoint, handle] })).toBe('accepted');
+  });
+
+  it('stops an object moved whole when its first point reaches a limit, its shape kept', async () => {
+    const { limits, accepts } = await core();
+    const poly = dragged(collider({ kind: 'polyline', points: [[0, 0], [10, 0], [10, -10]], closed: false }), { part: 'move' }, far([5, 5], [3e6, -3e6], limits)) as Collider;
+    expect(poly.shape).toMatchObject({ points: [[999_990, -999_990], [1_000_000, -999_990], [1_000_000, -1_000_000]] });
+    const p = dragged(path('polyline', [[2, 3], [-50, 3]]), { part: 'move' }, far([0, 0], [-7e6, 11], limits, 10)) as PathObject;
+    expect(p.points).toEqual([[-999_948, 10], [-1_000_000, 10]]);
+    const circle = dragged(collider({ kind: 'circle', center: [1, 2], radius: 3 }), { part: 'move' }, far([0, 0], [2e6, 2e6], limits)) as Collider;
+    expect(circle.shape).toEqual({ kind: 'circle', center: [1_000_000, 1_000_000], radius: 3 });
+    expect(accepts({ colliders: [poly, circle], paths: [p] })).toBe('accepted');
   });
 });
 

@@ -10,13 +10,17 @@
 //   rectangle's corner moves while the opposite corner stays (width and height measured along the
 //   rectangle's own turned axes); its rotate knob turns it by the angle the pointer sweeps about
 //   the centre. With snapping, the moved point lands on the grid (radius and size on multiples of
-//   its spacing, angles on 15°);
+//   its spacing, angles on 15°). Every value a drag writes stays within its field's schema limits
+//   (drag-steps.ts): a point or a handle dragged past one stops at it, an object moved whole stops
+//   when its first point reaches one (its shape kept), a radius, width or height stops at its
+//   largest;
 // - a point is inserted where a line was double-clicked, and deleted unless the object would keep
 //   fewer points than it needs (2 for open lines and paths, 3 for closed ones).
 
 import type { BezierHandles, Collider, ColliderShape, PathKind, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
 import type { Pt } from '../editor/shape-geometry';
+import { clampPoint, clampToLimits, clampTravel, snapPoint, type LimitsOf } from '../editor/drag-steps';
 
 /** A collider or path of the document, by index. */
 export interface ObjectRef {
@@ -65,10 +69,8 @@ export function round2(p: Pt): Pt {
   return [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100];
 }
 
-/** `p` on the nearest grid point of spacing `spacing`. */
-export function snapPoint(p: Pt, spacing: number): Pt {
-  return [Math.round(p[0] / spacing) * spacing, Math.round(p[1] / spacing) * spacing];
-}
+/** `p` on the nearest grid point (the gizmos' own, drag-steps.ts). */
+export { snapPoint };
 
 const sub = (a: Pt, b: Pt): Pt => [a[0] - b[0], a[1] - b[1]];
 const add = (a: Pt, b: Pt): Pt => [a[0] + b[0], a[1] + b[1]];
@@ -161,7 +163,7 @@ export function translated(o: SceneObject, d: Pt): SceneObject {
   return c;
 }
 
-/** Where a drag is: pointer at the start and now (scene pixels), snapping spacing (null: off). */
+/** Where a drag is: pointer at the start and now (scene pixels), snapping spacing (null: off), limits. */
 export interface DragMove {
   /** Pointer at the start. */
   from: Pt;
@@ -171,6 +173,25 @@ export interface DragMove {
   snap: number | null;
   /** The rectangle's corners as drawn at the start (clockwise from top-left; `corner`, `rotate`). */
   corners?: Pt[];
+  /** The schema's limits by field path (drag-steps.ts `schemaLimits`). */
+  limits: LimitsOf;
+}
+
+/**
+ * The schema path of point `k` of `o` without its axis (`paths[].points[]`,
+ * `colliders[].shape(segment).a`, …; `[0]` and `[1]` name its x and y).
+ */
+export function pointField(o: SceneObject, k: number): string {
+  if (isPath(o)) return 'paths[].points[]';
+  const s = o.shape;
+  switch (s.kind) {
+    case 'segment':
+      return `colliders[].shape(segment).${k === 0 ? 'a' : 'b'}`;
+    case 'polyline':
+      return 'colliders[].shape(polyline).points[]';
+    default:
+      return `colliders[].shape(${s.kind}).center`;
+  }
 }
 
 const snapLength = (v: number, snap: number | null): number => (snap === null ? v : Math.max(snap, Math.round(v / snap) * snap));
@@ -178,21 +199,27 @@ const snapLength = (v: number, snap: number | null): number => (snap === null ? 
 /** `original` with grab `g` dragged by `m` (a copy; `original` is untouched). */
 export function dragged(original: SceneObject, g: Grab, m: DragMove): SceneObject {
   const delta = sub(m.to, m.from);
-  const landed = (p: Pt): Pt => round2(m.snap === null ? add(p, delta) : snapPoint(add(p, delta), m.snap));
+  const within = (field: string, p: Pt): Pt => clampPoint(p, m.limits(`${field}[0]`), m.limits(`${field}[1]`));
+  const snappedTo = (p: Pt): Pt => round2(m.snap === null ? add(p, delta) : snapPoint(add(p, delta), m.snap));
+  /** Point `k` of the original, dragged: on the grid with snapping, within its limits. */
+  const landed = (p: Pt, k: number): Pt => within(pointField(original, k), snappedTo(p));
   if (g.part === 'move') {
-    const ref = pointsOf(original)[0] ?? [0, 0];
-    return translated(original, sub(landed(ref), ref));
+    const points = pointsOf(original);
+    const ref = points[0] ?? [0, 0];
+    const limited = points.map((at, k) => ({ at, x: m.limits(`${pointField(original, k)}[0]`), y: m.limits(`${pointField(original, k)}[1]`) }));
+    return translated(original, clampTravel(sub(snappedTo(ref), ref), limited));
   }
   const c = structuredClone(original);
   if (isPath(c)) {
-    if (g.part === 'point' && c.points[g.point] !== undefined) c.points[g.point] = landed(c.points[g.point]);
+    if (g.part === 'point' && c.points[g.point] !== undefined) c.points[g.point] = landed(c.points[g.point], g.point);
     if ((g.part === 'handleIn' || g.part === 'handleOut') && c.points[g.point] !== undefined) {
       const p = c.points[g.point];
       const handles = c.handles ?? [];
       while (handles.length < c.points.length) handles.push({ in: [0, 0], out: [0, 0] });
       const h = handles[g.point];
       const key = g.part === 'handleIn' ? 'in' : 'out';
-      h[key] = round2(sub(landed(add(p, h[key])), p));
+      // The handle is kept as an offset from its point: the offset stays within its limits.
+      h[key] = within(`paths[].handles[].${key}`, round2(sub(snappedTo(add(p, h[key])), p)));
       c.handles = handles;
     }
     return c;
@@ -200,22 +227,26 @@ export function dragged(original: SceneObject, g: Grab, m: DragMove): SceneObjec
   const s = c.shape;
   if (g.part === 'point') {
     if (s.kind === 'segment') {
-      if (g.point === 0) s.a = landed(s.a);
-      else s.b = landed(s.b);
+      if (g.point === 0) s.a = landed(s.a, 0);
+      else s.b = landed(s.b, 1);
     } else if (s.kind === 'polyline' && s.points[g.point] !== undefined) {
-      s.points[g.point] = landed(s.points[g.point]);
+      s.points[g.point] = landed(s.points[g.point], g.point);
     }
   } else if (g.part === 'radius' && s.kind === 'circle') {
-    s.radius = Math.round(snapLength(Math.max(0.5, len(sub(m.to, s.center))), m.snap) * 100) / 100;
+    s.radius = clampToLimits(Math.round(snapLength(Math.max(0.5, len(sub(m.to, s.center))), m.snap) * 100) / 100, m.limits('colliders[].shape(circle).radius'));
   } else if (g.part === 'corner' && s.kind === 'rect' && m.corners !== undefined) {
     const opposite = m.corners[(g.corner + 2) % 4];
-    const corner = landed(m.corners[g.corner]);
-    const r = (-s.rotationDeg * Math.PI) / 180;
-    const v = sub(corner, opposite);
-    const local: Pt = [Math.cos(r) * v[0] - Math.sin(r) * v[1], Math.sin(r) * v[0] + Math.cos(r) * v[1]];
-    s.width = Math.round(Math.max(1, Math.abs(local[0])) * 100) / 100;
-    s.height = Math.round(Math.max(1, Math.abs(local[1])) * 100) / 100;
-    s.center = round2([(corner[0] + opposite[0]) / 2, (corner[1] + opposite[1]) / 2]);
+    const corner = snappedTo(m.corners[g.corner]);
+    const r = (s.rotationDeg * Math.PI) / 180;
+    const turn = (v: Pt, a: number): Pt => [Math.cos(a) * v[0] - Math.sin(a) * v[1], Math.sin(a) * v[0] + Math.cos(a) * v[1]];
+    const local = turn(sub(corner, opposite), -r);
+    // Each side at least 1 px and at most its limit; the corner where those sides put it.
+    const side = (v: number, field: string): number => Math.sign(v || 1) * clampToLimits(Math.max(1, Math.abs(v)), m.limits(field));
+    const sides: Pt = [side(local[0], 'colliders[].shape(rect).width'), side(local[1], 'colliders[].shape(rect).height')];
+    s.width = Math.round(Math.abs(sides[0]) * 100) / 100;
+    s.height = Math.round(Math.abs(sides[1]) * 100) / 100;
+    const half = turn(sides, r);
+    s.center = within(pointField(c, 0), round2([opposite[0] + half[0] / 2, opposite[1] + half[1] / 2]));
   } else if (g.part === 'rotate' && s.kind === 'rect') {
     const angle = (p: Pt): number => (Math.atan2(p[1] - s.center[1], p[0] - s.center[0]) * 180) / Math.PI;
     let deg = s.rotationDeg + angle(m.to) - angle(m.from);

@@ -1,13 +1,14 @@
 // The skeleton grips as an overlay provider (grip-handles.ts): drawn only for the skeleton the
 // panel shows and only while it is shown (eye on), numbered and titled in the UI language; a drag
 // chooses the instance in the panel, edits a copy and commits only what it changed (a scale
-// within the host's limit); previews go to the host.
+// and a move within the host's limits, a Shift move on the overlay's grid); previews go to the
+// host.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scene } from '../document/types';
 import { setLang, t } from '../i18n';
 import { gripKey, parseGripKey, skeletonGrips, type SkeletonGripsHost } from './grip-handles';
 import { newSkeletonEntry } from './object/doc';
-import { SCALE_GRIP_CSS_PX, TURN_KNOB_CSS_PX } from '../editor/placement-grips';
+import { SCALE_GRIP_CSS_PX, TURN_KNOB_CSS_PX, type PlacedLimits } from '../editor/placement-grips';
 
 afterEach(() => setLang('zh-CN', null));
 
@@ -21,11 +22,14 @@ function scene(): Scene {
   return doc;
 }
 
-/** A host showing skeleton `shown` (scales up to 100), recording what it is asked. */
+/** The core's limits (±1 000 000 px and degrees) with scales up to {@link scaleMax}. */
+const limits = (scaleMax = 1000): PlacedLimits => ({ x: { min: -1e6, max: 1e6 }, y: { min: -1e6, max: 1e6 }, rotationDeg: { min: -1e6, max: 1e6 }, scaleMax });
+
+/** A host showing skeleton `shown` (the core's limits, scales up to 100), recording what it is asked. */
 function host(shown: number | null): SkeletonGripsHost & { selected: number[]; previews: (Scene | null)[] } {
   const selected: number[] = [];
   const previews: (Scene | null)[] = [];
-  return { selected, previews, shown: () => shown, selectInstance: (i) => void selected.push(i), preview: (d) => void previews.push(d), scaleLimit: () => 100 };
+  return { selected, previews, shown: () => shown, selectInstance: (i) => void selected.push(i), preview: (d) => void previews.push(d), limits: () => limits(100) };
 }
 
 /** The diamond's offset from its instance at zoom 1 (unturned: below-right). */
@@ -47,14 +51,14 @@ describe('skeleton grips', () => {
       ['1/1/move', [300, 100], 'centre', '2'],
     ]);
     expect(handles.every((h) => h.className.startsWith('skeleton-handle ') && h.gripClass.startsWith('skeleton-'))).toBe(true);
-    expect(handles[2].title).toBe('Drag to move instance 1 (Shift: 10 px steps)');
+    expect(handles[2].title).toBe('Drag to move instance 1 (Shift: snap to the grid, 10 px without it)');
     expect(handles[3].title).toBe('Drag to turn instance 2 (Shift: 15° steps)');
     expect(handles[4].title).toBe('Drag to scale instance 2: away from it to enlarge, towards it to shrink (Shift: 0.1 steps)');
     expect(handles[4].cursor).toBe('nwse-resize');
     expect(handles[3].stem).toEqual([300, 100]);
     setLang('zh-CN', null);
     const zh = skeletonGrips(host(1)).draw(doc, 1).handles;
-    expect(zh[5].title).toBe('拖动以移动实例 2（按住 Shift：以 10 像素为步长）');
+    expect(zh[5].title).toBe('拖动以移动实例 2（按住 Shift：吸附到网格，无网格时 10 像素）');
     expect(zh[4].title).toBe('拖动以缩放实例 2：远离它放大，靠近它缩小（按住 Shift：以 0.1 为步长）');
   });
 
@@ -75,10 +79,14 @@ describe('skeleton grips', () => {
     grips.drag(draft, '1/1/move', { from: [300, 100], to: [347.123, 88.5], snap: false, snapSpacing: 10 }, recorded);
     expect(draft.skeletons[1].extraInstances).toEqual([[347.12, 88.5]]);
     expect(recorded.skeletons[1].extraInstances).toEqual([[300, 100]]);
-    // Shift: 10 px steps.
+    // Shift: onto the overlay's grid (its spacing at the view's zoom).
     const snapped = structuredClone(recorded);
     grips.drag(snapped, '1/1/move', { from: [300, 100], to: [347.123, 88.5], snap: true, snapSpacing: 25 }, recorded);
-    expect(snapped.skeletons[1].extraInstances).toEqual([[350, 90]]);
+    expect(snapped.skeletons[1].extraInstances).toEqual([[350, 100]]);
+    // Past the limits: at them.
+    const edge = structuredClone(recorded);
+    grips.drag(edge, '1/1/move', { from: [300, 100], to: [1_000_300, 2e6], snap: true, snapSpacing: 25 }, recorded);
+    expect(edge.skeletons[1].extraInstances).toEqual([[1_000_000, 1_000_000]]);
     // The commit copies the dragged instance onto the recorded document, nothing else.
     const target = scene();
     target.skeletons[1].speed = 3;

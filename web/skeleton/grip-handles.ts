@@ -8,14 +8,16 @@
 // players (and what follows them), and records one undo step on release — the panel's own
 // edits (setInstancePosition keeps an extra instance's form; setInstanceTurn gives an extra
 // instance in the pair form its own five numbers, for a turn as for a scale). Shift snaps
-// positions to `SNAP_PX`, angles to `SNAP_DEG` and scales to `SNAP_SCALE`, as the emitter gizmo
-// does; otherwise values are rounded to 0.01. A scale stays within the schema's limit (the host's
-// `scaleLimit`) and keeps the instance's flip.
+// positions to the canvas grid (as the force centres: the overlay's `snapSpacing`), angles to
+// `SNAP_DEG` and scales to `SNAP_SCALE`, as the emitter gizmo does; otherwise values are rounded
+// to 0.01. Every value stays within the schema's limits (the host's `limits`): a drag past one
+// stops there. A scale keeps the instance's flip.
 
 import type { Scene } from '../document/types';
 import type { GizmoDrawing, GizmoHandle, GizmoPointer, SceneGizmoProvider } from '../editor/gizmo-overlay';
 import { isGripRole, placedHandles, type GripRole } from '../editor/placement-handles';
-import { SNAP_DEG, SNAP_PX } from '../editor/drag-steps';
+import { SNAP_DEG } from '../editor/drag-steps';
+import type { PlacedLimits } from '../editor/placement-grips';
 import { t, type MessageKey } from '../i18n';
 import { instanceGrips, moveInstance, scaleInstance, turnInstance } from './object/grips';
 import { instancePlacement } from './object/instances';
@@ -28,8 +30,8 @@ export interface SkeletonGripsHost {
   selectInstance(index: number): void;
   /** Shows `draft`'s skeletons on the canvas (null: the recorded document's again). */
   preview(draft: Scene | null): void;
-  /** The largest uniform scale the schema allows (editor/placement-grips.ts `placedScaleLimit`). */
-  scaleLimit(): number;
+  /** What the schema keeps a skeleton's placements within (editor/placement-grips.ts `placedLimits`). */
+  limits(): PlacedLimits;
 }
 
 export type { GripRole } from '../editor/placement-handles';
@@ -93,14 +95,15 @@ export function skeletonGrips(host: SkeletonGripsHost): SceneGizmoProvider {
       const g = parseGripKey(key);
       const k = g === null ? undefined : doc.skeletons[g.skeleton];
       if (g === null || k === undefined || instancePlacement(k, g.instance) === null) return;
+      const limits = host.limits();
       if (g.role === 'move') {
-        moveInstance(k, g.instance, p.to, p.snap ? SNAP_PX : null);
+        moveInstance(k, g.instance, p.to, p.snap ? p.snapSpacing : null, limits);
       } else if (g.role === 'scale') {
-        scaleInstance(k, g.instance, p.from, p.to, p.snap, host.scaleLimit());
+        scaleInstance(k, g.instance, p.from, p.to, p.snap, limits);
       } else {
         const before = previous.skeletons[g.skeleton];
         const last = before === undefined ? null : (instancePlacement(before, g.instance)?.rotationDeg ?? null);
-        turnInstance(k, g.instance, p.from, p.to, last, p.snap ? SNAP_DEG : null);
+        turnInstance(k, g.instance, p.from, p.to, last, p.snap ? SNAP_DEG : null, limits);
       }
     },
 

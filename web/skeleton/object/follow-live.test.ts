@@ -9,6 +9,8 @@ import { loadSkeleton } from '../spine';
 import { MixBlend, MixDirection, Physics, Skeleton } from '@esotericsoftware/spine-core';
 import { regionPaths, synthAtlas } from '../../../tests/support/synth-atlas';
 import { loadWasm, trackPositionAt } from '../../../tests/support/wasm';
+import type { FieldSchema } from '../../generated/contract';
+import { schemaLimits, type FieldLimits } from '../../editor/drag-steps';
 import { stepsCoveringOf } from '../../engine/engine';
 
 const VINE_JSON = readFileSync(join(import.meta.dirname, '../../../tests/fixtures/spine/vine-pro-4.2.json'), 'utf8');
@@ -25,11 +27,32 @@ function doc(follows: (ParticleSystem['follow'] | undefined)[]): Scene {
 describe('follow tracker', () => {
   it('a drag moves a followed system\'s offset, any other system\'s transform', () => {
     const s = { transform: { x: 1, y: 2 }, follow: { skeleton: 'vine', bone: 'vine13', offsetX: 0, offsetY: 0 } } as ParticleSystem;
-    dragSystem(s, 10.004, -3, true);
+    const unbounded = (): FieldLimits => ({ min: -Infinity, max: Infinity });
+    dragSystem(s, 10.004, -3, true, unbounded);
     expect(s.follow).toEqual({ skeleton: 'vine', bone: 'vine13', offsetX: 10, offsetY: -3 });
     expect(s.transform).toEqual({ x: 1, y: 2 });
-    dragSystem(s, 1, 1, false);
+    dragSystem(s, 1, 1, false, unbounded);
     expect(s.transform).toEqual({ x: 2, y: 3 });
+  });
+
+  it("a drag far past the schema's limits leaves the transform or the offset at them, in a document the core accepts", async () => {
+    const wasm = await loadWasm();
+    const limits = schemaLimits(JSON.parse(wasm.fieldSchema()) as FieldSchema);
+    const scene = JSON.parse(wasm.defaultScene()) as Scene;
+    const s = scene.systems[0];
+    s.transform.x = 999_900;
+    dragSystem(s, 400, -5e6, false, limits);
+    expect([s.transform.x, s.transform.y]).toEqual([1_000_000, -1_000_000]);
+    // Further travel past the limit stays there; travel back moves at once.
+    dragSystem(s, 50, 0, false, limits);
+    expect(s.transform.x).toBe(1_000_000);
+    dragSystem(s, -30, 20, false, limits);
+    expect([s.transform.x, s.transform.y]).toEqual([999_970, -999_980]);
+    s.follow = { skeleton: 'vine', bone: 'vine13', offsetX: -999_990, offsetY: 0 };
+    dragSystem(s, -100, 3e6, true, limits);
+    expect(s.follow).toMatchObject({ offsetX: -1_000_000, offsetY: 1_000_000 });
+    expect([s.transform.x, s.transform.y]).toEqual([999_970, -999_980]);
+    expect(() => wasm.normalizeScene(JSON.stringify(scene))).not.toThrow();
   });
 
   it('lists each followed bone of each instance once, sorted', () => {

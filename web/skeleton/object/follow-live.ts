@@ -16,6 +16,7 @@
 import type { ParticleSystem, Scene } from '../../document/types';
 import { followDocument, sampleBoneTrack, type BoneTrackJson, type InstancePlacement, type LoadedSkeleton, type StepsCovering } from '../spine';
 import { errorText } from '../../errors';
+import { clampPoint, round2, type LimitsOf } from '../../editor/drag-steps';
 
 /** What following needs of a loaded skeleton (a SkeletonPlayer has all of it). */
 export interface FollowSkeleton {
@@ -93,17 +94,17 @@ function inputsKey(target: FollowTarget, s: FollowSkeleton): string {
 
 /**
  * Moves `system` by a canvas drag of (dx, dy) scene px, rounded to 0.01 px: a system placed by
- * the bone it follows (`followed`) moves its offset from the bone, any other its transform.
+ * the bone it follows (`followed`) moves its offset from the bone, any other its transform; each
+ * within its schema limits (`limits`, drag-steps.ts `schemaLimits`): dragged past one, it stops
+ * there instead of making an edit the document refuses.
  */
-export function dragSystem(system: ParticleSystem, dx: number, dy: number, followed: boolean): void {
-  const round = (v: number): number => Math.round(v * 100) / 100;
+export function dragSystem(system: ParticleSystem, dx: number, dy: number, followed: boolean, limits: LimitsOf): void {
   const f = system.follow;
   if (followed && f !== undefined && f !== null) {
-    f.offsetX = round(f.offsetX + dx);
-    f.offsetY = round(f.offsetY + dy);
+    [f.offsetX, f.offsetY] = clampPoint([round2(f.offsetX + dx), round2(f.offsetY + dy)], limits('systems[].follow.offsetX'), limits('systems[].follow.offsetY'));
   } else {
-    system.transform.x = round(system.transform.x + dx);
-    system.transform.y = round(system.transform.y + dy);
+    const t = system.transform;
+    [t.x, t.y] = clampPoint([round2(t.x + dx), round2(t.y + dy)], limits('systems[].transform.x'), limits('systems[].transform.y'));
   }
 }
 
