@@ -14,22 +14,25 @@
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { BASE_FLAGS } from '../tests/e2e/bench-cli.mjs';
 import { serveDist } from '../tests/e2e/bench-serve.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(name);
-  if (i < 0) return fallback;
-  const [, value] = args.splice(i, 2);
-  return value;
-};
-const rounds = Number(option('--rounds', '20'));
-const top = Number(option('--top', '30'));
-const keep = option('--keep', null);
+const usage = 'usage: node scripts/profile-wasm-export.mjs [--rounds N] [--top N] [--keep FILE.cpuprofile] SCENE PKG';
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '20' }, top: { type: 'string', default: '30' }, keep: { type: 'string' } } });
+} catch (e) {
+  console.error(`${e.message}\n${usage}`);
+  process.exit(2);
+}
+const rounds = Number(parsed.values.rounds);
+const top = Number(parsed.values.top);
+const keep = parsed.values.keep ?? null;
+const args = parsed.positionals;
 if (args.length !== 2 || !Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(top)) {
-  console.error('usage: node scripts/profile-wasm-export.mjs [--rounds N] [--top N] [--keep FILE.cpuprofile] SCENE PKG');
+  console.error(usage);
   process.exit(2);
 }
 const [scene, pkg] = args.map((a) => resolve(a));

@@ -10,6 +10,18 @@ import { canvasPixels, documentOf, freezeAt, isPlaying, meanAbsDiff, openEditor,
 
 const site = useSite('webgpu');
 
+/** Drags on the viewport from 100 px right of and 50 px below its centre, in 5 moves of `step` each. */
+async function dragOnViewport(page: Page, step: [number, number]): Promise<void> {
+  const box = await page.locator('#viewport').boundingBox();
+  assert.ok(box !== null);
+  const x0 = box.x + box.width / 2 + 100;
+  const y0 = box.y + box.height / 2 + 50;
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(x0 + i * step[0], y0 + i * step[1]);
+  await page.mouse.up();
+}
+
 /** A PNG of `w`×`h` filled with `rgba` (encoded in the page by a 2D canvas). */
 async function dropFiles(page: Page, files: { name: string; w?: number; h?: number; color?: string; bytes?: number[]; sizeBytes?: number }[]): Promise<void> {
   await page.evaluate(async (specs) => {
@@ -265,14 +277,7 @@ describe('editor on WebGPU', () => {
   it('dragging on the canvas moves the selected system as one undo step', async () => {
     await page.click('#system-list li[data-index="0"] .name');
     const before = (await documentOf(page)).systems[0].transform as { x: number; y: number };
-    const box = await page.locator('#viewport').boundingBox();
-    assert.ok(box !== null);
-    const x0 = box.x + box.width / 2 + 100;
-    const y0 = box.y + box.height / 2 + 50;
-    await page.mouse.move(x0, y0);
-    await page.mouse.down();
-    for (let i = 1; i <= 5; i++) await page.mouse.move(x0 + i * 8, y0 + i * 4);
-    await page.mouse.up();
+    await dragOnViewport(page, [8, 4]);
     const moved = (await documentOf(page)).systems[0].transform as { x: number; y: number };
     assert.equal(moved.x - before.x, 40);
     assert.equal(moved.y - before.y, 20);
@@ -296,14 +301,7 @@ describe('editor on WebGPU', () => {
     assert.ok(placed, 'the system placed 100 px inside the limit');
     const before = (await documentOf(page)).systems[0].transform as { x: number; y: number };
     const errorsBefore = await shownErrors(page);
-    const box = await page.locator('#viewport').boundingBox();
-    assert.ok(box !== null);
-    const x0 = box.x + box.width / 2 + 100;
-    const y0 = box.y + box.height / 2 + 50;
-    await page.mouse.move(x0, y0);
-    await page.mouse.down();
-    for (let i = 1; i <= 5; i++) await page.mouse.move(x0 + i * 80, y0 + i * 4);
-    await page.mouse.up();
+    await dragOnViewport(page, [80, 4]);
     const moved = (await documentOf(page)).systems[0].transform as { x: number; y: number };
     assert.deepEqual([moved.x, moved.y], [1_000_000, 20], 'x stops at its limit, y follows the pointer');
     assert.deepEqual(await shownErrors(page), errorsBefore, 'no error in the status bar');
