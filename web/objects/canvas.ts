@@ -23,7 +23,7 @@ import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
-import { positionSnapPx, schemaLimits } from '../editor/drag-steps';
+import { positionSnapPx, schemaLimits, snapPoint } from '../editor/drag-steps';
 import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
 import { ObjectDrawing } from './drawing';
 import { objectHandles } from './overlay-svg';
@@ -35,7 +35,6 @@ import {
   objectsOf,
   pointsOf,
   setObject,
-  snapPoint,
   withObject,
   withPointDeleted,
   withPointInserted,

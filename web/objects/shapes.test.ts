@@ -4,7 +4,8 @@ import type { Collider, FieldSchema, PathObject } from '../generated/contract';
 import { schemaLimits, type LimitsOf } from '../editor/drag-steps';
 import type { Scene } from '../document/types';
 import { renamePath } from './list';
-import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, setObject, snapPoint, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
+import { snapPoint } from '../editor/drag-steps';
+import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, setObject, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
 
 /** No limits (the drags' own arithmetic). */
 const unbounded: LimitsOf = () => ({ min: -Infinity, max: Infinity });

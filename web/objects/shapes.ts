@@ -69,9 +69,6 @@ export function round2(p: Pt): Pt {
   return [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100];
 }
 
-/** `p` on the nearest grid point (the gizmos' own, drag-steps.ts). */
-export { snapPoint };
-
 const sub = (a: Pt, b: Pt): Pt => [a[0] - b[0], a[1] - b[1]];
 const add = (a: Pt, b: Pt): Pt => [a[0] + b[0], a[1] + b[1]];
 const len = (v: Pt): number => Math.hypot(v[0], v[1]);
