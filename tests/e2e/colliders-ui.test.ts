@@ -8,7 +8,8 @@
 // Then a path drawn with clicks and a double-click; a point inserted with a double-click on the
 // line and deleted with Delete; Escape cancels a drawing. The drawing's hint stays while it lasts
 // and goes with it. A segment's end and a path dragged far past the document's x limit stop at it
-// (the path moved whole, its shape kept), with no error shown; undo takes back each drag.
+// (the path moved whole, its shape kept), with no error shown; undo takes back each drag; a
+// segment drawn with a click past the limit ends on it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -264,6 +265,19 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     assert.deepEqual(pathsOf(await documentOf(page)), pathsOf(placedDoc), 'one undo puts the path back');
     await page.click('#undo-button');
     assert.deepEqual(collidersOf(await documentOf(page)), collidersOf(placedDoc), 'and one more the segment');
+    // Drawn with clicks: a segment from inside to 100 px past the limit ends on it, with no error; undo takes it away.
+    await page.selectOption('#add-collider', 'segment');
+    for (const p of [[999_900, -60], [1_000_100, -60]] as Pt[]) {
+      const [x, y] = await pageAt(page, p);
+      await page.mouse.click(x, y);
+    }
+    const drawn = collidersOf(await documentOf(page));
+    assert.equal(drawn.length, 2, 'the segment is added');
+    const { a, b } = drawn[1].shape;
+    assert.ok(Math.hypot(a[0] - 999_900, a[1] + 60) < 1.5 && b[0] === 1_000_000 && Math.abs(b[1] + 60) < 1.5, `clicked inside, then past the limit: ${JSON.stringify([a, b])}`);
+    assert.deepEqual(await shownErrors(page), [], 'no error in the status bar after the drawing');
+    await page.click('#undo-button');
+    assert.deepEqual(collidersOf(await documentOf(page)), collidersOf(placedDoc), 'undo takes the drawn segment away');
     await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.setView([0, 0], 1));
     assert.deepEqual(errors, []);
   });

@@ -16,7 +16,8 @@
 // release (one undo step); Escape abandons it. Snapping (the Snap toggle, kept in localStorage,
 // or Shift held, as for the system gizmos) puts points on the spacing of the grid the canvas
 // shows (10 px without the grid). A drag stops at the schema's limits of what it moves (shapes.ts
-// `dragged`): past them the edit would be refused. The SVG itself is drawn by overlay-svg.ts.
+// `dragged`), and a click while drawing lands within them (drawing.ts): past them the edit would be
+// refused. The SVG itself is drawn by overlay-svg.ts.
 
 import type { ObjectOutlines } from '../generated/contract';
 import type { Scene } from '../document/types';
@@ -25,7 +26,7 @@ import { t, type MessageKey } from '../i18n';
 import { h } from '../ui/dom';
 import { positionSnapPx, schemaLimits, snapPoint } from '../editor/drag-steps';
 import { el, pathData, sceneToScreen, ScenePreview } from '../editor/gizmo-overlay';
-import { ObjectDrawing } from './drawing';
+import { ObjectDrawing, type DrawingHost } from './drawing';
 import { objectHandles } from './overlay-svg';
 import type { Pt } from '../editor/shape-geometry';
 import type { Viewport } from '../editor/viewport';
@@ -60,18 +61,12 @@ const DRAG_LABELS: Record<Grab['part'], MessageKey> = {
   rotate: 'editRotate',
 };
 
-/** What the canvas tools read and write. */
-export interface ObjectCanvasHost {
-  /** The recorded document. */
-  doc(): Scene;
-  /** Its JSON. */
+/** What the canvas tools read and write (the drawing mode's host, and more). */
+export interface ObjectCanvasHost extends DrawingHost {
+  /** The recorded document's JSON. */
   json(): string;
-  /** Records an edit (one undo step); false when refused. */
-  edit(label: string, mutate: (d: Scene) => void): boolean;
   /** A short message to the user. */
   info(text: string): void;
-  /** A hint shown until the returned function is called. */
-  hint(text: string): () => void;
   /** The selected object changed (the scene list redraws). */
   selectionChanged(): void;
 }
@@ -116,7 +111,7 @@ export class ObjectCanvas {
     const redraw = (): void => {
       this.signature = '';
     };
-    this.drawing = new ObjectDrawing(container, host, (ref) => this.select(ref), redraw);
+    this.drawing = new ObjectDrawing(container, host, (ref) => this.select(ref), redraw, () => schemaLimits(engine.fieldSchema()));
     this.svg = el('svg', { class: 'object-gizmos' });
     container.appendChild(this.svg);
     this.snapOn = readSnap();

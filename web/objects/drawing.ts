@@ -5,13 +5,16 @@
 // corners) finish on the second click; polylines and paths on a double-click or Enter; Backspace
 // takes back the last click; Escape cancels. The canvas tools route the pointer and keyboard
 // events here while a drawing is under way; the points arrive in scene pixels, already snapped.
+// A click or the pointer past the document's limits lands on them (shapes.ts `clampClick`), so the
+// preview shows what the click adds and the edit is never refused for a coordinate.
 
 import type { PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
 import { t } from '../i18n';
 import { drawingPreview } from './overlay-svg';
 import type { Pt } from '../editor/shape-geometry';
-import { buildObject, fixedClicks, objectsOf, type DrawTool, type ObjectRef } from './shapes';
+import type { LimitsOf } from '../editor/drag-steps';
+import { buildObject, clampClick, fixedClicks, objectsOf, type DrawTool, type ObjectRef } from './shapes';
 
 /** What the drawing mode reads and writes (the canvas tools' host, canvas.ts `ObjectCanvasHost`). */
 export interface DrawingHost {
@@ -33,13 +36,15 @@ export class ObjectDrawing {
 
   /**
    * `select` selects the object just drawn; `redraw` is called when the drawing changed (the
-   * canvas tools redraw their overlay on the next frame).
+   * canvas tools redraw their overlay on the next frame); `limits` gives the document's limits
+   * (drag-steps.ts `schemaLimits`).
    */
   constructor(
     private readonly container: HTMLElement,
     private readonly host: DrawingHost,
     private readonly select: (ref: ObjectRef) => void,
     private readonly redraw: () => void,
+    private readonly limits: () => LimitsOf,
   ) {}
 
   /** Whether a drawing is under way. */
@@ -64,14 +69,14 @@ export class ObjectDrawing {
   /** A click at scene point `p`; finishes the shapes of a fixed number of clicks. */
   click(p: Pt): void {
     if (this.tool === null) return;
-    this.clicks.push(p);
+    this.clicks.push(clampClick(this.tool, this.clicks.length, p, this.limits()));
     this.redraw();
     if (this.clicks.length === fixedClicks(this.tool)) this.finish();
   }
 
   /** The pointer moved to scene point `p` (the preview follows it). */
   move(p: Pt): void {
-    this.pointer = p;
+    this.pointer = this.tool === null ? p : clampClick(this.tool, this.clicks.length, p, this.limits());
   }
 
   /** A double-click (at view zoom `zoom`): finishes polylines and paths. */
@@ -132,7 +137,7 @@ export class ObjectDrawing {
     const base = t(kind === 'collider' ? 'colliderName' : 'pathName');
     let name = base;
     for (let n = 2; taken.includes(name); n++) name = `${base} ${n}`;
-    const made = buildObject(tool, this.clicks, name);
+    const made = buildObject(tool, this.clicks, name, this.limits());
     if (made === null) {
       // Too few points yet (a polyline needs more clicks): keep drawing.
       if (this.clicks.length < 2 || fixedClicks(tool) === null) return;

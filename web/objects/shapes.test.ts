@@ -5,7 +5,7 @@ import { schemaLimits, type LimitsOf } from '../editor/drag-steps';
 import type { Scene } from '../document/types';
 import { renamePath } from './list';
 import { snapPoint } from '../editor/drag-steps';
-import { autoHandles, buildObject, dragged, fixedClicks, grabOf, objectsOf, setObject, translated, withObject, withPointDeleted, withPointInserted } from './shapes';
+import { autoHandles, buildObject, clampClick, dragged, fixedClicks, grabOf, objectsOf, setObject, translated, withObject, withPointDeleted, withPointInserted, type ColliderTool, type DrawTool } from './shapes';
 
 /** No limits (the drags' own arithmetic). */
 const unbounded: LimitsOf = () => ({ min: -Infinity, max: Infinity });
@@ -148,6 +148,28 @@ describe("a drag far past the schema's limits", () => {
     const circle = dragged(collider({ kind: 'circle', center: [1, 2], radius: 3 }), { part: 'move' }, far([0, 0], [2e6, 2e6], limits)) as Collider;
     expect(circle.shape).toEqual({ kind: 'circle', center: [1_000_000, 1_000_000], radius: 3 });
     expect(accepts({ colliders: [poly, circle], paths: [p] })).toBe('accepted');
+  });
+
+  it('lands clicks past the limits on them, and a drawn radius or side stops at its largest, in objects the core accepts', async () => {
+    const { limits, accepts } = await core();
+    const c = (kind: ColliderTool): DrawTool => ({ target: 'collider', kind });
+    // Without limits the same clicks make an object the core refuses.
+    expect(accepts({ colliders: [buildObject(c('segment'), [[0, 0], [2e6, 5]], 'C') as Collider] })).toMatch(/1000000/);
+    const seg = buildObject(c('segment'), [[0, 0], [2e6, 5]], 'C', limits) as Collider;
+    expect(seg.shape).toEqual({ kind: 'segment', a: [0, 0], b: [1_000_000, 5] });
+    const poly = buildObject(c('polygon'), [[0, -3e6], [10, 0], [-4e6, 7]], 'C', limits) as Collider;
+    expect(poly.shape).toEqual({ kind: 'polyline', points: [[0, -1_000_000], [10, 0], [-1_000_000, 7]], closed: true });
+    // The centre where clicked; the radius to the second click stops at its limit.
+    const circle = buildObject(c('circle'), [[999_000, 0], [-1e7, 0]], 'C', limits) as Collider;
+    expect(circle.shape).toEqual({ kind: 'circle', center: [999_000, 0], radius: 1_000_000 });
+    // Corners past the edge land on it; the centre between them, the sides at most their largest.
+    const rect = buildObject(c('rect'), [[-5e6, 0], [5e6, 30]], 'C', limits) as Collider;
+    expect(rect.shape).toEqual({ kind: 'rect', center: [0, 15], width: 1_000_000, height: 30, rotationDeg: 0 });
+    const bezier = buildObject({ target: 'path', kind: 'bezier' }, [[0, 0], [3e6, 0], [3e6, 60]], 'P', limits) as PathObject;
+    expect(bezier.points).toEqual([[0, 0], [1_000_000, 0], [1_000_000, 60]]);
+    expect(clampClick({ target: 'path', kind: 'polyline' }, 5, [1e9, -1e9], limits)).toEqual([1_000_000, -1_000_000]);
+    expect(clampClick(c('circle'), 1, [12.5, -3], limits)).toEqual([12.5, -3]);
+    expect(accepts({ colliders: [seg, poly, circle, rect], paths: [bezier] })).toBe('accepted');
   });
 });
 

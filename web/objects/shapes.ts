@@ -16,6 +16,8 @@
 //   largest;
 // - a point is inserted where a line was double-clicked, and deleted unless the object would keep
 //   fewer points than it needs (2 for open lines and paths, 3 for closed ones).
+// Clicks keep the schema limits as drags do: a click past the document's edge lands on it
+// (`clampClick`), and a drawn radius, width or height stops at its largest (`buildObject`).
 
 import type { BezierHandles, Collider, ColliderShape, PathKind, PathObject } from '../generated/contract';
 import type { Scene } from '../document/types';
@@ -84,9 +86,36 @@ export function autoHandles(points: readonly Pt[], closed: boolean): BezierHandl
   });
 }
 
-/** The object `tool` makes from the clicked `points` (scene pixels), named `name`; null when they are too few or degenerate. */
-export function buildObject(tool: DrawTool, points: readonly Pt[], name: string): SceneObject | null {
-  const pts = points.map(round2);
+/** No limits: every field unbounded. */
+export const UNBOUNDED: LimitsOf = () => ({ min: -Infinity, max: Infinity });
+
+/** The point field click `k` of `tool` places (a circle's second click and a rectangle's corners: its centre's). */
+export function clickField(tool: DrawTool, k: number): string {
+  if (tool.target === 'path') return 'paths[].points[]';
+  switch (tool.kind) {
+    case 'segment':
+      return `colliders[].shape(segment).${k === 0 ? 'a' : 'b'}`;
+    case 'polyline':
+    case 'polygon':
+      return 'colliders[].shape(polyline).points[]';
+    default:
+      return `colliders[].shape(${tool.kind}).center`;
+  }
+}
+
+/** Click `k` of `tool` at `p`, kept within the `limits` of the field it places: a click past the document's edge lands on it. */
+export function clampClick(tool: DrawTool, k: number, p: Pt, limits: LimitsOf): Pt {
+  const field = clickField(tool, k);
+  return clampPoint(p, limits(`${field}[0]`), limits(`${field}[1]`));
+}
+
+/**
+ * The object `tool` makes from the clicked `points` (scene pixels), named `name`, every value within
+ * `limits` (`clampClick`; a radius, width or height at most its largest); null when the points are
+ * too few or degenerate.
+ */
+export function buildObject(tool: DrawTool, points: readonly Pt[], name: string, limits: LimitsOf = UNBOUNDED): SceneObject | null {
+  const pts = points.map((p, k) => clampClick(tool, k, round2(p), limits));
   if (pts.length < minPoints(tool)) return null;
   if (tool.target === 'path') {
     const path: PathObject = { name, visible: true, kind: tool.kind, points: pts, closed: false };
@@ -105,14 +134,14 @@ export function buildObject(tool: DrawTool, points: readonly Pt[], name: string)
       shape = { kind: 'polyline', points: pts, closed: tool.kind === 'polygon' };
       break;
     case 'circle': {
-      const radius = Math.round(len(sub(b, a)) * 100) / 100;
+      const radius = clampToLimits(Math.round(len(sub(b, a)) * 100) / 100, limits('colliders[].shape(circle).radius'));
       if (radius === 0) return null;
       shape = { kind: 'circle', center: a, radius };
       break;
     }
     case 'rect': {
-      const width = Math.abs(b[0] - a[0]);
-      const height = Math.abs(b[1] - a[1]);
+      const width = clampToLimits(Math.abs(b[0] - a[0]), limits('colliders[].shape(rect).width'));
+      const height = clampToLimits(Math.abs(b[1] - a[1]), limits('colliders[].shape(rect).height'));
       if (width === 0 || height === 0) return null;
       shape = { kind: 'rect', center: round2([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]), width, height, rotationDeg: 0 };
       break;
