@@ -9,13 +9,14 @@
 // the middle of a drag of instance 1 restores the document and the picture; undo takes back each
 // drag. Instance 2's scale diamond dragged to 1.5 times its distance with Shift gives the pair its
 // own five numbers with a scale of 1.5 (the coin drawn larger); undo takes it back. No grips while
-// the skeleton is hidden or its panel closed.
+// the skeleton is hidden or its panel closed. The follower dragged far past its x offset's limit
+// stops at it, with no error; undo restores it.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skeletonDrop } from './skeleton-files';
-import { canvasAt, changedPixels, litPixels, documentOf, dropFiles, nextFrames as frames, openPlainEditor, overlayElement, type Pixels, type SeamWindow, showOverlays, skeletonPanelChange as panelChange, useSite } from './support';
+import { canvasAt, changedPixels, litPixels, documentOf, dropFiles, nextFrames as frames, openPlainEditor, overlayElement, type Pixels, type SeamWindow, showOverlays, shownErrors, skeletonPanelChange as panelChange, useSite } from './support';
 
 const site = useSite('webgl2');
 
@@ -308,6 +309,41 @@ describe('skeleton grips on the canvas (WebGL2)', () => {
     await page.click('#skeleton-list li.skeleton .name');
     await page.waitForSelector('#skeleton-panel [data-control="instance"]', { state: 'attached', timeout: 15_000 });
     assert.equal(await gripCount(page), 6, 'its panel open again: the grips are back');
+    assert.deepEqual(errors, []);
+  });
+
+  it("a drag of the follower far past its offset's limit leaves the offset at the limit, with no error shown; one undo restores it", async () => {
+    type Follow = { offsetX: number; offsetY: number };
+    const followOf = async (): Promise<Follow> => ((await documentOf(page)).systems[0] as unknown as { follow: Follow }).follow;
+    const limit = await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.engine.fieldSchema().fields.find((f) => f.path === 'systems[].follow.offsetX')?.max);
+    assert.equal(limit, 1_000_000, "the document's limit of a follower's x offset");
+    // The offset 100 px inside the limit, the view on the follower (no grip there).
+    const placed = await page.evaluate(
+      ([px, py]) => {
+        const seam = (window as unknown as SeamWindow).spineParticleTest;
+        const ok = seam.edit('offset (e2e)', (d) => {
+          const f = d.systems[0].follow;
+          if (f !== undefined && f !== null) [f.offsetX, f.offsetY] = [999_900, 0];
+        });
+        seam.setView([px + 999_900, py], 1);
+        return ok;
+      },
+      [x + 400, y],
+    );
+    assert.ok(placed, 'the offset placed 100 px inside the limit');
+    const before = await followOf();
+    const transform = (await docOf(page)).systems[0].transform;
+    await page.mouse.move(mid[0] + 100, mid[1] + 50);
+    await page.mouse.down();
+    for (let k = 1; k <= 5; k++) await page.mouse.move(mid[0] + 100 + 80 * k, mid[1] + 50 + 4 * k);
+    await page.mouse.up();
+    const moved = await followOf();
+    assert.deepEqual([moved.offsetX, moved.offsetY], [1_000_000, 20], 'the x offset stops at its limit, y follows the pointer');
+    assert.deepEqual((await docOf(page)).systems[0].transform, transform, 'the drag moves the offset, not the transform');
+    assert.deepEqual(await shownErrors(page), [], 'no error in the status bar');
+    await page.click('#undo-button');
+    assert.deepEqual(await followOf(), before, 'one undo restores it');
+    await page.evaluate(([px, py, zoom]) => (window as unknown as SeamWindow).spineParticleTest.setView([px, py], zoom), [x + 200, y, ZOOM]);
     assert.deepEqual(errors, []);
   });
 });
