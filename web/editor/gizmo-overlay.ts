@@ -10,15 +10,17 @@
 //   Their drag previews through the provider itself when it has a `preview` (what draws its
 //   objects gets the edited copy: the engine does not draw skeletons), else through the engine
 //   (it draws models). Drawn over the system handles.
-// Either way nothing is recorded while dragging (previews at most once per animation frame), the
-// drag commits once on release through `edit` (one undo step per drag), Shift snaps (what to,
-// the provider says) and Escape abandons the drag (the recorded document is shown again).
+// Either way nothing is recorded while dragging (previews at most once per animation frame:
+// scene-preview.ts), the drag commits once on release through `edit` (one undo step per drag),
+// Shift snaps (what to, the provider says) and Escape abandons the drag (the recorded document is
+// shown again).
 
 import type { ParticleSystem } from '../generated/contract';
 import type { Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { positionSnapPx } from './drag-steps';
 import type { Polyline, Pt } from './shape-geometry';
+import { ScenePreview } from './scene-preview';
 import type { Viewport } from './viewport';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -150,58 +152,6 @@ export function pathData(lines: Polyline[], screen: (p: Pt) => Pt): string {
     .filter((l) => l.points.length > 0)
     .map((l) => l.points.map((p, k) => `${k === 0 ? 'M' : 'L'}${screen(p)[0].toFixed(1)},${screen(p)[1].toFixed(1)}`).join('') + (l.closed ? 'Z' : ''))
     .join('');
-}
-
-/**
- * Drag previews: the engine gets a draft document at most once per animation frame, however fast
- * the pointer reports (nothing is recorded); `restore` gives it the recorded document back.
- */
-export class ScenePreview {
-  private queued = false;
-  private draft: Scene | null = null;
-  private apply: ((draft: Scene) => void) | null = null;
-
-  constructor(private readonly engine: Engine) {}
-
-  /**
-   * Shows `draft` on the next frame (the latest one wins): the engine gets it, or `apply` when
-   * given (a scene provider's own preview).
-   */
-  show(draft: Scene, apply?: (draft: Scene) => void): void {
-    this.draft = draft;
-    this.apply = apply ?? null;
-    if (this.queued) return;
-    this.queued = true;
-    requestAnimationFrame(() => {
-      this.queued = false;
-      const d = this.draft;
-      if (d === null) return;
-      if (this.apply !== null) {
-        this.apply(d);
-        return;
-      }
-      try {
-        const time = this.engine.timeSecs();
-        this.engine.setScene(JSON.stringify(d));
-        this.engine.setTime(time);
-      } catch {
-        // Outside the limits: the commit reports it.
-      }
-    });
-  }
-
-  /** Forgets the draft (the commit, or `restore`, gives the engine the document). */
-  end(): void {
-    this.draft = null;
-  }
-
-  /** Gives the engine the recorded document `json` again, keeping the time. */
-  restore(json: string): void {
-    this.draft = null;
-    const time = this.engine.timeSecs();
-    this.engine.setScene(json);
-    this.engine.setTime(time);
-  }
 }
 
 /** What a drag edits: the selected system through a system provider, or the document through a scene provider. */
