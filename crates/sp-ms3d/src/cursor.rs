@@ -34,15 +34,7 @@ impl<'a> Cursor<'a> {
 
     /// Takes the next `n` bytes.
     pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
-        let available = self.remaining();
-        if n > available {
-            return Err(Error::Truncated {
-                section: self.section,
-                offset: self.offset,
-                needed: n,
-                available,
-            });
-        }
+        self.require(n)?;
         let slice = &self.bytes[self.offset..self.offset + n];
         self.offset += n;
         Ok(slice)

@@ -286,16 +286,22 @@ impl Walls {
     }
 }
 
-/// Smallest `s ∈ [0, 1]` where `p0 + s·d` enters the circle `(c, rho)` from outside (or 0 when
-/// already inside it and moving inwards).
-fn enter_circle(p0: [f64; 2], d: [f64; 2], c: [f64; 2], rho: f64) -> Option<f64> {
+/// The coefficients `(a, b, c)` of `|p0 + s·d − centre|² − rho² = a·s² + 2b·s + c` (`None` for a
+/// still point, `d = 0`): the crossings of the circle are `s = (−b ± √(b² − a·c))/a`.
+fn circle_quadratic(p0: [f64; 2], d: [f64; 2], c: [f64; 2], rho: f64) -> Option<(f64, f64, f64)> {
     let m = [p0[0] - c[0], p0[1] - c[1]];
     let a = d[0] * d[0] + d[1] * d[1];
     if a == 0.0 {
         return None;
     }
     let b = m[0] * d[0] + m[1] * d[1];
-    let cc = m[0] * m[0] + m[1] * m[1] - rho * rho;
+    Some((a, b, m[0] * m[0] + m[1] * m[1] - rho * rho))
+}
+
+/// Smallest `s ∈ [0, 1]` where `p0 + s·d` enters the circle `(c, rho)` from outside (or 0 when
+/// already inside it and moving inwards).
+fn enter_circle(p0: [f64; 2], d: [f64; 2], c: [f64; 2], rho: f64) -> Option<f64> {
+    let (a, b, cc) = circle_quadratic(p0, d, c, rho)?;
     if b >= 0.0 {
         return None;
     }
@@ -313,13 +319,7 @@ fn enter_circle(p0: [f64; 2], d: [f64; 2], c: [f64; 2], rho: f64) -> Option<f64>
 /// Smallest `s ∈ [0, 1]` where `p0 + s·d`, inside the circle `(c, rho)`, reaches it (or 0 when
 /// already beyond it and moving outwards).
 fn leave_circle(p0: [f64; 2], d: [f64; 2], c: [f64; 2], rho: f64) -> Option<f64> {
-    let m = [p0[0] - c[0], p0[1] - c[1]];
-    let a = d[0] * d[0] + d[1] * d[1];
-    if a == 0.0 {
-        return None;
-    }
-    let b = m[0] * d[0] + m[1] * d[1];
-    let cc = m[0] * m[0] + m[1] * m[1] - rho * rho;
+    let (a, b, cc) = circle_quadratic(p0, d, c, rho)?;
     if cc >= 0.0 {
         return (b > 0.0).then_some(0.0);
     }
