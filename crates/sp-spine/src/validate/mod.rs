@@ -39,6 +39,17 @@ pub(crate) const CONSTRAINT_SECTIONS: [&str; 4] = ["ik", "transform", "path", "p
 /// The issue for a constraint section (see [`CONSTRAINT_SECTIONS`]).
 pub(crate) const CONSTRAINT_MESSAGE: &str = "a constraint section is not one this exporter writes: colliders and paths are baked into bone timelines (export spec §2.3, §10.2–10.3)";
 
+/// The bone `inherit` modes of Spine 4.2 (`../shared/reference/spine-format.md`, bones): the
+/// official runtime leaves any other value an undefined enum, silently, so both validators refuse
+/// it.
+pub(crate) const INHERIT_MODES: [&str; 5] = [
+    "normal",
+    "onlyTranslation",
+    "noRotationOrReflection",
+    "noScale",
+    "noScaleOrReflection",
+];
+
 /// One broken rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Issue {

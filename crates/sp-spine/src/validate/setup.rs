@@ -94,14 +94,10 @@ impl Validator {
                 self.number(o, k, &path);
             }
             if let Some(v) = o.get("inherit") {
-                const MODES: [&str; 5] = [
-                    "normal",
-                    "onlyTranslation",
-                    "noRotationOrReflection",
-                    "noScale",
-                    "noScaleOrReflection",
-                ];
-                if !v.as_str().is_some_and(|s| MODES.contains(&s)) {
+                if !v
+                    .as_str()
+                    .is_some_and(|s| super::INHERIT_MODES.contains(&s))
+                {
                     self.issue(
                         format!("{path}.inherit"),
                         format!("unknown inherit mode {}", describe(v)),

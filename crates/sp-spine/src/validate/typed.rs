@@ -191,14 +191,7 @@ impl Typed {
             self.number(scale_y, scale_y.0 == 1.0, path, "scaleY");
             self.number(length, length.0 == 0.0, path, "length");
             if let Some(mode) = inherit {
-                const MODES: [&str; 5] = [
-                    "normal",
-                    "onlyTranslation",
-                    "noRotationOrReflection",
-                    "noScale",
-                    "noScaleOrReflection",
-                ];
-                if !MODES.contains(mode) {
+                if !super::INHERIT_MODES.contains(mode) {
                     self.issue(
                         format!("bones[{i}].inherit"),
                         format!("unknown inherit mode {mode:?}"),
