@@ -93,16 +93,15 @@ impl Validator {
             ] {
                 self.number(o, k, &path);
             }
-            if let Some(v) = o.get("inherit") {
-                if !v
+            if let Some(v) = o.get("inherit")
+                && !v
                     .as_str()
                     .is_some_and(|s| super::INHERIT_MODES.contains(&s))
-                {
-                    self.issue(
-                        format!("{path}.inherit"),
-                        format!("unknown inherit mode {}", describe(v)),
-                    );
-                }
+            {
+                self.issue(
+                    format!("{path}.inherit"),
+                    format!("unknown inherit mode {}", describe(v)),
+                );
             }
             if !setup.bones.insert(name.clone()) {
                 self.issue(

@@ -190,13 +190,13 @@ impl Typed {
             self.number(scale_x, scale_x.0 == 1.0, path, "scaleX");
             self.number(scale_y, scale_y.0 == 1.0, path, "scaleY");
             self.number(length, length.0 == 0.0, path, "length");
-            if let Some(mode) = inherit {
-                if !super::INHERIT_MODES.contains(mode) {
-                    self.issue(
-                        format!("bones[{i}].inherit"),
-                        format!("unknown inherit mode {mode:?}"),
-                    );
-                }
+            if let Some(mode) = inherit
+                && !super::INHERIT_MODES.contains(mode)
+            {
+                self.issue(
+                    format!("bones[{i}].inherit"),
+                    format!("unknown inherit mode {mode:?}"),
+                );
             }
             if !names.bones.insert(name) {
                 self.issue(
