@@ -38,7 +38,7 @@ pub mod runtime_curve;
 #[cfg(test)]
 mod tests;
 
-pub use run::{RunBuffers, reduce_run, reduce_run_forced, reduce_run_into};
+pub use run::{RunBuffers, RunFrames, reduce_run, reduce_run_forced, reduce_run_into};
 use runtime_curve::{BezierTable, f32_round, linear_value};
 
 /// Interpolation of continuous keys.

@@ -28,18 +28,33 @@ pub fn reduce_run_forced<const N: usize>(
     timing: Timing,
 ) -> Vec<Key<N>> {
     let mut keys = Vec::new();
-    let mut buffers = RunBuffers::default();
-    reduce_run_into(
-        &mut keys,
-        &mut buffers,
+    let run = RunFrames {
         start_frame,
         samples,
         forced,
         specs,
         mode,
         timing,
-    );
+    };
+    reduce_run_into(&mut keys, &mut RunBuffers::default(), &run);
     keys
+}
+
+/// One run of consecutive frames to reduce (the arguments of [`reduce_run_forced`]).
+#[derive(Clone, Copy)]
+pub struct RunFrames<'a, const N: usize> {
+    /// Frame of the first sample.
+    pub start_frame: u32,
+    /// The samples, one per frame.
+    pub samples: &'a [[f64; N]],
+    /// Indices that must be keys (sorted, inside the run).
+    pub forced: &'a [usize],
+    /// The channels' tolerances and rounding.
+    pub specs: &'a [ChannelSpec; N],
+    /// Linear or Bézier keys.
+    pub mode: CurveMode,
+    /// The frames' times.
+    pub timing: Timing,
 }
 
 /// Buffers [`reduce_run_into`] reuses from run to run.
@@ -53,20 +68,14 @@ pub struct RunBuffers {
     bezier: bezier::Scratch,
 }
 
-/// [`reduce_run_forced`] appending the keys to `keys` (the caller's keys of earlier runs: no
-/// vector per run), with `buffers` kept from earlier runs.
-#[allow(clippy::too_many_arguments)]
+/// [`reduce_run_forced`] of `run`, appending the keys to `keys` (the caller's keys of earlier
+/// runs: no vector per run), with `buffers` kept from earlier runs.
 pub fn reduce_run_into<const N: usize>(
     keys: &mut Vec<Key<N>>,
     buffers: &mut RunBuffers,
-    start_frame: u32,
-    samples: &[[f64; N]],
-    forced: &[usize],
-    specs: &[ChannelSpec; N],
-    mode: CurveMode,
-    timing: Timing,
+    run: &RunFrames<'_, N>,
 ) {
-    let n = samples.len();
+    let n = run.samples.len();
     if n == 0 {
         return;
     }
@@ -76,16 +85,17 @@ pub fn reduce_run_into<const N: usize>(
         eval_t,
         bezier: scratch,
     } = buffers;
-    let frames = start_frame..start_frame + n as u32;
+    let frames = run.start_frame..run.start_frame + n as u32;
     key_t.clear();
-    key_t.extend(frames.clone().map(|f| timing.stored_key_time(f)));
+    key_t.extend(frames.clone().map(|f| run.timing.stored_key_time(f)));
     eval_t.clear();
-    eval_t.extend(frames.map(|f| timing.eval_time(f)));
-    let cost = KeyCost::estimate(specs);
+    eval_t.extend(frames.map(|f| run.timing.eval_time(f)));
+    let cost = KeyCost::estimate(run.specs);
     // The first key is the first sample as written; every later key is chosen by its segment.
-    let mut value: [f64; N] = std::array::from_fn(|c| specs[c].quantize(samples[0][c]));
+    let mut value: [f64; N] = std::array::from_fn(|c| run.specs[c].quantize(run.samples[0][c]));
     let mut from = 0usize;
-    let ends = forced
+    let ends = run
+        .forced
         .iter()
         .copied()
         .filter(|&k| k > 0 && k + 1 < n)
@@ -95,19 +105,19 @@ pub fn reduce_run_into<const N: usize>(
             continue;
         }
         let piece = Piece {
-            start_frame: start_frame + from as u32,
-            samples: &samples[from..=to],
-            specs,
-            timing,
+            start_frame: run.start_frame + from as u32,
+            samples: &run.samples[from..=to],
+            specs: run.specs,
+            timing: run.timing,
             key_t: &key_t[from..=to],
             eval_t: &eval_t[from..=to],
             pin_last: to == n - 1,
         };
-        value = reduce_piece(&piece, value, mode, &cost, keys, scratch);
+        value = reduce_piece(&piece, value, run.mode, &cost, keys, scratch);
         from = to;
     }
     keys.push(Key {
-        frame: start_frame + (n - 1) as u32,
+        frame: run.start_frame + (n - 1) as u32,
         values: value,
         curve: KeyCurve::Linear,
     });

@@ -6,7 +6,7 @@ use super::KeyMode;
 use crate::bake::Run;
 use crate::json::{CurveJson, Num, ValueKey, XyKey};
 use crate::reduce::corners::abrupt_turns;
-use crate::reduce::{ChannelSpec, Key, KeyCurve, RunBuffers, Timing, reduce_run_into};
+use crate::reduce::{ChannelSpec, Key, KeyCurve, RunBuffers, RunFrames, Timing, reduce_run_into};
 
 /// What forces keys in a channel beyond the attachment changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,16 +119,15 @@ pub(in crate::exporter) fn run_keys<const N: usize>(
             }
             forced.sort_unstable();
             forced.dedup();
-            reduce_run_into(
-                &mut keys,
-                &mut buffers,
-                run.start_frame,
-                &samples,
-                &forced,
+            let frames = RunFrames {
+                start_frame: run.start_frame,
+                samples: &samples,
+                forced: &forced,
                 specs,
-                mode.curve,
-                mode.timing,
-            );
+                mode: mode.curve,
+                timing: mode.timing,
+            };
+            reduce_run_into(&mut keys, &mut buffers, &frames);
         } else {
             keys.extend(samples.iter().enumerate().map(|(k, s)| Key {
                 frame: run.start_frame + k as u32,
