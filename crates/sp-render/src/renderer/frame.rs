@@ -136,20 +136,13 @@ impl Renderer {
                 .as_ref()
                 .is_none_or(|t| (t.width(), t.height()) != (w, h));
             if stale {
-                st.offscreen = Some(device.create_texture(&wgpu::TextureDescriptor {
-                    label: Some("offscreen"),
-                    size: wgpu::Extent3d {
-                        width: w,
-                        height: h,
-                        depth_or_array_layers: 1,
-                    },
-                    mip_level_count: 1,
-                    sample_count: 1,
-                    dimension: wgpu::TextureDimension::D2,
-                    format: st.gpu.config.format,
-                    usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
-                    view_formats: &[],
-                }));
+                st.offscreen = Some(attachment(
+                    device,
+                    "offscreen",
+                    (w, h),
+                    st.gpu.config.format,
+                    wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+                ));
             }
             match &st.offscreen {
                 Some(t) => t.create_view(&wgpu::TextureViewDescriptor::default()),
@@ -157,20 +150,13 @@ impl Renderer {
             }
         };
         if st.depth.as_ref().is_none_or(|d| (d.1, d.2) != (w, h)) {
-            let depth = device.create_texture(&wgpu::TextureDescriptor {
-                label: Some("depth"),
-                size: wgpu::Extent3d {
-                    width: w,
-                    height: h,
-                    depth_or_array_layers: 1,
-                },
-                mip_level_count: 1,
-                sample_count: 1,
-                dimension: wgpu::TextureDimension::D2,
-                format: DEPTH_FORMAT,
-                usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
-                view_formats: &[],
-            });
+            let depth = attachment(
+                device,
+                "depth",
+                (w, h),
+                DEPTH_FORMAT,
+                wgpu::TextureUsages::RENDER_ATTACHMENT,
+            );
             st.depth = Some((
                 depth.create_view(&wgpu::TextureViewDescriptor::default()),
                 w,
@@ -325,4 +311,28 @@ impl Renderer {
         report.presented = true;
         Ok(report)
     }
+}
+
+/// A `w × h` 2D texture of one mip level and one sample: a render target or depth buffer.
+fn attachment(
+    device: &wgpu::Device,
+    label: &str,
+    (w, h): (u32, u32),
+    format: wgpu::TextureFormat,
+    usage: wgpu::TextureUsages,
+) -> wgpu::Texture {
+    device.create_texture(&wgpu::TextureDescriptor {
+        label: Some(label),
+        size: wgpu::Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        format,
+        usage,
+        view_formats: &[],
+    })
 }
