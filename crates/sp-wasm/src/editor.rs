@@ -35,6 +35,23 @@ struct Listener {
     closure: Closure<dyn FnMut(web_sys::Event)>,
 }
 
+impl Listener {
+    /// Adds `f` as the `kind` listener of `target` (removed when the listener is dropped).
+    fn new(
+        target: &HtmlCanvasElement,
+        kind: &'static str,
+        f: impl FnMut(web_sys::Event) + 'static,
+    ) -> Listener {
+        let closure = Closure::<dyn FnMut(web_sys::Event)>::new(f);
+        let _ = target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref());
+        Listener {
+            target: target.clone(),
+            kind,
+            closure,
+        }
+    }
+}
+
 impl Drop for Listener {
     fn drop(&mut self) {
         let _ = self
@@ -111,36 +128,14 @@ impl Editor {
         let gl_lost = Rc::new(Cell::new(false));
         let gl_restored = Rc::new(Cell::new(false));
         let canvas = target.canvas();
-        let mut listeners = Vec::new();
-        {
-            let lost = gl_lost.clone();
-            let closure = Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+        let (lost, restored) = (gl_lost.clone(), gl_restored.clone());
+        let listeners = vec![
+            Listener::new(&canvas, "webglcontextlost", move |e| {
                 e.prevent_default();
                 lost.set(true);
-            });
-            let _ = canvas.add_event_listener_with_callback(
-                "webglcontextlost",
-                closure.as_ref().unchecked_ref(),
-            );
-            listeners.push(Listener {
-                target: canvas.clone(),
-                kind: "webglcontextlost",
-                closure,
-            });
-            let restored = gl_restored.clone();
-            let closure = Closure::<dyn FnMut(web_sys::Event)>::new(move |_e: web_sys::Event| {
-                restored.set(true);
-            });
-            let _ = canvas.add_event_listener_with_callback(
-                "webglcontextrestored",
-                closure.as_ref().unchecked_ref(),
-            );
-            listeners.push(Listener {
-                target: canvas.clone(),
-                kind: "webglcontextrestored",
-                closure,
-            });
-        }
+            }),
+            Listener::new(&canvas, "webglcontextrestored", move |_| restored.set(true)),
+        ];
         let inner = Inner {
             renderer,
             target,
