@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { freezeAt, nextFrames, plainView, type Pixels, type SeamWindow } from './support';
 
-/** Pixels differing from `base` by more than 30 (sum over RGB) inside the central box of half the size. */
+/** Pixels of `b` differing from `a` by more than 30 (sum over RGB) inside the central box of half the size. */
 export function changedInCentre(a: Pixels, b: Pixels): number {
   let n = 0;
   for (let y = Math.floor(a.height / 4); y < Math.floor((3 * a.height) / 4); y++) {
