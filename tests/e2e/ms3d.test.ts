@@ -16,7 +16,7 @@ import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { SeamWindow } from '../site/seam';
 import { runCli, runCliFailing } from '../support/cli';
-import { canvasPixels, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, setPlaying, useSite, waitReady, type Pixels, type Tier } from './support';
+import { canvasPixels, centreOnFirst, documentOf, dropFiles, freezeAt, keepGpuDevices, loseGpu, meanAbsDiff, openEditor, plainView, setPlaying, useSite, waitReady, type Pixels, type Tier } from './support';
 import { tempDir } from '../support/tmp';
 
 const dir = tempDir('sp-ms3d-e2e-', after);
@@ -82,16 +82,6 @@ async function quiet(page: Page): Promise<void> {
   await frames(page);
 }
 
-/** The view centred on the first model at zoom 1 (a reload fits the view anew). */
-async function centre(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seam = (window as unknown as SeamWindow).spineParticleTest;
-    const t = seam.doc().models[0].transform;
-    seam.setView([t.x, t.y], 1);
-  });
-  await frames(page);
-}
-
 const listed = (page: Page): Promise<string[]> => page.$$eval('#model-list li.model .name', (els) => els.map((e) => e.textContent ?? ''));
 const models = async (page: Page): Promise<Record<string, unknown>[]> => (await documentOf(page)).models as Record<string, unknown>[];
 
@@ -152,7 +142,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       }));
       assert.equal(rows.length, 5, JSON.stringify(rows));
       for (const r of rows) assert.deepEqual([r.lines, r.besideInput], [1, true], `placement field "${r.label}": ${JSON.stringify(r)}`);
-      await centre(page);
+      await centreOnFirst(page, 'models');
       empty = await at(page, 0.3);
       await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('hide (test)', (d) => void (d.models[0].visible = false)));
       empty = await at(page, 0.3);
@@ -250,7 +240,7 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
       await page.waitForFunction(() => document.querySelectorAll('#model-list li.model').length === 1, undefined, { timeout: 30_000 });
       assert.equal(await page.$('#model-list [data-role="model-problem"]'), null, 'restored without a problem');
       await plainView(page);
-      await centre(page);
+      await centreOnFirst(page, 'models');
       const reloaded = await at(page, 0.3);
       assert.ok(meanAbsDiff(at03, reloaded) < 0.01, `after the reload, the same model at 0.3 s (diff ${meanAbsDiff(at03, reloaded)})`);
       assert.ok(meanAbsDiff(at07, await at(page, 0.7)) < 0.01, 'and the 0.7 s pose');

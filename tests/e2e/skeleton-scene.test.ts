@@ -5,10 +5,10 @@
 // reload (document autosaved, files in IndexedDB) and after a wasm trap the facade recovers from.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { changedInCentre, quietCanvas, undo } from './skeleton-canvas';
 import { skeletonDrop } from './skeleton-files';
-import { canvasPixels, documentOf, dropFiles, freezeAt, nextFrames as frames, openEditor, useSite, waitReady, type SeamWindow } from './support';
+import { canvasPixels, centreOnFirst, documentOf, dropFiles, freezeAt, nextFrames as frames, openEditor, useSite, waitReady, type Pixels, type SeamWindow, type Site } from './support';
 
 /** The coin's `.skel`, its synthesised atlas and page. */
 const COIN_FILES = skeletonDrop('coin-pro-4.2', true);
@@ -24,15 +24,14 @@ async function dropCoin(page: Page): Promise<void> {
   }
 }
 
-/** Centres the view (zoom 1) on the first skeleton's position: a reload fits the view to the
- * systems, of which these tests have none. */
-async function centreOnSkeleton(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seam = (window as unknown as SeamWindow).spineParticleTest;
-    const t = seam.doc().skeletons[0].transform;
-    seam.setView([t.x, t.y], 1);
-  });
-  await frames(page);
+/** A fresh editor page with the canvas quietened, its empty pixels, and the coin dropped. */
+async function openWithCoin(site: Site): Promise<{ context: BrowserContext; page: Page; errors: string[]; empty: Pixels }> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const { page, errors } = await openEditor(context, site.url, '?renderer=webgpu');
+  await quietCanvas(page);
+  const empty = (await canvasPixels(page)).pixels;
+  await dropCoin(page);
+  return { context, page, errors, empty };
 }
 
 const listedNames = (page: Page): Promise<string[]> => page.$$eval('#skeleton-list li.skeleton .name', (els) => els.map((e) => e.textContent ?? ''));
@@ -41,11 +40,7 @@ describe('skeletons in the scene (webgpu)', () => {
   const site = useSite('webgpu');
 
   it('a dropped skeleton is listed; eye, rename, delete and undo act on the canvas and the document', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const { page, errors } = await openEditor(context, site.url, '?renderer=webgpu');
-    await quietCanvas(page);
-    const empty = (await canvasPixels(page)).pixels;
-    await dropCoin(page);
+    const { context, page, errors, empty } = await openWithCoin(site);
     await freezeAt(page, 0.3);
     assert.deepEqual(await listedNames(page), ['coin-pro-4.2']);
     const doc = await documentOf(page);
@@ -105,12 +100,8 @@ describe('skeletons in the scene (webgpu)', () => {
   });
 
   it('scrubbing poses the skeleton by scene time; it survives a reload and a wasm crash', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const { page, errors } = await openEditor(context, site.url, '?renderer=webgpu');
-    await quietCanvas(page);
-    const empty = (await canvasPixels(page)).pixels;
-    await dropCoin(page);
-    await centreOnSkeleton(page);
+    const { context, page, errors, empty } = await openWithCoin(site);
+    await centreOnFirst(page, 'skeletons');
 
     // Paused at 0.7 s; scrub away to 1.9 s and back: the same pixels at the same scene time.
     await freezeAt(page, 0.7);
@@ -130,7 +121,7 @@ describe('skeletons in the scene (webgpu)', () => {
     await page.waitForFunction(() => document.querySelectorAll('#skeleton-list li.skeleton').length === 1, undefined, { timeout: 30_000 });
     assert.equal(await page.$('#skeleton-list [data-role="skeleton-problem"]'), null, 'restored without a problem');
     await quietCanvas(page);
-    await centreOnSkeleton(page);
+    await centreOnFirst(page, 'skeletons');
     await freezeAt(page, 0.7);
     const reloaded07 = (await canvasPixels(page)).pixels;
     assert.equal(changedInCentre(at07, reloaded07), 0, 'after the reload, the same coin at 0.7 s');

@@ -258,6 +258,17 @@ export async function nextFrames(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/** Centres the view at zoom 1 on the first placed skeleton or model (a reload fits the view to
+ * the systems, so tests of objects alone centre it themselves). */
+export async function centreOnFirst(page: Page, kind: 'skeletons' | 'models'): Promise<void> {
+  await page.evaluate((kind) => {
+    const seam = (window as unknown as import('../site/seam').SeamWindow).spineParticleTest;
+    const t = seam.doc()[kind][0].transform;
+    seam.setView([t.x, t.y], 1);
+  }, kind);
+  await nextFrames(page);
+}
+
 /** The canvas pixels with the scene frozen at `timeSecs`. */
 export async function canvasAt(page: Page, timeSecs: number): Promise<Pixels> {
   await freezeAt(page, timeSecs);
