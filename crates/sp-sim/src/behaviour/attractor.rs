@@ -16,6 +16,7 @@ use crate::Result;
 use crate::document::schema::fields as f;
 use crate::document::validate::{curve, num, positive, range};
 use crate::document::{Curve, Range};
+use crate::sim::pair::F64x2;
 
 /// Largest acceleration, px/s².
 pub const MAX_ACCEL_PX_PER_SEC2: f32 = 100_000.0;
@@ -137,5 +138,34 @@ impl AttractorField {
         };
         let s = f / (r2 + 1.0).sqrt();
         [dx * s, dy * s]
+    }
+
+    /// [`AttractorField::unit_accel_about`] of two particles at once, one per lane (the same
+    /// operations lane by lane, the lanes out of reach selected to `+0`: the same bits):
+    /// centres `(cx, cy)`, positions `(x, y)`.
+    #[inline(always)]
+    pub(crate) fn unit_accel_about_lanes(
+        &self,
+        [cx, cy]: [F64x2; 2],
+        x: F64x2,
+        y: F64x2,
+    ) -> [F64x2; 2] {
+        let (dx, dy) = (cx.sub(x), cy.sub(y));
+        let r2 = dx.mul(dx).add(dy.mul(dy));
+        let r = r2.sqrt();
+        let one = F64x2::splat(1.0);
+        let inv = F64x2::splat(self.inv_radius);
+        let f = match self.falloff {
+            Falloff::Constant => one,
+            Falloff::Linear => one.sub(r.mul(inv)),
+            Falloff::Smooth => {
+                let q = one.sub(r2.mul(inv).mul(inv));
+                q.mul(q)
+            }
+        };
+        let s = f.div(r2.add(one).sqrt());
+        let out = r.ge(F64x2::splat(self.radius));
+        let zero = F64x2::splat(0.0);
+        [out.select(zero, dx.mul(s)), out.select(zero, dy.mul(s))]
     }
 }

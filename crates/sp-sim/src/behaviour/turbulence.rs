@@ -18,6 +18,7 @@ use crate::Result;
 use crate::document::schema::fields as f;
 use crate::document::validate::{curve, int, num, positive, range};
 use crate::document::{Curve, Range};
+use crate::sim::pair::F64x2;
 
 /// Most octaves.
 pub const MAX_OCTAVES: u32 = 4;
@@ -145,6 +146,33 @@ impl TurbulenceField {
             weight *= 0.5;
         }
         [ax * self.norm, ay * self.norm]
+    }
+
+    /// [`TurbulenceField::unit_accel`] at two points `(x, y)` and system times `t`, one per
+    /// lane ([`noise::curl_two`]; the same operations lane by lane: the same bits).
+    #[inline]
+    pub(crate) fn unit_accel_two(&self, x: F64x2, y: F64x2, t: F64x2) -> [F64x2; 2] {
+        let z = F64x2::splat(self.scroll).mul(t);
+        let (mut ax, mut ay) = (F64x2::splat(0.0), F64x2::splat(0.0));
+        let mut scale = self.frequency;
+        let mut weight = 1.0;
+        for o in 0..self.octaves {
+            let off = F64x2::splat(17.31 * f64::from(o));
+            let sc = F64x2::splat(scale);
+            let [cx, cy] = noise::curl_two(
+                x.mul(sc).add(off),
+                y.mul(sc).sub(off),
+                z.add(off),
+                self.seed.wrapping_add(o),
+            );
+            let w = F64x2::splat(weight);
+            ax = ax.add(w.mul(cx));
+            ay = ay.add(w.mul(cy));
+            scale *= 2.0;
+            weight *= 0.5;
+        }
+        let norm = F64x2::splat(self.norm);
+        [ax.mul(norm), ay.mul(norm)]
     }
 }
 

@@ -20,6 +20,7 @@ use crate::Result;
 use crate::document::schema::fields as f;
 use crate::document::validate::{curve, num, range};
 use crate::document::{Curve, Range};
+use crate::sim::pair::F64x2;
 
 /// Fastest spin, degrees per second.
 pub const MAX_SPIN_DEG_PER_SEC: f32 = 100_000.0;
@@ -124,5 +125,28 @@ impl VortexField {
         };
         let (w, k) = (omega * g, self.pull * g);
         [-w * dy - k * dx, w * dx - k * dy]
+    }
+
+    /// [`VortexField::velocity_about`] of two particles at once, one per lane (the same
+    /// operations lane by lane, so the same bits): centres `(cx, cy)`, positions `(x, y)`.
+    #[inline(always)]
+    pub(crate) fn velocity_about_lanes(
+        &self,
+        [cx, cy]: [F64x2; 2],
+        x: F64x2,
+        y: F64x2,
+        omega: F64x2,
+    ) -> [F64x2; 2] {
+        let (dx, dy) = (x.sub(cx), y.sub(cy));
+        let r2 = dx.mul(dx).add(dy.mul(dy));
+        let one = F64x2::splat(1.0);
+        let g = if self.radius_sq <= 0.0 {
+            one
+        } else {
+            let radius_sq = F64x2::splat(self.radius_sq);
+            r2.le(radius_sq).select(one, radius_sq.div(r2))
+        };
+        let (w, k) = (omega.mul(g), F64x2::splat(self.pull).mul(g));
+        [w.neg().mul(dy).sub(k.mul(dx)), w.mul(dx).sub(k.mul(dy))]
     }
 }

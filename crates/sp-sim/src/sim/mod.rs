@@ -31,7 +31,7 @@ mod life_table;
 pub mod lookup;
 pub mod looping;
 pub mod motion;
-mod pair;
+pub(crate) mod pair;
 pub mod particle;
 pub mod path_geom;
 pub mod path_motion;

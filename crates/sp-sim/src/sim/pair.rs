@@ -1,15 +1,18 @@
-//! Two `f64` lanes for a particle's closed-form motion state (position, velocity): one `f64x2`
-//! in WebAssembly (`simd128`), an array elsewhere. The no-force step moves both axes with one
-//! lane operation each (`p + (v·φ + g·ψ)`, `v·e^{−kτ} + g·φ`) instead of two scalar ones; a lane
-//! operation rounds each lane as the scalar operation does (IEEE 754, no fused multiply-add), so
-//! the states are the same bits on every target (the wasm = native state hashes check it).
+//! Two `f64` lanes: one `f64x2` in WebAssembly (`simd128`), an array elsewhere. The no-force
+//! step moves both axes of a particle's closed-form state with one lane operation each
+//! (`p + (v·φ + g·ψ)`, `v·e^{−kτ} + g·φ`) instead of two scalar ones; the integrated step
+//! evaluates the derivative of two particles at once, one particle per lane
+//! ([`crate::sim::integrate`]'s `lanes`). A lane operation rounds each lane as the scalar
+//! operation does (IEEE 754: `+ − × ÷ √` correctly rounded, no fused multiply-add), and a lane
+//! select picks what the scalar branch picks, so the states are the same bits on every target
+//! (the wasm = native state hashes check it).
 
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
 use core::arch::wasm32 as w;
 
 /// Two `f64` lanes `(x, y)`.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct F64x2(
+pub(crate) struct F64x2(
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] w::v128,
     #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))] [f64; 2],
 );
@@ -17,7 +20,7 @@ pub(super) struct F64x2(
 impl F64x2 {
     /// The lanes `(x, y)`.
     #[inline(always)]
-    pub(super) fn new(x: f64, y: f64) -> F64x2 {
+    pub(crate) fn new(x: f64, y: f64) -> F64x2 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
             F64x2(w::f64x2(x, y))
@@ -30,13 +33,13 @@ impl F64x2 {
 
     /// `v` in both lanes.
     #[inline(always)]
-    pub(super) fn splat(v: f64) -> F64x2 {
+    pub(crate) fn splat(v: f64) -> F64x2 {
         F64x2::new(v, v)
     }
 
     /// Lane `x`.
     #[inline(always)]
-    pub(super) fn x(self) -> f64 {
+    pub(crate) fn x(self) -> f64 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
             w::f64x2_extract_lane::<0>(self.0)
@@ -49,7 +52,7 @@ impl F64x2 {
 
     /// Lane `y`.
     #[inline(always)]
-    pub(super) fn y(self) -> f64 {
+    pub(crate) fn y(self) -> f64 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
             w::f64x2_extract_lane::<1>(self.0)
@@ -62,7 +65,7 @@ impl F64x2 {
 
     /// `[x, y]`.
     #[inline(always)]
-    pub(super) fn to_array(self) -> [f64; 2] {
+    pub(crate) fn to_array(self) -> [f64; 2] {
         [self.x(), self.y()]
     }
 
@@ -70,7 +73,7 @@ impl F64x2 {
     /// `f32x4.demote_f64x2_zero` in wasm, which the compiler may lower to two scalar
     /// conversions: the same rounding).
     #[inline(always)]
-    pub(super) fn to_f32(self) -> [f32; 2] {
+    pub(crate) fn to_f32(self) -> [f32; 2] {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
             let v = w::f32x4_demote_f64x2_zero(self.0);
@@ -84,7 +87,7 @@ impl F64x2 {
 
     /// `self + o` in each lane.
     #[inline(always)]
-    pub(super) fn add(self, o: F64x2) -> F64x2 {
+    pub(crate) fn add(self, o: F64x2) -> F64x2 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
             F64x2(w::f64x2_add(self.0, o.0))
@@ -97,7 +100,7 @@ impl F64x2 {
 
     /// `self × o` in each lane.
     #[inline(always)]
-    pub(super) fn mul(self, o: F64x2) -> F64x2 {
+    pub(crate) fn mul(self, o: F64x2) -> F64x2 {
         #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
         {
             F64x2(w::f64x2_mul(self.0, o.0))
@@ -105,6 +108,119 @@ impl F64x2 {
         #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
         {
             F64x2([self.0[0] * o.0[0], self.0[1] * o.0[1]])
+        }
+    }
+    /// `self − o` in each lane.
+    #[inline(always)]
+    pub(crate) fn sub(self, o: F64x2) -> F64x2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F64x2(w::f64x2_sub(self.0, o.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F64x2([self.0[0] - o.0[0], self.0[1] - o.0[1]])
+        }
+    }
+
+    /// `self ÷ o` in each lane.
+    #[inline(always)]
+    pub(crate) fn div(self, o: F64x2) -> F64x2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F64x2(w::f64x2_div(self.0, o.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F64x2([self.0[0] / o.0[0], self.0[1] / o.0[1]])
+        }
+    }
+
+    /// `√self` in each lane.
+    #[inline(always)]
+    pub(crate) fn sqrt(self) -> F64x2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F64x2(w::f64x2_sqrt(self.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F64x2([self.0[0].sqrt(), self.0[1].sqrt()])
+        }
+    }
+
+    /// `−self` in each lane (the sign flipped, as the scalar `-x`).
+    #[inline(always)]
+    pub(crate) fn neg(self) -> F64x2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F64x2(w::f64x2_neg(self.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            F64x2([-self.0[0], -self.0[1]])
+        }
+    }
+
+    /// The lanes where `self ≤ o` (false where either is NaN, as the scalar compare).
+    #[inline(always)]
+    pub(crate) fn le(self, o: F64x2) -> Mask2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            Mask2(w::f64x2_le(self.0, o.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            Mask2([self.0[0] <= o.0[0], self.0[1] <= o.0[1]])
+        }
+    }
+
+    /// The lanes where `self > o` (false where either is NaN, as the scalar compare).
+    #[inline(always)]
+    pub(crate) fn gt(self, o: F64x2) -> Mask2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            Mask2(w::f64x2_gt(self.0, o.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            Mask2([self.0[0] > o.0[0], self.0[1] > o.0[1]])
+        }
+    }
+
+    /// The lanes where `self ≥ o` (false where either is NaN, as the scalar compare).
+    #[inline(always)]
+    pub(crate) fn ge(self, o: F64x2) -> Mask2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            Mask2(w::f64x2_ge(self.0, o.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            Mask2([self.0[0] >= o.0[0], self.0[1] >= o.0[1]])
+        }
+    }
+}
+
+/// A true or false per lane of an [`F64x2`] (from its compares).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mask2(
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] w::v128,
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))] [bool; 2],
+);
+
+impl Mask2 {
+    /// Per lane, `then` where the mask is true, else `otherwise` (the scalar `if`).
+    #[inline(always)]
+    pub(crate) fn select(self, then: F64x2, otherwise: F64x2) -> F64x2 {
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            F64x2(w::v128_bitselect(then.0, otherwise.0, self.0))
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            let pick = |i: usize| if self.0[i] { then.0[i] } else { otherwise.0[i] };
+            F64x2([pick(0), pick(1)])
         }
     }
 }

@@ -114,20 +114,42 @@ impl MotionModel {
 
     /// Moves `grid` one step forward on the grid.
     #[inline]
-    fn grid_step(&self, r: &SpawnRecord, grid: &mut GridState, track_heading: bool) {
+    pub(super) fn grid_step(&self, r: &SpawnRecord, grid: &mut GridState, track_heading: bool) {
+        if let Some(age) = self.grid_step_held(r, grid, track_heading) {
+            grid.turbulence = self.turbulence(r, grid.at.p, age);
+        }
+    }
+
+    /// [`MotionModel::grid_step`] but for the turbulence, which it leaves as it was: the age of
+    /// the grid point reached when that point samples the turbulence ([`TURBULENCE_HOLD_SECS`]),
+    /// else `None`. One out-of-line copy in wasm (two callers).
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    pub(super) fn grid_step_held(
+        &self,
+        r: &SpawnRecord,
+        grid: &mut GridState,
+        track_heading: bool,
+    ) -> Option<f64> {
         let a0 = f64::from(grid.n) * self.h;
-        // A plain midpoint step from its slopes (kept by a sample): the same operations as the
-        // midpoint branch of `step`, so the same grid state. When none are kept the slopes are
-        // computed here, skipping the general step's dispatch (faster in V8; natively no change
-        // the benchmarks can show, kept so that both targets run one code path:
-        // docs/performance-log.md).
-        let slopes = match grid.ahead.take() {
-            Some(s) => Some(s),
-            None => self.midpoint_slopes(r, &grid.at, a0, self.h, grid.turbulence),
+        // The step's end `yₙ + h·k₂`, with `k₂` read in place from the slopes a sample kept
+        // (in wasm, taking the whole kept `Option` copied it through the stack as 16-byte loads
+        // of the 8-byte stores that had just written it: a store-forwarding stall, a fifth of
+        // the step's samples in V8's code). None kept: the slopes computed here, skipping the
+        // general step's dispatch (faster in V8; natively no change the benchmarks can show,
+        // kept so that both targets run one code path: docs/performance-log.md).
+        let end = match &grid.ahead {
+            Some(s) => Some(Self::along(&grid.at, self.h, &s.k2)),
+            None => self
+                .midpoint_slopes(r, &grid.at, a0, self.h, grid.turbulence)
+                .map(|s| Self::along(&grid.at, self.h, &s.k2)),
         };
-        match slopes {
-            Some(s) => {
-                let next = self.finish(r, Self::along(&grid.at, self.h, &s.k2), a0 + self.h);
+        grid.ahead = None;
+        match end {
+            Some(y) => {
+                // A plain midpoint step from its slopes: the same operations as the midpoint
+                // branch of `step`, so the same grid state.
+                let next = self.finish(r, y, a0 + self.h);
                 // Field by field from values, not a copy of a local: in wasm the copy went
                 // through the stack as 16-byte loads of 8-byte stores (store-forwarding stalls,
                 // a third of the grid step's samples in V8's code profiled with `perf`).
@@ -143,13 +165,11 @@ impl MotionModel {
             }
         }
         grid.n += 1;
-        if self.has_turbulence && grid.n.is_multiple_of(self.hold_steps) {
-            grid.turbulence = self.turbulence(r, grid.at.p, a0 + self.h);
-        }
         if track_heading {
             grid.heading_deg =
                 self.next_heading(r, &grid.at, &grid.contact, a0 + self.h, grid.heading_deg);
         }
+        (self.has_turbulence && grid.n.is_multiple_of(self.hold_steps)).then_some(a0 + self.h)
     }
 
     /// [`MotionModel::advance`] with the collision state at `age_secs`.

@@ -46,7 +46,8 @@
 //!
 //! The step is the explicit midpoint method (RK2): `k₁ = f(y, a)`,
 //! `k₂ = f(y + τ/2·k₁, a + τ/2)`, `y ← y + τ·k₂`. [`Integrator`] also has semi-implicit Euler
-//! and RK4 for the measurement behind this choice (`spineparticle bench sim --forces`, README
+//! and RK4 (native builds only) for the measurement behind this choice (`spineparticle bench
+//! sim --forces`, README
 //! "Motion integrator"): on turbulence + vortex + attractor, Euler / midpoint / RK4 cost
 //! 56 / 56 / 122 ns per particle per grid step (loaded machine; the held turbulence dominates
 //! Euler's single stage); in a pure vortex at one turn per second the
@@ -58,6 +59,11 @@
 //! document limits allow and leave every other step bit for bit as it was: a step whose decay
 //! `(damping + drags)·τ` exceeds [`STIFF_DRAG_STEP`] is taken half-implicit, and every state is
 //! clamped to ±[`WORLD_LIMIT_PX`].
+//!
+//! The live simulation steps its particles two at a time where it can (`lanes/`): the slopes
+//! of both particles' steps, and their turbulence when both sample it at the same step, are
+//! computed with one particle per SIMD lane, the same operations lane by lane, so every state
+//! is the same bits as one particle at a time (tests compare the two).
 //!
 //! # How the next features plug in
 //!
@@ -87,7 +93,8 @@
 //! force centres in the particle space, fixed or carried by a followed bone; `terms/` the
 //! forces as the derivative reads them and the parts of the derivative; `step.rs` one step of
 //! each integrator, the stiff step, the continuous extension between grid points and the
-//! limits; `grid.rs` a particle's age grid (birth, advancing, sampling).
+//! limits; `grid.rs` a particle's age grid (birth, advancing, sampling); `lanes/` two
+//! particles' slopes and turbulence at once (the same bits, one particle per SIMD lane).
 
 use super::contact::{ContactState, Contacts, Phase};
 use super::follow::Follow;
@@ -98,20 +105,26 @@ use crate::document::{ParticleSystem, Transform2D};
 
 mod centres;
 mod grid;
+mod lanes;
 mod step;
 mod terms;
 
 use self::terms::{Multiplier, Terms};
 
-/// The integration method of one grid step (see the module doc for the choice).
+/// The integration method of one grid step (see the module doc for the choice). The two
+/// methods the choice was measured against exist in native builds only (`spineparticle bench
+/// sim --forces`, tests): the editor's module integrates with the midpoint method alone, and
+/// their steps were ~2 KB of it gzipped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Integrator {
     /// `v ← v + τ·v'(y)`, then `p ← p + τ·s·(v_new + flow(p))`: one evaluation, first order.
+    #[cfg(not(target_arch = "wasm32"))]
     SemiImplicitEuler,
     /// Explicit midpoint (RK2): two evaluations, second order. The default.
     #[default]
     Midpoint,
     /// Classic Runge–Kutta: four evaluations, fourth order.
+    #[cfg(not(target_arch = "wasm32"))]
     Rk4,
 }
 

@@ -5,7 +5,8 @@
 use super::*;
 
 impl MotionModel {
-    /// `(p', v')` at `y` and age `a`.
+    /// `(p', v')` at `y` and age `a` (RK4's later stages).
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline(always)]
     fn derivative(&self, r: &SpawnRecord, y: &Kinematics, age: f64, turbulence: [f64; 2]) -> Deriv {
         Self::derivative_of(&self.parts(r, y.p, age, turbulence), y)
@@ -191,6 +192,7 @@ impl MotionModel {
         q: Parts,
     ) -> Kinematics {
         match self.integrator {
+            #[cfg(not(target_arch = "wasm32"))]
             Integrator::SemiImplicitEuler => {
                 let v = [
                     y.v[0] + tau * (q.accel[0] - q.drag * y.v[0]),
@@ -222,6 +224,7 @@ impl MotionModel {
                     v: [y.v[0] + tau * dv2[0], y.v[1] + tau * dv2[1]],
                 }
             }
+            #[cfg(not(target_arch = "wasm32"))]
             Integrator::Rk4 => {
                 let half = 0.5 * tau;
                 let at = |d: &Deriv, s: f64| Kinematics {

@@ -185,7 +185,9 @@ impl SystemSim {
     }
 
     /// Moves every living particle of an integrated system to its age at `t1` on its own grid
-    /// ([`crate::sim::integrate::MotionModel::advance`]).
+    /// ([`crate::sim::integrate::MotionModel::advance`]); without a trail, each two particles'
+    /// grids first advance together ([`crate::sim::integrate::MotionModel::advance_two`]: the
+    /// same states).
     fn update_integrated(&mut self, t1: f64) {
         let prep = &self.prepared;
         let Some(model) = prep.model.as_ref() else {
@@ -195,35 +197,46 @@ impl SystemSim {
         let motion = &mut self.motion[self.head..];
         let integrated = &mut self.integrated[self.head..];
         for ((p, m), i) in particles
-            .iter_mut()
-            .zip(motion.iter_mut())
-            .zip(integrated.iter_mut())
+            .chunks_mut(2)
+            .zip(motion.chunks_mut(2))
+            .zip(integrated.chunks_mut(2))
         {
-            let age = t1 - p.birth_secs;
-            let sample = match (&prep.trail, self.histories.get_mut(m.trail as usize)) {
-                (Some(trail), Some(h)) => {
-                    let stride = trail.stride;
-                    let rec = &trail.recorder;
-                    let out = model.sample_with(&i.record, &mut i.grid, age, prep.align, |n, y| {
-                        if n.is_multiple_of(stride) {
-                            h.offer(rec, n / stride, y.p);
-                        }
-                    });
-                    h.prune(rec, age);
-                    out
-                }
-                _ => model.sample(&i.record, &mut i.grid, age, prep.align),
-            };
-            let y = sample.y;
-            m.pos = F64x2::from(y.p);
-            m.vel = F64x2::from(y.v);
-            m.fresh = false;
-            let turn = prep
-                .align
-                .then_some((sample.heading_deg - i.heading0_deg) as f32);
-            finish(prep, p, m, age, turn);
-            p.impacts = sample.contact.events;
-            i.sampled = sample.contact;
+            if let (None, [p0, p1], [i0, i1]) = (&prep.trail, &*p, &mut *i) {
+                model.advance_two(
+                    [&i0.record, &i1.record],
+                    [&mut i0.grid, &mut i1.grid],
+                    [t1 - p0.birth_secs, t1 - p1.birth_secs],
+                    prep.align,
+                );
+            }
+            for ((p, m), i) in p.iter_mut().zip(m.iter_mut()).zip(i.iter_mut()) {
+                let age = t1 - p.birth_secs;
+                let sample = match (&prep.trail, self.histories.get_mut(m.trail as usize)) {
+                    (Some(trail), Some(h)) => {
+                        let stride = trail.stride;
+                        let rec = &trail.recorder;
+                        let out =
+                            model.sample_with(&i.record, &mut i.grid, age, prep.align, |n, y| {
+                                if n.is_multiple_of(stride) {
+                                    h.offer(rec, n / stride, y.p);
+                                }
+                            });
+                        h.prune(rec, age);
+                        out
+                    }
+                    _ => model.sample(&i.record, &mut i.grid, age, prep.align),
+                };
+                let y = sample.y;
+                m.pos = F64x2::from(y.p);
+                m.vel = F64x2::from(y.v);
+                m.fresh = false;
+                let turn = prep
+                    .align
+                    .then_some((sample.heading_deg - i.heading0_deg) as f32);
+                finish(prep, p, m, age, turn);
+                p.impacts = sample.contact.events;
+                i.sampled = sample.contact;
+            }
         }
     }
 

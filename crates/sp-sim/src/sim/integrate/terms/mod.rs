@@ -84,10 +84,20 @@ impl<F> Term<F> {
     /// The term's centre: its moving form for the followed origin `origin`, else `fixed`.
     #[inline(always)]
     fn centre(&self, fixed: [f64; 2], origin: Option<[f64; 2]>) -> [f64; 2] {
-        match (&self.moving, origin) {
-            (Some(m), Some(o)) => m.at(o),
-            _ => fixed,
-        }
+        centre_of(&self.moving, fixed, origin)
+    }
+}
+
+/// A centre: its moving form `moving` for the followed origin `origin`, else `fixed`.
+#[inline(always)]
+pub(super) fn centre_of(
+    moving: &Option<MovingCentre>,
+    fixed: [f64; 2],
+    origin: Option<[f64; 2]>,
+) -> [f64; 2] {
+    match (moving, origin) {
+        (Some(m), Some(o)) => m.at(o),
+        _ => fixed,
     }
 }
 

@@ -14,6 +14,8 @@
 //! without sources or sinks. Only `⌊⌋` (an integer cast) and `+ − ×` are used, in a fixed order, so native
 //! and wasm agree bit for bit.
 
+use crate::sim::pair::F64x2;
+
 /// The 12 cube-edge gradients, padded to 16 (four repeated, as in improved Perlin noise).
 const GRADIENTS: [[f64; 3]; 16] = [
     [1.0, 1.0, 0.0],
@@ -65,6 +67,27 @@ fn floor(x: f64) -> (i64, f64) {
     (i, i as f64)
 }
 
+/// Which simplex of the cube holds the offsets `(x0, y0, z0)` from its first corner: the steps
+/// to its second and third corners. The first step goes along the largest offset, the second
+/// adds the middle one (ties as `x ≥ y ≥ z`); read without branches, as the order is random from
+/// call to call.
+#[inline(always)]
+fn order(x0: f64, y0: f64, z0: f64) -> ((i64, i64, i64), (i64, i64, i64)) {
+    let (xy, xz, yz) = (x0 >= y0, x0 >= z0, y0 >= z0);
+    (
+        (
+            i64::from(xy & xz),
+            i64::from(!xy & yz),
+            i64::from(!yz & !xz),
+        ),
+        (
+            i64::from(xy | xz),
+            i64::from(!xy | yz),
+            i64::from(!xz | !yz),
+        ),
+    )
+}
+
 /// The four corners of the simplex holding `(x, y, z)`: lattice point and offset to the point.
 #[inline(always)]
 fn corners(x: f64, y: f64, z: f64) -> [(i64, i64, i64, f64, f64, f64); 4] {
@@ -72,20 +95,7 @@ fn corners(x: f64, y: f64, z: f64) -> [(i64, i64, i64, f64, f64, f64); 4] {
     let ((i, fi), (j, fj), (k, fk)) = (floor(x + s), floor(y + s), floor(z + s));
     let t = (fi + fj + fk) * G3;
     let (x0, y0, z0) = (x - (fi - t), y - (fj - t), z - (fk - t));
-    // Which simplex of the cube: the order of x0, y0, z0. The first step goes along the largest
-    // offset, the second adds the middle one (ties as `x ≥ y ≥ z`); read without branches, as
-    // the order is random from call to call.
-    let (xy, xz, yz) = (x0 >= y0, x0 >= z0, y0 >= z0);
-    let (i1, j1, k1) = (
-        i64::from(xy & xz),
-        i64::from(!xy & yz),
-        i64::from(!yz & !xz),
-    );
-    let (i2, j2, k2) = (
-        i64::from(xy | xz),
-        i64::from(!xy | yz),
-        i64::from(!xz | !yz),
-    );
+    let ((i1, j1, k1), (i2, j2, k2)) = order(x0, y0, z0);
     [
         (i, j, k, x0, y0, z0),
         (
@@ -162,6 +172,108 @@ fn reach_and_gradient(c: (i64, i64, i64, f64, f64, f64), seed: u32) -> (f64, [f6
     )
 }
 
+/// [`gradient_xy`] at two points `(x, y, z)`, one per lane of an [`F64x2`]: the offsets and the
+/// corners' kernels in lanes, the lattice (`⌊⌋`, the simplex order, the hashes) point by point.
+/// The same operations in the same order lane by lane: the same bits (tests).
+#[inline]
+pub(crate) fn gradient_xy_two(x: F64x2, y: F64x2, z: F64x2, seed: u32) -> [F64x2; 2] {
+    let s = x.add(y).add(z).mul(F64x2::splat(F3));
+    let (xs, ys, zs) = (x.add(s), y.add(s), z.add(s));
+    let (a, b) = (
+        [floor(xs.x()), floor(ys.x()), floor(zs.x())],
+        [floor(xs.y()), floor(ys.y()), floor(zs.y())],
+    );
+    let lanes = |axis: usize| F64x2::new(a[axis].1, b[axis].1);
+    let (fi, fj, fk) = (lanes(0), lanes(1), lanes(2));
+    let t = fi.add(fj).add(fk).mul(F64x2::splat(G3));
+    let (x0, y0, z0) = (x.sub(fi.sub(t)), y.sub(fj.sub(t)), z.sub(fk.sub(t)));
+    let (oa, ob) = (order(x0.x(), y0.x(), z0.x()), order(x0.y(), y0.y(), z0.y()));
+    // The four corners one after the other (as `gradient_xy`): the first corner's offsets as
+    // they are, the others `x0 − step + shift`.
+    // (Written out: `array::map` stayed a loop through memory in wasm at `opt-level = "s"`.)
+    let x0s = [x0, y0, z0];
+    let stepped = |st: [(i64, i64, i64); 2], shift: f64| {
+        let off = |v: F64x2, la: i64, lb: i64| {
+            v.sub(F64x2::new(la as f64, lb as f64))
+                .add(F64x2::splat(shift))
+        };
+        [
+            off(x0, st[0].0, st[1].0),
+            off(y0, st[0].1, st[1].1),
+            off(z0, st[0].2, st[1].2),
+        ]
+    };
+    let off_last = |v: F64x2| v.sub(F64x2::splat(1.0)).add(F64x2::splat(3.0 * G3));
+    let last = [off_last(x0), off_last(y0), off_last(z0)];
+    let zero = F64x2::splat(0.0);
+    let g = add_corner_two(
+        [zero, zero],
+        x0s,
+        corner_gradient(&a, &b, [(0, 0, 0); 2], seed),
+    );
+    let g = add_corner_two(
+        g,
+        stepped([oa.0, ob.0], G3),
+        corner_gradient(&a, &b, [oa.0, ob.0], seed),
+    );
+    let g = add_corner_two(
+        g,
+        stepped([oa.1, ob.1], 2.0 * G3),
+        corner_gradient(&a, &b, [oa.1, ob.1], seed),
+    );
+    let g = add_corner_two(g, last, corner_gradient(&a, &b, [(1, 1, 1); 2], seed));
+    let k = F64x2::splat(32.0);
+    [k.mul(g[0]), k.mul(g[1])]
+}
+
+/// The gradients `g_c`, one per lane, of the corner `step` away from the first corners (lattice
+/// points `a`, `b`) of two simplices.
+#[inline(always)]
+fn corner_gradient(
+    a: &[(i64, f64); 3],
+    b: &[(i64, f64); 3],
+    step: [(i64, i64, i64); 2],
+    seed: u32,
+) -> [F64x2; 3] {
+    let pick = |p: &[(i64, f64); 3], st: (i64, i64, i64)| {
+        GRADIENTS[(hash(p[0].0 + st.0, p[1].0 + st.1, p[2].0 + st.2, seed) >> 28) as usize]
+    };
+    let (ga, gb) = (pick(a, step[0]), pick(b, step[1]));
+    [
+        F64x2::new(ga[0], gb[0]),
+        F64x2::new(ga[1], gb[1]),
+        F64x2::new(ga[2], gb[2]),
+    ]
+}
+
+/// [`add_corner`] in lanes: `g` plus the gradient of one corner with offsets `d` and gradient
+/// `grad`, one point per lane.
+#[inline(always)]
+fn add_corner_two(g: [F64x2; 2], [dx, dy, dz]: [F64x2; 3], grad: [F64x2; 3]) -> [F64x2; 2] {
+    let zero = F64x2::splat(0.0);
+    let tc = F64x2::splat(0.5)
+        .sub(dx.mul(dx))
+        .sub(dy.mul(dy))
+        .sub(dz.mul(dz));
+    let tc = tc.gt(zero).select(tc, zero);
+    let dot = grad[0].mul(dx).add(grad[1].mul(dy)).add(grad[2].mul(dz));
+    let t2 = tc.mul(tc);
+    let t3 = t2.mul(tc);
+    let t4 = t2.mul(t2);
+    let eight_t3 = F64x2::splat(8.0).mul(t3);
+    [
+        g[0].add(t4.mul(grad[0]).sub(eight_t3.mul(dx).mul(dot))),
+        g[1].add(t4.mul(grad[1]).sub(eight_t3.mul(dy).mul(dot))),
+    ]
+}
+
+/// [`curl`] at two points, one per lane ([`gradient_xy_two`]).
+#[inline]
+pub(crate) fn curl_two(x: F64x2, y: F64x2, z: F64x2, seed: u32) -> [F64x2; 2] {
+    let [gx, gy] = gradient_xy_two(x, y, z, seed);
+    [gy, gx.neg()]
+}
+
 /// The noise value itself (tests check [`gradient_xy`] against its finite differences).
 pub fn value(x: f64, y: f64, z: f64, seed: u32) -> f64 {
     let mut n = 0.0;
@@ -184,151 +296,4 @@ pub fn curl(x: f64, y: f64, z: f64, seed: u32) -> [f64; 2] {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_gradient_is_the_derivative_of_the_value() {
-        let eps = 1e-6;
-        for i in 0..200 {
-            let (x, y, z) = (
-                i as f64 * 0.137 - 7.0,
-                i as f64 * 0.071 + 3.0,
-                i as f64 * 0.013,
-            );
-            let [gx, gy] = gradient_xy(x, y, z, 7);
-            let dx = (value(x + eps, y, z, 7) - value(x - eps, y, z, 7)) / (2.0 * eps);
-            let dy = (value(x, y + eps, z, 7) - value(x, y - eps, z, 7)) / (2.0 * eps);
-            assert!(
-                (gx - dx).abs() < 1e-5 && (gy - dy).abs() < 1e-5,
-                "{i}: {gx} {dx} {gy} {dy}"
-            );
-        }
-    }
-
-    /// The simplex order as a chain of comparisons (the textbook form, branches and all).
-    fn order_by_branches(x0: f64, y0: f64, z0: f64) -> (i64, i64, i64, i64, i64, i64) {
-        if x0 >= y0 {
-            if y0 >= z0 {
-                (1, 0, 0, 1, 1, 0)
-            } else if x0 >= z0 {
-                (1, 0, 0, 1, 0, 1)
-            } else {
-                (0, 0, 1, 1, 0, 1)
-            }
-        } else if y0 < z0 {
-            (0, 0, 1, 0, 1, 1)
-        } else if x0 < z0 {
-            (0, 1, 0, 0, 1, 1)
-        } else {
-            (0, 1, 0, 1, 1, 0)
-        }
-    }
-
-    #[test]
-    fn the_branchless_simplex_order_is_the_textbook_one_and_the_skipped_corners_add_nothing() {
-        // Offsets with every order and every tie among three values.
-        let vals = [0.1, 0.25, 0.4];
-        for &a in &vals {
-            for &b in &vals {
-                for &c in &vals {
-                    let (i1, j1, k1, i2, j2, k2) = order_by_branches(a, b, c);
-                    // In the lattice cell (0, 0, 0) the offsets are the coordinates.
-                    let cs = corners(a, b, c);
-                    assert_eq!((cs[0].0, cs[0].1, cs[0].2), (0, 0, 0));
-                    let want = [(i1, j1, k1), (i2, j2, k2)];
-                    let got = [(cs[1].0, cs[1].1, cs[1].2), (cs[2].0, cs[2].1, cs[2].2)];
-                    assert_eq!(got, want, "offsets {a} {b} {c}");
-                }
-            }
-        }
-        // Bit for bit what skipping the corners out of reach gives, on points all over the field.
-        for n in 0..20_000 {
-            let (x, y, z) = (
-                f64::from(n) * 0.173 - 900.0,
-                f64::from(n % 97) * 0.61 - 20.0,
-                f64::from(n % 13) * 0.29,
-            );
-            let (mut gx, mut gy) = (0.0, 0.0);
-            for (ci, cj, ck, dx, dy, dz) in corners(x, y, z) {
-                let tc = 0.5 - dx * dx - dy * dy - dz * dz;
-                if tc > 0.0 {
-                    let g = GRADIENTS[(hash(ci, cj, ck, 9) >> 28) as usize];
-                    let dot = g[0] * dx + g[1] * dy + g[2] * dz;
-                    let (t2, t3) = (tc * tc, tc * tc * tc);
-                    let t4 = t2 * t2;
-                    gx += t4 * g[0] - 8.0 * t3 * dx * dot;
-                    gy += t4 * g[1] - 8.0 * t3 * dy * dot;
-                }
-            }
-            let [ax, ay] = gradient_xy(x, y, z, 9);
-            assert_eq!(
-                (ax.to_bits(), ay.to_bits()),
-                ((32.0 * gx).to_bits(), (32.0 * gy).to_bits())
-            );
-        }
-    }
-
-    /// The float `⌊x⌋` of a cast and a compare, then cast back to the lattice index: the form
-    /// `floor` replaces.
-    fn floor_by_two_casts(x: f64) -> (i64, f64) {
-        let i = x as i64 as f64;
-        let fl = if i > x { i - 1.0 } else { i };
-        (fl as i64, fl)
-    }
-
-    #[test]
-    fn one_cast_floors_bit_for_bit_as_two() {
-        let mut xs = vec![
-            0.0,
-            -0.0,
-            0.5,
-            -0.5,
-            1.0,
-            -1.0,
-            f64::NAN,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::MAX,
-            f64::MIN,
-            f64::MIN_POSITIVE,
-            -f64::MIN_POSITIVE,
-            f64::EPSILON,
-            -f64::EPSILON,
-        ];
-        // Around each power of two up to past 2⁶⁴, both signs, a few ulps either side.
-        for e in 0..66 {
-            let p = 2f64.powi(e);
-            for v in [p, -p] {
-                let mut below = v;
-                let mut above = v;
-                for _ in 0..4 {
-                    below = below.next_down();
-                    above = above.next_up();
-                    xs.extend([below, v, above, v + 0.5, v - 0.5]);
-                }
-            }
-        }
-        // Spread over every magnitude (a fixed-seed xorshift of the bits).
-        let mut bits = 0x9e37_79b9_7f4a_7c15_u64;
-        for _ in 0..200_000 {
-            bits ^= bits << 13;
-            bits ^= bits >> 7;
-            bits ^= bits << 17;
-            xs.push(f64::from_bits(bits));
-            xs.push(f64::from_bits(bits) % 1e4);
-        }
-        for x in xs {
-            let (i, f) = floor(x);
-            let (want_i, want_f) = floor_by_two_casts(x);
-            assert_eq!((i, f.to_bits()), (want_i, want_f.to_bits()), "x = {x:e}");
-        }
-    }
-
-    #[test]
-    fn the_seed_changes_the_field() {
-        let a = gradient_xy(0.3, 0.7, 0.1, 1);
-        let b = gradient_xy(0.3, 0.7, 0.1, 2);
-        assert_ne!(a, b);
-    }
-}
+mod tests;
