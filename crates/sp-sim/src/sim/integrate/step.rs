@@ -72,10 +72,7 @@ impl MotionModel {
         tau_secs: f64,
         turb: [f64; 2],
     ) -> Option<Slopes> {
-        if self.exact.is_some()
-            || self.contacts.is_some()
-            || self.integrator != Integrator::Midpoint
-        {
+        if !self.plain_midpoint() {
             return None;
         }
         let (a, tau) = (age_secs, tau_secs);
@@ -94,6 +91,13 @@ impl MotionModel {
             k1,
             k2: Self::derivative_of(&q2, &mid),
         })
+    }
+
+    /// Whether this model's step is the plain midpoint step: no closed form, no colliders, the
+    /// midpoint method (its slopes can then be computed ahead of the step, or two at a time).
+    #[inline(always)]
+    pub(super) fn plain_midpoint(&self) -> bool {
+        self.exact.is_none() && self.contacts.is_none() && self.integrator == Integrator::Midpoint
     }
 
     /// `y + s·k`.

@@ -107,13 +107,6 @@ fn centres(
 }
 
 impl MotionModel {
-    /// Whether the plain midpoint step is this model's step (no closed form, no colliders):
-    /// then two particles can be stepped at once.
-    #[inline]
-    fn steps_in_lanes(&self) -> bool {
-        self.exact.is_none() && self.contacts.is_none() && self.integrator == Integrator::Midpoint
-    }
-
     /// Moves the grids `grid` of two particles (records `r`) toward the grid points of their
     /// ages `age_secs` together, with the slopes of the steps they take together computed in
     /// lanes, and keeps the slopes of the samples between grid points when both need them. A
@@ -127,7 +120,7 @@ impl MotionModel {
         age_secs: [f64; 2],
         track_heading: bool,
     ) {
-        if !self.steps_in_lanes() {
+        if !self.plain_midpoint() {
             return;
         }
         let target = [self.grid_index(age_secs[0]), self.grid_index(age_secs[1])];
