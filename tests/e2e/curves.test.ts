@@ -121,6 +121,40 @@ describe('curve editor and force handles (WebGL2)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('a double-click on a grid line adds a key; adding and removing keys keep the panel where it was', async () => {
+    await oneSystem(page, { scaleCurve: [{ t: 0, v: 1 }, { t: 1, v: 1 }], forces: [] });
+    const editor = scaleEditor(page);
+    const plot = editor.locator('svg.curve-plot');
+    await plot.scrollIntoViewIfNeeded();
+    const column = page.locator('aside.right');
+    const scrollTop = (): Promise<number> => column.evaluate((el) => el.scrollTop);
+    const scrolled = await scrollTop();
+    assert.ok(scrolled > 100, `the panel is scrolled down to the scale curve (${scrolled} px)`);
+
+    // The middle horizontal grid line (value halfway up the plot), pressed exactly on it: the
+    // grid is redrawn on the press, and a replaced element under the pointer got no double-click.
+    const line = editor.locator('.curve-grid line').nth(5);
+    const box = await line.boundingBox();
+    assert.ok(box !== null && box.height < 2, 'a horizontal grid line');
+    const y = box.y + box.height / 2;
+    await page.mouse.dblclick(box.x + box.width * 0.3, y);
+    let keys = scaleKeys(await documentOf(page));
+    assert.equal(keys.length, 3, 'the double-click on the line added a key');
+    assert.ok(Math.abs(keys[1].t - 0.3) < 0.02, `at the clicked life (${keys[1].t})`);
+    assert.ok(Math.abs((await scrollTop()) - scrolled) <= 1, `the panel stayed where it was (${scrolled} → ${await scrollTop()})`);
+
+    await editor.locator('button.curve-add').click();
+    keys = scaleKeys(await documentOf(page));
+    assert.equal(keys.length, 4, 'the add button added a key');
+    assert.ok(Math.abs((await scrollTop()) - scrolled) <= 1, `still there after the add button (${await scrollTop()})`);
+    await editor.locator('button.curve-remove').click();
+    assert.equal(scaleKeys(await documentOf(page)).length, 3, 'the remove button removed one');
+    assert.ok(Math.abs((await scrollTop()) - scrolled) <= 1, `still there after a removal (${await scrollTop()})`);
+    await page.click('#undo-button');
+    assert.ok(Math.abs((await scrollTop()) - scrolled) <= 1, `and after an undo (${await scrollTop()})`);
+    assert.deepEqual(errors, []);
+  });
+
   it('the gradient strip: a double-click adds a stop with the colour found there, a drag is one undo step', async () => {
     await oneSystem(page, { colorGradient: [{ t: 0, color: '#000000' }, { t: 1, color: '#ffffff' }] });
     await showOverlays(page);

@@ -248,4 +248,23 @@ describe('property panel from the field schema', () => {
     assert.deepEqual(((await documentOf(page)).systems[0].forces as { kind: string }[]).map((f) => f.kind), kinds);
     assert.deepEqual(errors, []);
   });
+
+  it('an entry of a list is titled as one entry ("Burst 1"), not as the list ("Bursts 1")', async () => {
+    await page.click('#lang-button');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    const bursts = page.locator('#properties [data-list="systems[0].bursts"]');
+    const count = async (): Promise<number> => ((await documentOf(page)).systems[0].bursts as unknown[] | undefined)?.length ?? 0;
+    const before = await count();
+    await bursts.getByRole('button', { name: 'Add burst' }).click();
+    await page.waitForSelector(`#properties [data-entry="systems[0].bursts[${before}]"]`);
+    assert.equal(await count(), before + 1);
+    const title = await page.locator(`#properties [data-entry="systems[0].bursts[${before}]"] .label`).first().textContent();
+    assert.equal(title, `Burst ${before + 1}`);
+    assert.equal(await bursts.locator('.list-title').textContent(), 'Bursts', 'the list keeps its plural');
+    await page.click('#undo-button');
+    assert.equal(await count(), before);
+    await page.click('#lang-button');
+    await page.waitForFunction(() => document.documentElement.lang !== 'en');
+    assert.deepEqual(errors, []);
+  });
 });

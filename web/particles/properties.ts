@@ -39,6 +39,8 @@ const ROTATION_MODE = `${SYSTEM_PREFIX}rotationMode`;
 export class PropertiesPanel {
   private form: Form | null = null;
   private signature = '';
+  /** Index of the system the panel was last built for (−1: none). */
+  private shown = -1;
   private readonly closed = new Set<string>();
   /** Names of the scene's paths (what a system can follow). */
   private pathNames: string[] = [];
@@ -59,8 +61,14 @@ export class PropertiesPanel {
     this.collides = sys !== undefined && (doc.colliders ?? []).some((c) => colliderActsOn(c, sys.name));
     const signature = JSON.stringify([index, shapeOf(sys), skeletons, doc.animations, doc.images.map((i) => i.path), this.pathNames, this.collides]);
     if (signature !== this.signature || this.form === null) {
+      // A rebuild of the same system (a key, a force or a burst added or removed) keeps the
+      // panel where the user was: emptying it would scroll its column to the top.
+      const scroller = this.root.closest<HTMLElement>('.panel');
+      const top = index === this.shown ? (scroller?.scrollTop ?? 0) : 0;
       this.signature = signature;
+      this.shown = index;
       this.build(index, sys);
+      if (scroller !== null) scroller.scrollTop = top;
     }
     this.form?.refresh(doc);
   }
@@ -237,7 +245,9 @@ export class PropertiesPanel {
     const box = h('div', { class: 'list', 'data-list': base.key + item.rel }, h('div', { class: 'list-title' }, fieldLabel(path)));
     now.forEach((entry, n) => {
       const kind = item.kind === undefined ? undefined : String((entry as Obj).kind);
-      const title = kind === undefined ? `${fieldLabel(path)} ${n + 1}` : `${n + 1}. ${optionLabel(`${path}[].kind`, kind)}`;
+      // One entry's title names one entry ("Burst 2"), not the list ("Bursts 2").
+      const one = entryLabel(path);
+      const title = kind === undefined ? `${one.charAt(0).toUpperCase()}${one.slice(1)} ${n + 1}` : `${n + 1}. ${optionLabel(`${path}[].kind`, kind)}`;
       const fields = kind === undefined ? item.entry : (item.variants.get(kind) ?? []);
       const entryBox = h('div', { class: 'entry', 'data-entry': `${base.key}${item.rel}[${n}]` },
         h('div', { class: 'row' }, h('span', { class: 'label' }, title),
