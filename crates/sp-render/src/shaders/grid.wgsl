@@ -1,7 +1,8 @@
 // Full-screen grid: one triangle covering the canvas; each fragment finds its scene position
-// scene = pan + (frag_px - size/2) / ppu * (1, 1) and draws a 1-device-pixel line where the
-// distance to the nearest multiple of the spacing is under half a pixel; axes (x = 0, y = 0)
-// stronger. Output premultiplied (normal blending).
+// scene = pan + (frag_px - size/2) / ppu * (1, 1) and draws a 1-device-pixel line: the pixel
+// whose centre lies within [-1/2, 1/2) device pixel of a multiple of the spacing, so exactly one
+// pixel when a line falls halfway between two pixel centres (a whole-number pan at zoom 1); axes
+// (x = 0, y = 0) stronger. Output premultiplied (normal blending).
 
 @vertex
 fn vs_grid(@builtin(vertex_index) vi: u32) -> @builtin(position) vec4<f32> {
@@ -10,9 +11,16 @@ fn vs_grid(@builtin(vertex_index) vi: u32) -> @builtin(position) vec4<f32> {
     return vec4<f32>(x, y, 0.5, 1.0);
 }
 
-fn line_distance_px(coord: f32, spacing: f32, ppu: f32) -> f32 {
-    let t = coord / spacing;
-    return abs(t - round(t)) * spacing * ppu;
+// Device pixels from the nearest multiple of `spacing` to `coord`, signed. The remainder is a
+// subtraction, exact when `coord` and the multiple are (a scaled fraction `t - round(t)` is
+// not, and a tie at half a pixel then fell on either side, or on neither, line by line).
+fn line_offset_px(coord: f32, spacing: f32, ppu: f32) -> f32 {
+    return (coord - spacing * round(coord / spacing)) * ppu;
+}
+
+fn on_line(coord: f32, spacing: f32, ppu: f32) -> bool {
+    let o = line_offset_px(coord, spacing, ppu);
+    return o >= -0.5 && o < 0.5;
 }
 
 @fragment
@@ -24,12 +32,12 @@ fn fs_grid(@builtin(position) frag: vec4<f32>) -> @location(0) vec4<f32> {
     if (axis < 0.75) {
         return view.axis_color;
     }
-    let d = min(line_distance_px(scene.x, spacing, ppu), line_distance_px(scene.y, spacing, ppu));
-    if (d < 0.5) {
-        let major = min(
-            line_distance_px(scene.x, spacing * 5.0, ppu),
-            line_distance_px(scene.y, spacing * 5.0, ppu));
-        if (major < 0.5) {
+    let on_x = on_line(scene.x, spacing, ppu);
+    let on_y = on_line(scene.y, spacing, ppu);
+    if (on_x || on_y) {
+        let major = (on_x && on_line(scene.x, spacing * 5.0, ppu))
+            || (on_y && on_line(scene.y, spacing * 5.0, ppu));
+        if (major) {
             return view.grid_color * 1.8;
         }
         return view.grid_color;
