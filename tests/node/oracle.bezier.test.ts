@@ -25,6 +25,10 @@ const sources = [
     .sort()
     .map((f) => `presets/${f}`),
   'tests/golden/bench_medium.json',
+  ...readdirSync(join(ROOT, 'tests/node/scenes'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => `tests/node/scenes/${f}`),
 ];
 
 describe('oracle: Bézier exports', () => {

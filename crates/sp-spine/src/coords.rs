@@ -180,6 +180,23 @@ pub fn unwrap_near(angle_deg: f64, hint_deg: f64) -> f64 {
     angle_deg + 360.0 * f64::round((hint_deg - angle_deg) / 360.0)
 }
 
+/// The local rotation near which [`local_pose`] unwraps a bone's angle: the way the bone's x
+/// axis turns relative to its parent's, continuous in time. The world pose's x axis points at
+/// its rotation, or the opposite way when its x scale is negative (a particle of a mirrored
+/// Local-space system); the parent's at `parent_axis_deg`. The local angle is `world − parent`,
+/// or `parent − world` under a mirrored parent (negative determinant), where the local angle
+/// falls as the world angle rises. Unwrapped near anything else it could step by 360° where it
+/// crossed ±180°, and the runtime turned the particle the long way between two keys (export
+/// spec §12.5).
+pub fn local_rotation_hint(world: &SpinePose, parent_axis_deg: f64, parent_mirrored: bool) -> f64 {
+    let world_axis = world.rotation_deg + if world.scale_x < 0.0 { 180.0 } else { 0.0 };
+    if parent_mirrored {
+        parent_axis_deg - world_axis
+    } else {
+        world_axis - parent_axis_deg
+    }
+}
+
 /// The local pose that gives a bone the world pose `world` under a parent with world transform
 /// `parent`, for the given inherit mode. Rotations stay unwrapped (continuous with the world
 /// rotation). `None` when the parent is singular.
@@ -209,7 +226,7 @@ pub fn local_pose(parent: &Affine, world: &SpinePose, inherit: Inherit) -> Optio
                 return Some(SpinePose {
                     x,
                     y,
-                    rotation_deg: world.rotation_deg - parent_rot,
+                    rotation_deg: local_rotation_hint(world, parent_rot, det < 0.0),
                     scale_x: 0.0,
                     scale_y: sy,
                 });
@@ -217,7 +234,7 @@ pub fn local_pose(parent: &Affine, world: &SpinePose, inherit: Inherit) -> Optio
             let scale_y = (la * ld - lb * lc) / scale_x;
             let parent_rot = libm::atan2(parent.c, parent.a).to_degrees();
             let rot = libm::atan2(lc, la).to_degrees();
-            let rotation_deg = unwrap_near(rot, world.rotation_deg - parent_rot);
+            let rotation_deg = unwrap_near(rot, local_rotation_hint(world, parent_rot, det < 0.0));
             Some(SpinePose {
                 x,
                 y,
@@ -351,6 +368,55 @@ mod tests {
                     );
                 }
                 assert!(close(got.x, world.x, 1e-9) && close(got.y, world.y, 1e-9));
+            }
+        }
+    }
+
+    /// A world rotation turning steadily through two full turns gives local rotations that
+    /// turn steadily too, under plain, turned, mirrored (in x, in y, in both) and stretched
+    /// parents: no step of 360° where the local angle crosses ±180° (export spec §12.5).
+    #[test]
+    fn local_rotations_stay_continuous_under_mirrored_parents() {
+        for (rot, sx, sy) in [
+            (0.0, 1.0, 1.0),
+            (30.0, 2.0, 2.0),
+            (0.0, -1.0, 1.0),
+            (0.0, 1.0, -1.0),
+            (0.0, -1.0, -1.0),
+            (75.0, -1.5, 1.5),
+            (-140.0, 0.5, -0.5),
+        ] {
+            let pm = Affine::IDENTITY.child(
+                &SpinePose {
+                    rotation_deg: rot,
+                    scale_x: sx,
+                    scale_y: sy,
+                    ..SpinePose::IDENTITY
+                },
+                Inherit::Normal,
+            );
+            // The world pose of a particle of a Local-space system carries the system's mirror in
+            // its scale (`pose_in_scene`): its x scale is negative under a mirrored system.
+            for world_sx in [1.0, -1.0, 0.5, -2.0] {
+                let mut previous: Option<f64> = None;
+                for step in 0..=720 {
+                    let world = SpinePose {
+                        rotation_deg: -360.0 + f64::from(step),
+                        scale_x: world_sx,
+                        ..SpinePose::IDENTITY
+                    };
+                    let local = local_pose(&pm, &world, Inherit::Normal).expect("regular parent");
+                    if let Some(p) = previous {
+                        assert!(
+                            (local.rotation_deg - p).abs() < 1.5,
+                            "parent ({rot}°, {sx}, {sy}), world {}° x scale {world_sx}: local {} \
+                             after {p}",
+                            world.rotation_deg,
+                            local.rotation_deg
+                        );
+                    }
+                    previous = Some(local.rotation_deg);
+                }
             }
         }
     }

@@ -18,7 +18,7 @@
 use sp_sim::document::{ParticleSystem, Transform2D};
 
 use super::{BakedSystem, Segment, Track};
-use crate::coords::{Affine, Inherit, SpinePose, local_pose, unwrap_near};
+use crate::coords::{Affine, Inherit, SpinePose, local_pose, local_rotation_hint, unwrap_near};
 use crate::error::{Error, Result};
 use crate::reduce::runtime_curve::f32_round;
 use crate::reduce::{ChannelSpec, CurveMode, Key, KeyCurve, Timing, reduce_run, runtime_value};
@@ -149,9 +149,13 @@ pub fn bake_root_motion(
                 let mut local = local_pose(&parent, &state.world, baked.inherit)?;
                 if baked.inherit == Inherit::Normal {
                     // `local_pose` unwraps against the parent's wrapped angle; a turning system
-                    // bone crosses ±180°, so unwrap against its own (continuous) rotation.
-                    local.rotation_deg =
-                        unwrap_near(local.rotation_deg, state.world.rotation_deg - rotation_deg);
+                    // bone crosses ±180°, so unwrap against its own (continuous) rotation: its x
+                    // axis points at `rotation_deg`, or the opposite way when mirrored in x.
+                    let parent_rot = rotation_deg + if at.scale_x < 0.0 { 180.0 } else { 0.0 };
+                    local.rotation_deg = unwrap_near(
+                        local.rotation_deg,
+                        local_rotation_hint(&state.world, parent_rot, parent.det() < 0.0),
+                    );
                 }
                 state.local = local;
             }
