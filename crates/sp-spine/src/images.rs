@@ -79,18 +79,32 @@ impl<'a> ImageResolver<'a> {
         } else {
             self.by_path.insert(path.clone(), reference.to_owned());
         }
+        // A size is found under the reference as written or as another spelling of the same
+        // file (`./fx/a.png`, `fx\\a.png` and `fx/a.png` are one image: §8.2, §8.4).
+        let file = same_file_key(reference);
+        let usable = |s: [u32; 2]| s[0] > 0 && s[1] > 0;
         let known = self
             .sizes
             .0
             .get(reference)
             .copied()
-            .filter(|s| s[0] > 0 && s[1] > 0)
+            .filter(|s| usable(*s))
             .or_else(|| {
-                self.scene
-                    .images
-                    .iter()
-                    .find(|i| i.path == reference && i.width > 0 && i.height > 0)
+                let scene = &self.scene.images;
+                let exact = scene.iter().find(|i| i.path == reference);
+                exact
+                    .into_iter()
+                    .chain(scene.iter().filter(|i| same_file_key(&i.path) == file))
                     .map(|i| [i.width, i.height])
+                    .find(|s| usable(*s))
+            })
+            .or_else(|| {
+                let sizes = &self.sizes.0;
+                sizes
+                    .iter()
+                    .filter(|(k, _)| same_file_key(k) == file)
+                    .map(|(_, s)| *s)
+                    .find(|s| usable(*s))
             })
             .or_else(|| {
                 reference
@@ -164,6 +178,12 @@ impl<'a> ImageResolver<'a> {
 
 /// Removes `.` and empty segments and leading `..` segments; returns the joined path (no
 /// trailing `/`) and whether a `..` was dropped.
+/// What two spellings of one image file have in common: separators as `/`, no `.` or empty
+/// segments.
+fn same_file_key(reference: &str) -> String {
+    normalize_segments(&reference.replace('\\', "/")).0
+}
+
 fn normalize_segments(path: &str) -> (String, bool) {
     let mut out: Vec<&str> = Vec::new();
     let mut dropped = false;
@@ -245,6 +265,25 @@ mod tests {
         );
         assert_eq!(r.warnings.len(), 1);
         assert!(r.warnings[0].to_string().contains("missing"));
+    }
+
+    #[test]
+    fn another_spelling_of_a_known_image_has_its_size() {
+        let scene = scene();
+        let mut sizes = ImageSizes::default();
+        sizes.0.insert("ui/icon.png".into(), [16, 20]);
+        let mut r = ImageResolver::new(&scene, &sizes);
+        for reference in ["./fx/fire_01.png", "fx\\fire_01.png", "fx//./fire_01.png"] {
+            let got = r.resolve(reference);
+            assert_eq!((got.width, got.height), (40, 30), "{reference}");
+        }
+        let icon = r.resolve("./ui/icon.png");
+        assert_eq!((icon.width, icon.height), (16, 20));
+        assert!(
+            !r.warnings.iter().any(|w| w.to_string().contains("missing")),
+            "{:?}",
+            r.warnings
+        );
     }
 
     #[test]
