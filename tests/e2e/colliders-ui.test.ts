@@ -18,6 +18,7 @@ import { Poser } from '../node/oracle/pose';
 import { parseExport } from '../node/oracle/oracle';
 import { canvasPixels, documentOf, freezeAt, meanAbsDiff, nextFrames, openEditor, openPlainEditor, shownErrors, useSite, type SeamWindow } from './support';
 import { fallingDrops } from './falling-drops';
+import { decodePng } from '../support/png';
 
 const site = useSite('webgl2');
 
@@ -184,6 +185,66 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     assert.equal(collidersOf(await documentOf(page)).length, 1, 'the collider is restored after a reload');
     assert.equal(await page.locator('#collider-list li').count(), 1, 'and listed');
     assert.deepEqual(errors, []);
+  });
+
+  it('an undo in the middle of a drag abandons the drag: the undone object comes back, no other is overwritten', async () => {
+    const ok = await page.evaluate(() =>
+      (window as unknown as SeamWindow).spineParticleTest.edit('two ledges (e2e)', (d) => {
+        d.colliders = [
+          { name: 'Floor', visible: true, shape: { kind: 'segment', a: [-200, 250], b: [200, 250] }, systems: [] },
+          { name: 'Ledge', visible: true, shape: { kind: 'segment', a: [-200, -150], b: [200, -150] }, systems: [] },
+        ];
+      }),
+    );
+    assert.ok(ok);
+    const shapes = async (): Promise<string> => JSON.stringify(collidersOf(await documentOf(page)).map((c) => [c.name, c.shape.a, c.shape.b]));
+    const both = await shapes();
+    await page.click('#collider-list li[data-name="Floor"] [data-action="delete-collider"]');
+    assert.deepEqual(collidersOf(await documentOf(page)).map((c) => c.name), ['Ledge']);
+    // Press on the Ledge's right end, move, undo the deletion with the key held down, move on, release.
+    const [x, y] = await pageAt(page, [200, -150]);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 10, y - 20);
+    await page.mouse.move(x + 20, y - 40);
+    await page.keyboard.press('Control+z');
+    await page.mouse.move(x + 30, y - 60);
+    await page.mouse.up();
+    assert.equal(await shapes(), both, 'the Floor is back and the Ledge as it was: no copy of the Ledge over the Floor');
+    await page.mouse.move(x + 40, y - 80);
+    assert.equal(await shapes(), both, 'the released drag left nothing behind');
+    // A drag after it works as usual.
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 20, y - 40);
+    await page.mouse.up();
+    const after = collidersOf(await documentOf(page));
+    assert.deepEqual(after.map((c) => c.name), ['Floor', 'Ledge']);
+    assert.ok(Math.hypot(after[1].shape.b[0] - 220, after[1].shape.b[1] + 190) < 2, `the Ledge's end moved (${after[1].shape.b.join(', ')})`);
+    await page.click('#undo-button');
+    await page.click('#undo-button');
+    assert.deepEqual(errors, []);
+  });
+
+  it("the scene list's collider and path icons show their drawings (outlines stroked, not filled away)", async () => {
+    const ok = await page.evaluate(() =>
+      (window as unknown as SeamWindow).spineParticleTest.edit('icons (e2e)', (d) => {
+        d.colliders = [...(d.colliders ?? []), { name: 'icon floor', visible: true, shape: { kind: 'segment', a: [-50, 300], b: [50, 300] }, systems: [] }];
+        d.paths = [...(d.paths ?? []), { name: 'icon path', kind: 'polyline', visible: true, closed: false, points: [[-50, 320], [50, 320]] }];
+      }),
+    );
+    assert.ok(ok, 'a collider and a path added');
+    for (const list of ['#collider-list', '#path-list']) {
+      const icon = page.locator(`${list} li .object-icon svg`).last();
+      const shot = decodePng(await icon.screenshot());
+      const at = (i: number): number[] => [...shot.rgba.subarray(i * 4, i * 4 + 3)];
+      const ground = at(0);
+      let ink = 0;
+      for (let i = 0; i < shot.width * shot.height; i++) if (Math.max(...at(i).map((c, k) => Math.abs(c - ground[k]))) > 60) ink++;
+      // A filled line drawing showed only the few pixels its closed runs enclose (a tick of 4–6).
+      assert.ok(ink >= 25, `${list}: the icon draws ${ink} of ${shot.width * shot.height} pixels`);
+    }
+    await page.click('#undo-button');
   });
 
   it('draws a path with clicks and a double-click; a double-click on a line inserts a point, Delete removes it; Escape cancels', async () => {

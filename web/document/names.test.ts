@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colliderActsOn, deleteSystem, listCopyInColliders, renameSystem, uniqueName } from './names';
+import { colliderActsOn, deleteSystem, listCopyInColliders, renameSystem, systemNameFree, uniqueName } from './names';
 
 describe('scene object names', () => {
   it('takes the first free name', () => {
@@ -24,6 +24,16 @@ describe('scene object names', () => {
     const single = { systems: [{ name: 'A' }, { name: 'B' }], colliders: [{ systems: ['A', 'B'] }] };
     renameSystem(single, 0, 'B');
     expect(single.colliders[0].systems).toEqual(['B']);
+  });
+
+  it("a system's name is free when it is not blank and no other system has it", () => {
+    const doc = { systems: [{ name: 'Rain' }, { name: 'Smoke' }] };
+    expect(systemNameFree(doc, 0, 'Drizzle')).toBe(true);
+    expect(systemNameFree(doc, 0, 'Rain')).toBe(true);
+    expect(systemNameFree(doc, 0, 'Smoke')).toBe(false);
+    expect(systemNameFree(doc, 1, 'Rain')).toBe(false);
+    expect(systemNameFree(doc, 0, '')).toBe(false);
+    expect(systemNameFree(doc, 0, ' \t ')).toBe(false);
   });
 
   it('lists a duplicated system beside its original', () => {

@@ -29,6 +29,12 @@ export function colliderActsOn(c: { systems: readonly string[] }, name: string):
   return c.systems.length === 0 || c.systems.includes(name);
 }
 
+/** Whether `name` may name system `index` of `doc`: not blank, and no other system has it (the
+ * colliders tell systems apart by name, so two of one name could not be told apart). */
+export function systemNameFree(doc: SystemNames, index: number, name: string): boolean {
+  return name.trim() !== '' && !doc.systems.some((s, k) => k !== index && s.name === name);
+}
+
 /**
  * Renames system `index` of `doc` to `name`, with the colliders that list it by name (a collider
  * acting on some systems only keeps acting on it). A collider that also stands for another

@@ -3,7 +3,7 @@
 // and the MS3D models placed in the scene — with select (opens their panel), eye, rename and
 // delete. Names are shown as text, never as markup.
 
-import { deleteSystem, listCopyInColliders, renameSystem, uniqueName } from '../document/names';
+import { deleteSystem, listCopyInColliders, renameSystem, systemNameFree, uniqueName } from '../document/names';
 import { t } from '../i18n';
 import type { ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from './context';
@@ -139,8 +139,15 @@ export class SceneListPanel {
       label = renameField(sys.name, (commit, value) => {
         if (this.renaming !== i) return;
         this.renaming = -1;
-        if (commit && value !== sys.name) this.ctx.edit(t('rename'), (d) => renameSystem(d, i, value));
-        else this.update(this.ctx.store.doc);
+        const name = value.trim();
+        if (commit && name !== sys.name) {
+          this.ctx.edit(t('rename'), (d) => {
+            if (!systemNameFree(d, i, name)) throw new Error(t('objectNameTaken', { name }));
+            renameSystem(d, i, name);
+          });
+        }
+        // Also after a refused name, which changes nothing that would redraw the list.
+        this.update(this.ctx.store.doc);
       });
     } else {
       label = h('span', { class: 'name', title: t('renameHint') }, sys.name === '' ? '—' : sys.name);

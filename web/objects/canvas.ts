@@ -166,8 +166,14 @@ export class ObjectCanvas {
     this.drawing.start(tool);
   }
 
-  /** After a document change: drops a selection the document no longer has. */
+  /** After a document change: abandons a drag whose object changed under it (an undo or redo
+   * during the drag: the index it holds may now name another object, which its release would
+   * overwrite), and drops a selection the document no longer has. */
   documentChanged(): void {
+    const d = this.drag;
+    if (d !== null && JSON.stringify(objectsOf(this.host.doc(), d.ref.kind)[d.ref.index]) !== JSON.stringify(d.original)) {
+      this.abandon();
+    }
     const ref = this.selectedRef;
     if (ref !== null && objectsOf(this.host.doc(), ref.kind)[ref.index] === undefined) this.select(null);
     if (ref !== null && this.selectedPoint !== null) {

@@ -9,7 +9,7 @@ import { t, type MessageKey } from '../i18n';
 import { entryLabel, fieldLabel, hasUnsetOption, labelWithUnit, optionLabel, unitLabel } from '../i18n/field-labels';
 import type { CurveKey, ParticleSystem, Scene } from '../document/types';
 import type { EditorContext } from '../editor/context';
-import { colliderActsOn, renameSystem } from '../document/names';
+import { colliderActsOn, renameSystem, systemNameFree } from '../document/names';
 import { clear, h } from '../ui/dom';
 import { Form, type Choice } from '../ui/widgets';
 import { curveField } from './curve-field';
@@ -193,7 +193,10 @@ export class PropertiesPanel {
           const rename = (d: Scene, v: unknown): void => {
             const obj = base.obj(d);
             if (obj === undefined) throw new Error(t('systemGone'));
-            renameSystem(d, d.systems.indexOf(obj as unknown as ParticleSystem), String(v));
+            const index = d.systems.indexOf(obj as unknown as ParticleSystem);
+            const name = String(v).trim();
+            if (!systemNameFree(d, index, name)) throw new Error(t('objectNameTaken', { name }));
+            renameSystem(d, index, name);
           };
           parent.append(form.text(label, (d) => String(get(d) ?? ''), rename, key));
         } else parent.append(form.text(label, (d) => String(get(d) ?? ''), set, key));

@@ -27,7 +27,8 @@ export function icon(name: IconName): SVGSVGElement {
   svg.setAttribute('class', `icon-svg icon-${name}`);
   const path = document.createElementNS(ns, 'path');
   path.setAttribute('d', PATHS[name]);
-  const stroked = name === 'eyeOff' || name === 'restart' || name === 'model';
+  // Outlines are stroked; filled, a line drawing shows only the areas its closed runs enclose.
+  const stroked = name === 'eyeOff' || name === 'restart' || name === 'model' || name === 'collider' || name === 'path';
   path.setAttribute('fill', stroked ? 'none' : 'currentColor');
   if (name === 'eye') path.setAttribute('fill-rule', 'evenodd');
   if (stroked) {
