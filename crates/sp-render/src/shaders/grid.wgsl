@@ -11,15 +11,12 @@ fn vs_grid(@builtin(vertex_index) vi: u32) -> @builtin(position) vec4<f32> {
     return vec4<f32>(x, y, 0.5, 1.0);
 }
 
-// Device pixels from the nearest multiple of `spacing` to `coord`, signed. The remainder is a
-// subtraction, exact when `coord` and the multiple are (a scaled fraction `t - round(t)` is
-// not, and a tie at half a pixel then fell on either side, or on neither, line by line).
-fn line_offset_px(coord: f32, spacing: f32, ppu: f32) -> f32 {
-    return (coord - spacing * round(coord / spacing)) * ppu;
-}
-
+// Whether `coord` is within [-1/2, 1/2) device pixel of a multiple of `spacing`. The signed
+// remainder is a subtraction, exact when `coord` and the multiple are (a scaled fraction
+// `t - round(t)` is not, and a tie at half a pixel then fell on either side, or on neither,
+// line by line).
 fn on_line(coord: f32, spacing: f32, ppu: f32) -> bool {
-    let o = line_offset_px(coord, spacing, ppu);
+    let o = (coord - spacing * round(coord / spacing)) * ppu;
     return o >= -0.5 && o < 0.5;
 }
 
