@@ -120,6 +120,36 @@ describe('editor on WebGPU', () => {
     assert.equal((await documentOf(page)).systems[0].name, 'Renamed by e2e');
   });
 
+  it("a system cannot take another system's name or a blank one, in the panel or the list", async () => {
+    const names = async (): Promise<string[]> => (await documentOf(page)).systems.map((s) => String(s.name));
+    const before = await names();
+    assert.ok(before.length >= 2, 'the default scene has two systems or more');
+    const errorsBefore = (await shownErrors(page)).length;
+    await page.click('#system-list li[data-index="0"] .name');
+    const field = page.locator('input[data-key="systems[0].name"]');
+    await field.fill(before[1]);
+    await field.press('Tab');
+    assert.deepEqual(await names(), before, 'the taken name is refused');
+    assert.equal(await field.inputValue(), before[0], 'the field shows the kept name again');
+    await page.waitForFunction((n) => document.querySelectorAll('#messages .message.error').length > n, errorsBefore);
+    const shown = (await shownErrors(page)).at(-1) ?? '';
+    assert.ok(shown.includes(`“${before[1]}”`) || shown.includes(`"${before[1]}"`), `the message names the taken name: ${shown}`);
+    // The list's rename: blank (spaces) is refused too, and a trimmed free name is taken as typed.
+    await page.click('#system-list li[data-index="1"] button[title]:has-text("✎")');
+    const input = page.locator('#system-list li[data-index="1"] input');
+    await input.fill('   ');
+    await input.press('Enter');
+    assert.deepEqual(await names(), before, 'a blank name is refused');
+    await page.waitForSelector('#system-list li[data-index="1"] .name');
+    assert.equal(await page.locator('#system-list li[data-index="1"] .name').textContent(), before[1], 'the list shows the kept name');
+    await page.click('#system-list li[data-index="1"] button[title]:has-text("✎")');
+    await input.fill('  Fresh name  ');
+    await input.press('Enter');
+    assert.equal((await names())[1], 'Fresh name');
+    await page.click('#undo-button');
+    assert.deepEqual(await names(), before);
+  });
+
   it('dropping one image makes it the texture of the selected system and changes the pixels', async () => {
     await page.click('#system-list li[data-index="0"] .name');
     await freezeAt(page, 0.8);
@@ -272,6 +302,81 @@ describe('editor on WebGPU', () => {
     await second.close();
     await rename(page, 'Survives reload');
     await page.waitForTimeout(600);
+  });
+
+  it('full browser storage: replaced scenes stay recoverable (oldest dropped, said); one that cannot be kept is not replaced until saved', async () => {
+    // A page of its own (its own storage), as QA did it: nine versions of a ~700 KB scene (256
+    // systems with long names) opened one after another fill Chromium's 5 M characters.
+    const own = await site.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const { page: p, errors: pageErrors } = await openEditor(own, site.url);
+      const base = await documentOf(p);
+      const texts = (kind: 'info' | 'error') => p.$$eval(`#messages .message.${kind} .text`, (els) => els.map((e) => e.textContent ?? ''));
+      /** Drops version `v` as a scene file; resolves once `expectOpened` says whether it opened and (then) it is autosaved. */
+      const open = async (v: string, expectOpened: boolean): Promise<void> => {
+        await p.evaluate(({ v, base }) => {
+          const systems = Array.from({ length: 256 }, (_, i) => ({ ...base.systems[0], name: `${v}-${String(i).padStart(3, '0')}-`.padEnd(196, v.toLowerCase()) }));
+          const dt = new DataTransfer();
+          dt.items.add(new File([JSON.stringify({ ...base, systems })], `${v}.json`));
+          window.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }, { v, base });
+        if (!expectOpened) return;
+        await p.waitForFunction((v) => (window as unknown as SeamWindow).spineParticleTest.doc().systems[0]?.name.startsWith(`${v}-000`), v, { timeout: 60_000 });
+        await p.waitForFunction((v) => localStorage.getItem('spineparticle.autosave')?.includes(`${v}-000`), v);
+      };
+      const kept = () => p.evaluate(() => (JSON.parse(localStorage.getItem('spineparticle.recovery') ?? '[]') as { json: string }[]).map((e) => (JSON.parse(e.json) as { systems: { name: string }[] }).systems[0].name[0]));
+      for (const v of 'ABCDEFGHI') await open(v, true);
+      const after = await kept();
+      // H (replaced by I) first, then G, F …; A, the oldest, dropped to make room, and said so.
+      assert.deepEqual(after.slice(0, 3), ['H', 'G', 'F'], after.join());
+      assert.ok(!after.includes('A'), after.join());
+      assert.ok((await texts('info')).some((m) => m.includes('已删除较旧的可恢复场景')), (await texts('info')).join(' | '));
+      assert.deepEqual(await shownErrors(p), []);
+      assert.match(await p.locator('#recover-select option').nth(1).innerText(), /H-000/);
+      await p.reload();
+      await waitReady(p);
+      assert.equal(String((await documentOf(p)).systems[0].name).slice(0, 5), 'I-000');
+      assert.match(await p.locator('#recover-select option').nth(1).innerText(), /H-000/, 'after a reload too');
+
+      // Storage with no room left for a second copy of the current scene, even with every
+      // recoverable scene dropped: the autosave slot holds it, a filler takes the rest.
+      await p.evaluate(() => {
+        localStorage.removeItem('spineparticle.recovery');
+        let k = 0;
+        for (let size = 1 << 20; size >= 16; size >>= 1) {
+          for (;;) {
+            try {
+              localStorage.setItem(`filler-${k++}`, 'x'.repeat(size));
+            } catch {
+              break;
+            }
+          }
+        }
+      });
+      // Edits that make the scene larger: autosave fails and says so once, not at every save.
+      for (let i = 0; i < 3; i++) {
+        assert.ok(await p.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('grow (test)', (d) => d.systems.forEach((s) => void (s.name = s.name.slice(0, 196) + '+ed.')))));
+        await p.waitForTimeout(450);
+      }
+      const edited = await p.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.sceneJson());
+      assert.equal((await shownErrors(p)).filter((m) => m.startsWith('自动保存失败')).length, 1, (await shownErrors(p)).join(' | '));
+      // Opening another scene would leave the edited one nowhere: refused, with the reason and Ctrl+S.
+      await open('J', false);
+      await p.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.includes('因此没有替换它')));
+      assert.ok((await shownErrors(p)).some((m) => m.includes('Ctrl+S')));
+      assert.equal(await p.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.sceneJson()), edited);
+      // Saved to a file, it may be replaced: the page says it was not kept, and Undo brings it back.
+      const saved = p.waitForEvent('download');
+      await p.click('#save-button');
+      await saved;
+      await open('J', true);
+      assert.ok((await texts('info')).some((m) => m.includes('之前的场景没有放入“恢复”菜单')), (await texts('info')).join(' | '));
+      await p.click('#undo-button');
+      assert.equal(await p.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.sceneJson()), edited);
+      assert.deepEqual(pageErrors, []);
+    } finally {
+      await own.close();
+    }
   });
 
   it('dragging on the canvas moves the selected system as one undo step', async () => {

@@ -286,8 +286,9 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     it('a truncated file shows the section and byte offset', async () => {
       const count = ((await models(page)) as unknown[]).length;
       await dropFiles(page, [{ name: 'truncated.ms3d', bytes: Uint8Array.from(truncated) }]);
-      await page.waitForFunction(() => [...document.querySelectorAll('.model-error')].some((e) => e.textContent?.startsWith('truncated.ms3d')));
-      const text = await page.$$eval('.model-error', (els) => els.map((e) => e.textContent ?? '').find((t) => t.startsWith('truncated.ms3d')) ?? '');
+      // In the page's message area, as an error (not appended to the panel area).
+      await page.waitForFunction(() => [...document.querySelectorAll('#messages .message.error .text')].some((e) => e.textContent?.startsWith('truncated.ms3d')));
+      const text = await page.$$eval('#messages .message.error .text', (els) => els.map((e) => e.textContent ?? '').find((t) => t.startsWith('truncated.ms3d')) ?? '');
       // The page is in Chinese here: the reader's error (the CLI's "<section> section, byte N")
       // is worded in Chinese from its code and parameters, with the same byte, no English.
       const byte = /byte (\d+)/.exec(cliError)?.[1];
@@ -298,3 +299,41 @@ for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
     });
   });
 }
+
+describe('a refused model while a model panel is open', () => {
+  const site = useSite('webgl2');
+  const jeep = readFileSync(join(import.meta.dirname, '../fixtures/ms3d/jeep1.ms3d'));
+  const brokenPath = join(dir, 'broken.ms3d');
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    ({ page, errors } = await openEditor(context, site.url, '?renderer=webgl2'));
+  });
+  after(async () => {
+    await context?.close();
+  });
+
+  it('shows the error in the message area, on screen, worded with its section and byte', async () => {
+    await dropFiles(page, [{ name: 'jeep1.ms3d', bytes: jeep }]);
+    await page.waitForSelector('.model-card .model-counts', { timeout: 30_000 });
+    const count = ((await models(page)) as unknown[]).length;
+    const broken = jeep.subarray(0, 5000);
+    writeFileSync(brokenPath, broken);
+    const cli = /([a-z]+(?: [a-z]+)*) section, byte (\d+)/.exec(runCliFailing(['ms3d', 'info', brokenPath]).stderr);
+    assert.ok(cli !== null && cli[1] === 'vertices', `the CLI names the vertices section: ${cli?.[0]}`);
+    await dropFiles(page, [{ name: 'broken.ms3d', bytes: broken }]);
+    const error = page.locator('#messages .message.error', { hasText: 'broken.ms3d' });
+    await error.waitFor({ timeout: 30_000 });
+    const text = (await error.locator('.text').textContent()) ?? '';
+    assert.ok(text.startsWith(`broken.ms3d: 顶点段第 ${cli[2]} 字节：`), text);
+    assert.ok(!/section|byte|count|needs/.test(text.slice('broken.ms3d'.length)), `no English in "${text}"`);
+    const box = await error.boundingBox();
+    assert.ok(box !== null && box.y >= 0 && box.y + box.height <= 860, `the error is on screen: ${JSON.stringify(box)}`);
+    assert.equal(await page.$('#object-panels .model-error'), null, 'nothing appended to the panel area');
+    assert.equal(((await models(page)) as unknown[]).length, count, 'nothing added');
+    assert.deepEqual(errors, [], 'no console errors');
+  });
+});

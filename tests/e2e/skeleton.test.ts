@@ -3,7 +3,10 @@
 // atlas; a 3.8 skeleton without atlas (version note, missing-atlas warning); a coin whose string 0
 // was byte-edited to "clipping " (trailing space, Ark-Pets #150) repaired and downloaded. The
 // panel speaks Chinese by default and English after the page's language switch, relabelled in
-// place (the same panel, its playback section and its repair report kept).
+// place (the same panel, its playback section and its repair report kept). A 4.2 skeleton that
+// spine-core cannot load (the coin .skel cut short, a JSON skeleton whose slots name missing
+// bones) is refused: not placed in the scene, its panel and the message area say why, naming the
+// file, in the page's language, never with the runtime's raw exception.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,7 +14,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Download, Page } from 'playwright-core';
 import { regionPaths, synthAtlas } from '../support/synth-atlas';
-import { dropFiles, openEditor, useSite } from './support';
+import { skeletonDrop } from './skeleton-files';
+import { documentOf, dropFiles, openEditor, useSite } from './support';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/spine');
 const COIN_SKEL = readFileSync(join(FIXTURES, 'coin-pro-4.2.skel'));
@@ -90,6 +94,10 @@ describe('skeleton panel', () => {
     assert.deepEqual((await dts()).slice(0, 3), ['格式', '版本', '哈希']);
     await page.waitForSelector('#skeleton-panel [data-role="playback"] h3', { timeout: 30_000 });
     assert.equal(await page.textContent('#skeleton-panel [data-role="playback"] h3'), '播放');
+    // The page image was not dropped: one note, in Chinese (the bake's own English note on the
+    // same page, "播放：atlas page … has no image…", is not shown beside it).
+    const playNotes = (): Promise<string[]> => page.$$eval('#skeleton-panel [data-role="playback"] .skeleton-message:not([data-role])', (els) => els.map((e) => e.textContent ?? '').filter((t) => t !== ''));
+    assert.deepEqual(await playNotes(), ['图集页 coin-pro-4.2.png 没有图片：其上的附件以纯色绘制。']);
 
     // English after the switch, relabelled in place: the same panel, charset choice and playback.
     await page.click('#skeleton-panel [data-charset="legacy"] input');
@@ -109,6 +117,7 @@ describe('skeleton panel', () => {
     assert.equal(await page.getAttribute('#skeleton-panel', 'aria-label'), 'Spine skeleton');
     assert.deepEqual((await dts()).slice(0, 3), ['Format', 'Version', 'Hash']);
     assert.equal(await page.textContent('#skeleton-panel [data-role="playback"] h3'), 'Playback');
+    assert.deepEqual(await playNotes(), ['No image for atlas page(s) coin-pro-4.2.png: their attachments are drawn as flat colour.']);
     assert.equal(await page.$eval('#skeleton-panel [data-control="animation"]', (e) => (e as HTMLSelectElement).value), 'animation');
     assert.match((await page.textContent('#skeleton-panel [data-role="play-status"]')) ?? '', /^animation: 82 frames at 30 fps, \d+ vertices, \d+ triangles/);
     assert.equal(await page.textContent('#skeleton-panel [data-action="add-instance"]'), 'Add instance at view centre');
@@ -136,6 +145,61 @@ describe('skeleton panel', () => {
     assert.ok(texts.some((t) => t.startsWith('No .atlas among the dropped files')), JSON.stringify(texts));
     await switchLang(page, 'zh-CN');
     assert.equal(await page.$$eval('.skeleton-panel', (els) => els.length), 1, 'the new panel replaced the previous one');
+  });
+
+  /** Texts of the page's message area of `kind` (`info` or `error`). */
+  const pageMessages = (kind: string): Promise<string[]> => page.$$eval(`#messages .message.${kind} .text`, (els) => els.map((e) => e.textContent ?? ''));
+  const skeletonCount = async (): Promise<number> => ((await documentOf(page)).skeletons as unknown[]).length;
+  const closeMessages = (): Promise<void> => page.evaluate(() => document.querySelectorAll('#messages .message').forEach((m) => m.remove()));
+
+  for (const size of [1000, 2000]) {
+    it(`refuses the coin .skel cut to ${size} of its 2,790 bytes: not placed, worded as ending early`, async () => {
+      const [skel, atlas, png] = skeletonDrop('coin-pro-4.2', true);
+      assert.equal(skel.bytes.length, 2790);
+      const before = await skeletonCount();
+      await closeMessages();
+      await dropFiles(page, [{ name: skel.name, bytes: skel.bytes.slice(0, size) }, atlas, png]);
+      await panelFor(page, 'coin-pro-4.2.skel');
+      const refused = '#skeleton-panel [data-role="refused"]';
+      await page.waitForSelector(refused, { timeout: 30_000 });
+      const expected = `coin-pro-4.2.skel 提前结束或已损坏：spine-core 读到文件末尾（第 ${size} 字节）之后仍需要数据，文件可能被截断。`;
+      assert.equal(await page.textContent(refused), `骨架未加入场景：${expected}`);
+      // The header is still shown (it is readable), but not as a file without problems.
+      assert.equal(await field(page, 'version'), '4.2.22');
+      assert.equal(await page.$('#skeleton-panel .skeleton-ok'), null, 'no "no defects found" for a refused file');
+      assert.deepEqual(await pageMessages('error'), [`骨架未加入场景：${expected}`]);
+      assert.ok(!(await pageMessages('info')).some((m) => m.startsWith('已将骨骼')), 'no "added" note');
+      assert.equal(await skeletonCount(), before, 'nothing placed in the scene');
+      assert.equal(await page.$('#skeleton-panel [data-role="playback"] h3'), null, 'no playback section');
+      const all = (): Promise<string> => page.evaluate(() => document.body.innerText);
+      assert.doesNotMatch(await all(), /DataView|Offset is outside/);
+      await switchLang(page, 'en');
+      assert.equal(
+        await page.textContent(refused),
+        `The skeleton was not added to the scene: coin-pro-4.2.skel ends early or is corrupt: spine-core needed data past its last byte (byte ${size}); the file may be cut short.`,
+      );
+      assert.doesNotMatch(await all(), /DataView|Offset is outside/);
+      await switchLang(page, 'zh-CN');
+      assert.equal(await skeletonCount(), before);
+      assert.deepEqual(errors, []);
+    });
+  }
+
+  it('refuses a JSON skeleton that is valid JSON but not a valid skeleton, naming what spine-core missed', async () => {
+    const [json, atlas, png] = skeletonDrop('coin-pro-4.2');
+    const cut = JSON.parse(new TextDecoder().decode(json.bytes)) as { bones: unknown[] };
+    cut.bones = cut.bones.slice(0, 1);
+    const before = await skeletonCount();
+    await closeMessages();
+    await dropFiles(page, [{ name: 'coin-cut.json', bytes: new TextEncoder().encode(JSON.stringify(cut)) }, { ...atlas, name: 'coin-cut.atlas' }, png]);
+    await panelFor(page, 'coin-cut.json');
+    const refused = '#skeleton-panel [data-role="refused"]';
+    await page.waitForSelector(refused, { timeout: 30_000 });
+    const text = '骨架未加入场景：spine-core 无法载入 coin-cut.json：找不到插槽“coin-side”引用的骨骼“coin-side-straight”。';
+    assert.equal(await page.textContent(refused), text);
+    assert.deepEqual(await pageMessages('error'), [text]);
+    assert.equal(await skeletonCount(), before, 'nothing placed in the scene');
+    assert.deepEqual(errors, []);
   });
 
   it('repairs a trailing-space defect and downloads the repaired skeleton and the report', async () => {

@@ -2,6 +2,13 @@
 // a recovered one), a preset (as the scene or as systems), a shared link (`#scene=…`), the share
 // link itself and the scene file download. A replaced document is first kept recoverable, so no
 // work is lost; the replacement is one undo step.
+//
+// Full browser storage: keeping it drops the oldest recoverable scenes (the user is told). When it
+// cannot be kept at all, the document is replaced only when nothing is lost: it is unchanged since
+// it was saved to a file or opened (from a file, a preset, New or a link), and the user is told it
+// was not kept. Otherwise the replacement is refused and the user is asked to save first (Ctrl+S):
+// replacing anyway would leave the scene only in the undo history, which the next autosave, a
+// reload or a crash loses, and Save after the replacement would save the new scene, not this one.
 
 import { keepRecoverable } from '../document/autosave';
 import { mergePresetSystems, PRESETS, presetName } from '../document/presets';
@@ -10,7 +17,7 @@ import type { DocumentStore } from '../document/store';
 import type { ParticleSystem, Scene } from '../document/types';
 import { EngineCrash, type Engine } from '../engine/engine';
 import { issueText } from '../i18n/error-wording';
-import { t, type MessageKey } from '../i18n';
+import { t, type KeyValueStorage, type MessageKey } from '../i18n';
 import { byId } from '../ui/dom';
 import { downloadFile } from '../ui/download';
 import type { ShowMessage } from '../ui/messages';
@@ -26,11 +33,22 @@ export interface DocumentActionsHost {
   select(index: number): void;
   /** After the document was replaced: selection, panels, view and time start again. */
   afterReplace(): void;
+  /** Where replaced scenes are kept recoverable; the page's `localStorage` when absent. */
+  readonly storage?: KeyValueStorage;
 }
+
+/** How a replacement went: the previous document kept recoverable, not kept (it was held
+ * elsewhere; the user was told), or the replacement refused (the user was told why). */
+type Replaced = 'kept' | 'notKept' | 'refused';
 
 /** The document commands (see the file comment). */
 export class DocumentActions {
   private newSystemTemplate: ParticleSystem | null = null;
+  /**
+   * The document as last saved to a file or opened (from a file, a preset, New, a shared link):
+   * while the document is still this, replacing it loses nothing even when storage cannot keep it.
+   */
+  private heldElsewhere: string | null = null;
 
   constructor(private readonly host: DocumentActionsHost) {}
 
@@ -43,17 +61,35 @@ export class DocumentActions {
     return structuredClone(this.newSystemTemplate);
   }
 
-  /** Replaces the document (undoable) after keeping the current one recoverable. */
+  /**
+   * Replaces the document (undoable) after keeping the current one recoverable; false when it was
+   * refused (an invalid document, or one storage cannot keep and nothing else holds: see the file
+   * comment). The user is told in every case but the plain one.
+   */
   replaceScene(json: string, label: string, reason: string): boolean {
+    return this.replace(json, label, reason) !== 'refused';
+  }
+
+  /** {@link replaceScene}, saying whether the previous document was kept recoverable. */
+  private replace(json: string, label: string, reason: string): Replaced {
     const { store, message } = this.host;
-    keepRecoverable(localStorage, store.json, reason);
+    const previous = store.json;
+    const keep = keepRecoverable(this.host.storage ?? localStorage, previous, reason);
+    if (!keep.kept && previous !== this.heldElsewhere) {
+      message('error', t('sceneNotKeptRefused'));
+      return 'refused';
+    }
     const result = store.replace(json, label);
     if (!result.ok) {
       message('error', t('documentRefused', { error: result.error }));
-      return false;
+      return 'refused';
     }
+    // A recovered scene is held by the recovery list only, which may drop it to make room.
+    this.heldElsewhere = reason === 'recover' ? null : store.json;
     this.host.afterReplace();
-    return true;
+    if (!keep.kept) message('info', t('sceneNotKeptSaved'));
+    else if (keep.dropped > 0) message('info', t('recoveryMadeRoom', { count: keep.dropped }));
+    return keep.kept ? 'kept' : 'notKept';
   }
 
   /**
@@ -63,7 +99,7 @@ export class DocumentActions {
   newScene(): void {
     const scene = JSON.parse(this.host.engine.normalizeScene('{"systems":[{}]}')) as Scene;
     scene.systems[0].name = t('newSystemName');
-    if (this.replaceScene(JSON.stringify(scene), t('newScene'), 'new')) {
+    if (this.replace(JSON.stringify(scene), t('newScene'), 'new') === 'kept') {
       this.host.message('info', t('newSceneKept'));
     }
   }
@@ -111,7 +147,7 @@ export class DocumentActions {
       message('error', t('shareInvalid', { error: issueText(e) }));
       return;
     }
-    if (this.replaceScene(normalized, t('shareOpened'), 'share')) {
+    if (this.replace(normalized, t('shareOpened'), 'share') === 'kept') {
       message('info', t('shareLoaded'));
     }
   }
@@ -134,8 +170,10 @@ export class DocumentActions {
     this.host.message('info', t(copied ? 'shareCopied' : 'shareNotCopied', { length: url.length }));
   }
 
-  /** Downloads the scene JSON as `scene.spineparticle.json`. */
+  /** Downloads the scene JSON as `scene.spineparticle.json` (then held elsewhere: see the file comment). */
   saveFile(): void {
-    downloadFile('scene.spineparticle.json', this.host.store.json, 'application/json');
+    const json = this.host.store.json;
+    downloadFile('scene.spineparticle.json', json, 'application/json');
+    this.heldElsewhere = json;
   }
 }

@@ -3,7 +3,7 @@
 
 import type { ImageAsset, ParticleSystem } from '../document/types';
 import { issueText } from '../i18n/error-wording';
-import { MAX_DROP_BYTES, type DropPlan } from '../files/drop';
+import { MAX_DROP_BYTES, type DropPlan, type Rejected, type UnusedAtlasCause } from '../files/drop';
 import { collectDrop, routeFiles, type PathedFile } from '../files/dropio';
 import { t, type MessageKey } from '../i18n';
 import type { ModelObjects } from '../models/objects';
@@ -18,6 +18,20 @@ const dropReasonKey: Record<string, MessageKey> = {
   unknownJson: 'dropUnknownJson',
   unused: 'dropUnused',
 };
+
+/** Why an atlas was not used, as the message says it. */
+const unusedAtlasKey: Record<UnusedAtlasCause, MessageKey> = {
+  noSkeleton: 'dropAtlasNoSkeleton',
+  skeletonRefused: 'dropAtlasSkeletonRefused',
+  noMatchingSkeleton: 'dropAtlasNoMatch',
+};
+
+/** The message of a file the drop does not use: an unused atlas and its pages say why. */
+function rejectionText(r: Rejected): string {
+  if (r.reason === 'unused' && r.atlas !== undefined) return t('dropAtlasPage', { file: r.path, atlas: r.atlas });
+  if (r.reason === 'unused' && r.because !== undefined) return t(unusedAtlasKey[r.because], { file: r.path });
+  return t(dropReasonKey[r.reason], { file: r.path, size: mb(r.sizeBytes ?? 0), max: mb(r.limitBytes ?? 0) });
+}
 
 /** Bytes as megabytes for a message: one decimal, none when whole (96, 32.5). */
 function mb(bytes: number): string {
@@ -79,7 +93,7 @@ export async function applyPlan(host: DropHost, plan: DropPlan, byPath: Map<stri
     return;
   }
   for (const r of plan.rejected) {
-    host.message('error', t(dropReasonKey[r.reason], { file: r.path, size: mb(r.sizeBytes ?? 0), max: mb(r.limitBytes ?? 0) }));
+    host.message('error', rejectionText(r));
   }
   for (const action of plan.actions) {
     switch (action.kind) {

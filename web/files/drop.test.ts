@@ -75,6 +75,74 @@ describe('planDrop', () => {
     expect(plan.rejected.map((r) => r.reason).sort()).toEqual(['invalidJson', 'unknownJson', 'unsupported', 'unsupported']);
   });
 
+  it('a refused skeleton leaves its atlas and page unused, never a texture (coin-pro-4.2 cut short)', () => {
+    const plan = planDrop([
+      { path: 'coin-pro-4.2.json', size: 3000, jsonKind: 'invalid' },
+      { path: 'coin-pro-4.2.atlas', size: 400 },
+      img('coin-pro-4.2.png'),
+    ]);
+    expect(plan.actions).toEqual([]);
+    expect(plan.rejected).toEqual([
+      { path: 'coin-pro-4.2.json', reason: 'invalidJson' },
+      { path: 'coin-pro-4.2.atlas', reason: 'unused', because: 'skeletonRefused' },
+      { path: 'coin-pro-4.2.png', reason: 'unused', because: 'skeletonRefused', atlas: 'coin-pro-4.2.atlas' },
+    ]);
+    // A .skel above the per-file cap is a refused skeleton too.
+    const big = planDrop([{ path: 'hero.skel', size: MAX_FILE_BYTES + 1 }, { path: 'hero.atlas', size: 400 }, img('hero.png')]);
+    expect(big.actions).toEqual([]);
+    expect(big.rejected.map((r) => [r.path, r.reason, r.because])).toEqual([
+      ['hero.skel', 'tooLarge', undefined],
+      ['hero.atlas', 'unused', 'skeletonRefused'],
+      ['hero.png', 'unused', 'skeletonRefused'],
+    ]);
+  });
+
+  it('an atlas with its pages and no skeleton: nothing becomes a texture or flipbook', () => {
+    const one = planDrop([{ path: 'hero.atlas', size: 400 }, img('hero.png')]);
+    expect(one.actions).toEqual([]);
+    expect(one.rejected).toEqual([
+      { path: 'hero.atlas', reason: 'unused', because: 'noSkeleton' },
+      { path: 'hero.png', reason: 'unused', because: 'noSkeleton', atlas: 'hero.atlas' },
+    ]);
+    // Several pages: not a flipbook either.
+    const two = planDrop([{ path: 'fx/hero.atlas', size: 400 }, img('fx/hero_10.png'), img('fx/hero_2.png')]);
+    expect(two.actions).toEqual([]);
+    expect(two.rejected.map((r) => r.path)).toEqual(['fx/hero.atlas', 'fx/hero_2.png', 'fx/hero_10.png']);
+  });
+
+  it('images outside an unused atlas folder still become the texture', () => {
+    const plan = planDrop([{ path: 'atlas/hero.atlas', size: 400 }, img('atlas/hero.png'), img('spark.png')]);
+    expect(plan.actions).toEqual([{ kind: 'texture', image: img('spark.png') }]);
+    expect(plan.rejected.map((r) => [r.path, r.because])).toEqual([
+      ['atlas/hero.atlas', 'noSkeleton'],
+      ['atlas/hero.png', 'noSkeleton'],
+    ]);
+  });
+
+  it('an atlas a skeleton does not take keeps its pages from the texture too', () => {
+    const plan = planDrop([
+      { path: 'a/hero.json', size: 800, jsonKind: 'spine' },
+      { path: 'a/hero.atlas', size: 200 },
+      img('a/hero.png'),
+      { path: 'b/other.atlas', size: 200 },
+      img('b/other.png'),
+    ]);
+    expect(plan.actions).toEqual([
+      { kind: 'spine', skeleton: { path: 'a/hero.json', size: 800, jsonKind: 'spine' }, atlas: { path: 'a/hero.atlas', size: 200 }, pages: [img('a/hero.png')] },
+    ]);
+    expect(plan.rejected).toEqual([
+      { path: 'b/other.atlas', reason: 'unused', because: 'noMatchingSkeleton' },
+      { path: 'b/other.png', reason: 'unused', because: 'noMatchingSkeleton', atlas: 'b/other.atlas' },
+    ]);
+  });
+
+  it('an unused atlas page still travels beside a scene dropped with it', () => {
+    const scene = { path: 'scene.json', size: 500, jsonKind: 'scene' as const };
+    const plan = planDrop([scene, { path: 'hero.atlas', size: 200 }, img('hero.png')]);
+    expect(plan.actions).toEqual([{ kind: 'scene', scene, images: [img('hero.png')] }]);
+    expect(plan.rejected).toEqual([{ path: 'hero.atlas', reason: 'unused', because: 'noSkeleton' }]);
+  });
+
   it('an empty drop does nothing', () => {
     expect(planDrop([])).toEqual({ actions: [], rejected: [], totalTooLarge: false, totalBytes: 0 });
   });

@@ -6,6 +6,12 @@
 // or `.json` whose content has `skeleton`/`bones`) with its `.atlas` and pages is recognised;
 // `.ms3d` models take the images dropped with them; otherwise images become one texture (one image) or a flipbook
 // (several, in natural file-name order).
+//
+// An atlas's pages are the images in its folder (the router does not read the atlas). They are
+// the atlas's, never a particle texture or flipbook: an atlas no skeleton takes (none in the
+// drop, none readable, or none of its name) is not used, and neither are its pages; both are
+// reported `unused` with the cause (`Rejected.because`). They still travel beside a scene or with
+// a model dropped with them, as every other image does.
 
 import { naturalCompare } from './natsort';
 
@@ -35,13 +41,27 @@ export type FileCategory = 'image' | 'json' | 'skel' | 'atlas' | 'ms3d' | 'unsup
 /** Why a file was not used. */
 export type RejectReason = 'tooLarge' | 'unsupported' | 'invalidJson' | 'unknownJson' | 'unused';
 
+/**
+ * Why an atlas and its pages are `unused`: the drop held no skeleton at all, only skeleton
+ * candidates it refused (a `.skel`, or a `.json` that is invalid, neither scene nor skeleton, or
+ * too large), or skeletons that took another atlas (or none of this one's name).
+ */
+export type UnusedAtlasCause = 'noSkeleton' | 'skeletonRefused' | 'noMatchingSkeleton';
+
 /** A file the drop does not use, with the reason. */
 export interface Rejected {
+  /** The file's relative path, as in {@link DropFile.path}. */
   path: string;
+  /** Why it is not used. */
   reason: RejectReason;
   /** `tooLarge`: the file's size and the limit of its kind, bytes. */
   sizeBytes?: number;
+  /** `tooLarge`: the limit of the file's kind, bytes. */
   limitBytes?: number;
+  /** `unused` atlas, or image taken as its page: why no skeleton used them. */
+  because?: UnusedAtlasCause;
+  /** `unused` image taken as a page: the path of the atlas it belongs to. */
+  atlas?: string;
 }
 
 /** One thing the drop asks the editor to do. */
@@ -200,8 +220,22 @@ export function planDrop(files: readonly DropFile[]): DropPlan {
   const usedAtlases = new Set(
     plan.actions.flatMap((a) => (a.kind === 'spine' && a.atlas !== null ? [a.atlas] : [])),
   );
+  // An atlas no skeleton took is not used; its pages (the free images in its folder) are held
+  // back from the texture and flipbook below, so a refused or missing skeleton never turns its
+  // atlas page into a particle texture. A scene or model dropped with them still gets them.
+  const imagesGoElsewhere = scenes.length > 0 || models.length > 0;
+  const because: UnusedAtlasCause =
+    skeletons.length > 0 ? 'noMatchingSkeleton' : plan.rejected.some(isRefusedSkeleton) ? 'skeletonRefused' : 'noSkeleton';
+  const heldPages = new Set<DropFile>();
   for (const atlas of atlases) {
-    if (!usedAtlases.has(atlas)) plan.rejected.push({ path: atlas.path, reason: 'unused' });
+    if (usedAtlases.has(atlas)) continue;
+    plan.rejected.push({ path: atlas.path, reason: 'unused', because });
+    const dir = dirName(atlas.path);
+    for (const img of images) {
+      if (dirName(img.path) !== dir || usedImages.has(img) || heldPages.has(img)) continue;
+      heldPages.add(img);
+      if (!imagesGoElsewhere) plan.rejected.push({ path: img.path, reason: 'unused', because, atlas: atlas.path });
+    }
   }
   const freeImages = images.filter((img) => !usedImages.has(img));
   if (models.length > 0 && scenes.length === 0) {
@@ -218,7 +252,14 @@ export function planDrop(files: readonly DropFile[]): DropPlan {
     for (const other of others) plan.rejected.push({ path: other.path, reason: 'unused' });
     return plan;
   }
-  if (freeImages.length === 1) plan.actions.push({ kind: 'texture', image: freeImages[0] });
-  else if (freeImages.length > 1) plan.actions.push({ kind: 'flipbook', frames: freeImages });
+  const textureImages = freeImages.filter((img) => !heldPages.has(img));
+  if (textureImages.length === 1) plan.actions.push({ kind: 'texture', image: textureImages[0] });
+  else if (textureImages.length > 1) plan.actions.push({ kind: 'flipbook', frames: textureImages });
   return plan;
+}
+
+/** Whether a rejection refused a file that could have been a skeleton (`.skel` or `.json`). */
+function isRefusedSkeleton(r: Rejected): boolean {
+  const category = categorize(r.path);
+  return category === 'skel' || category === 'json';
 }

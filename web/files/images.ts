@@ -1,7 +1,10 @@
-// Image decoding for dropped or picked files: checks the container signature, decodes with
-// createImageBitmap, and reads straight-alpha RGBA8 pixels through a 2D canvas.
+// Image decoding for dropped or picked files: checks the container signature, refuses an image
+// whose header states a side above the limit before decoding anything (image-header.ts), decodes
+// with createImageBitmap, and reads straight-alpha RGBA8 pixels through a 2D canvas.
 
+import { t } from '../i18n';
 import { sniffImage } from './drop';
+import { IMAGE_HEADER_BYTES, readImageSize } from './image-header';
 
 /** Largest accepted image side, pixels (GPU texture limits are 8192 on many devices). */
 export const MAX_IMAGE_SIDE = 4096;
@@ -14,8 +17,8 @@ export interface DecodedImage {
   rgba: Uint8Array;
 }
 
-/** Why an image could not be used. */
-export type ImageProblem = 'notAnImage' | 'corrupt' | 'empty' | 'tooBig';
+/** Why an image could not be used (a side above the limit is an {@link ImageTooBigError}). */
+export type ImageProblem = 'notAnImage' | 'corrupt' | 'empty';
 
 /** An image that could not be used. */
 export class ImageError extends Error {
@@ -28,11 +31,41 @@ export class ImageError extends Error {
   }
 }
 
-/** Decodes `blob` into RGBA8. */
+/**
+ * An image refused because a side is above {@link MAX_IMAGE_SIDE}, naming its size. Its message
+ * is worded in the UI language when thrown (`image_tooBig`: "the image is 20000×20000, above the
+ * 4096×4096 limit"). It is deliberately not an {@link ImageError}: callers word those from their
+ * `problem` alone (web/editor/images.ts), which would lose the size; for this one they show the
+ * message (errors.ts `errorText`).
+ */
+export class ImageTooBigError extends Error {
+  constructor(
+    /** Width in pixels, as the header states it or as decoded. */
+    readonly width: number,
+    /** Height in pixels, as the header states it or as decoded. */
+    readonly height: number,
+  ) {
+    super(t('image_tooBig', { width, height, max: MAX_IMAGE_SIDE }));
+    this.name = 'ImageTooBigError';
+  }
+}
+
+/** Throws {@link ImageTooBigError} when `width` or `height` is above {@link MAX_IMAGE_SIDE}. */
+export function checkImageSide(width: number, height: number): void {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new ImageTooBigError(width, height);
+}
+
+/**
+ * Decodes `blob` into RGBA8. Throws {@link ImageError}, or {@link ImageTooBigError} for a side
+ * above {@link MAX_IMAGE_SIDE}: read from the header when it can be (at once, nothing decoded),
+ * else found after decoding.
+ */
 export async function decodeImage(blob: Blob): Promise<DecodedImage> {
   if (blob.size === 0) throw new ImageError('empty', 'the file is empty');
-  const head = new Uint8Array(await blob.slice(0, 16).arrayBuffer());
+  const head = new Uint8Array(await blob.slice(0, IMAGE_HEADER_BYTES).arrayBuffer());
   if (sniffImage(head) === null) throw new ImageError('notAnImage', 'not a PNG, JPEG or WebP file');
+  const stated = readImageSize(head);
+  if (stated !== null) checkImageSide(stated.width, stated.height);
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
@@ -42,9 +75,7 @@ export async function decodeImage(blob: Blob): Promise<DecodedImage> {
   try {
     const { width, height } = bitmap;
     if (width === 0 || height === 0) throw new ImageError('empty', 'the image has no pixels');
-    if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
-      throw new ImageError('tooBig', `${width}×${height} is larger than ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}`);
-    }
+    checkImageSide(width, height);
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d', { willReadFrequently: true });
     if (ctx === null) throw new ImageError('corrupt', 'no 2D canvas to read the image');

@@ -5,10 +5,14 @@
 // that is not a parameter of its code. `{name}` placeholders are filled from the parameters.
 // A nested issue (an MS3D section that could not be read, and why) comes as `{name}Code` (its
 // code) with its parameters prefixed `{name}.`: `{name}` is then worded from those, in the same
-// language, rather than with the English sentence in `{name}`.
+// language, rather than with the English sentence in `{name}`. In Chinese, a parameter that
+// carries an English phrase rather than data (a JSON syntax message, a serde type error, a binary
+// field name, a reason) is worded by message-wording.ts when it knows the phrase.
+// A full stop after a parameter that already ends a sentence is not doubled (fillTemplate).
 
 import { ERROR_CODES, type ErrorCode } from '../generated/error-codes';
-import { lang, type Lang } from './index';
+import { fillTemplate, lang, type Lang } from './index';
+import { paramPhraseZh } from './message-wording';
 import { errorText } from '../errors';
 
 type Wording = Record<ErrorCode, string>;
@@ -337,13 +341,13 @@ export function errorWording(e: unknown, lang: Lang): string | null {
   if (!isCoded(e)) return null;
   const template = (lang === 'en' ? errorsEn : errorsZh)[e.code];
   const params = e.params ?? {};
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+  return fillTemplate(template, (name) => {
     const nested = nestedIssue(params, name);
-    if (nested !== null) return errorWording(nested, lang) ?? whole;
+    if (nested !== null) return errorWording(nested, lang);
     const v = params[name];
-    if (v === undefined || v === null) return whole;
+    if (v === undefined || v === null) return null;
     if (lang === 'en' || typeof v !== 'string') return String(v);
-    return PARAM_WORDS_ZH[name]?.[v] ?? VALUE_WORDS_ZH[v] ?? v;
+    return PARAM_WORDS_ZH[name]?.[v] ?? VALUE_WORDS_ZH[v] ?? paramPhraseZh(name, v) ?? v;
   });
 }
 

@@ -70,12 +70,30 @@ export function onLangChange(listener: (lang: Lang) => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Translated text for `key`, with `{name}` placeholders replaced by `params`. */
+/** A text that already ends a sentence (Chinese or Latin full stop, exclamation or question mark). */
+const ENDS_SENTENCE = /[。！？.!?]$/;
+
+/**
+ * `template` with each `{name}` placeholder replaced by `value(name)` (left as it is when that
+ * gives null). A full stop (`。` or `.`) right after a placeholder is dropped when the inserted
+ * text already ends a sentence, so an error worded as a whole sentence placed into
+ * `…：{error}。…` does not end in `。。`.
+ */
+export function fillTemplate(template: string, value: (name: string) => string | null): string {
+  return template.replace(/\{(\w+)\}([。.])?/g, (whole, name: string, stop: string | undefined) => {
+    const text = value(name);
+    if (text === null) return whole;
+    return stop === undefined || ENDS_SENTENCE.test(text) ? text : text + stop;
+  });
+}
+
+/**
+ * Translated text for `key`, with `{name}` placeholders replaced by `params` (a full stop after an
+ * inserted sentence is not doubled: {@link fillTemplate}).
+ */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
   const text = tables[current][key] ?? zh[key];
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return fillTemplate(text, (name) => (name in params ? String(params[name]) : null));
 }
 
 /** Every key of both tables, for tests. */

@@ -9,7 +9,7 @@ import { en } from './en';
 import { followLang, initLang, Relabel, setLang, t, type KeyValueStorage } from './index';
 import { zh } from './zh';
 
-const PANEL_FILES = ['skeleton/panel/panel.ts', 'skeleton/panel/controls.ts', 'skeleton/panel/placement.ts', 'models/panel.ts', 'models/objects.ts', 'editor/sceneList.ts', 'skeleton/skeletons.ts'];
+const PANEL_FILES = ['skeleton/panel/panel.ts', 'skeleton/panel/controls.ts', 'skeleton/panel/placement.ts', 'models/panel.ts', 'models/objects.ts', 'editor/sceneList.ts', 'skeleton/skeletons.ts', 'skeleton/object/refusal.ts'];
 /** Table sections written for these panels. */
 const PANEL_PREFIX = /^(skel|play|model)[A-Z_]/;
 
@@ -62,7 +62,7 @@ describe('panel texts', () => {
   }
 
   it('reads the panels through t()', () => {
-    for (const { file, text } of sources) expect(calls(text).length, file).toBeGreaterThan(/(skeletons|objects|sceneList)\.ts$/.test(file) ? 3 : 10);
+    for (const { file, text } of sources) expect(calls(text).length, file).toBeGreaterThan(/(skeletons|objects|sceneList|refusal)\.ts$/.test(file) ? 3 : 10);
   });
 
   it('uses only keys of both tables, Chinese in one and English in the other', () => {

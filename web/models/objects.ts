@@ -143,7 +143,7 @@ export class ModelObjects {
       try {
         if (await this.host.loadImage(img.path, img.file)) stored.push({ path: img.path, bytes: new Uint8Array(await img.file.arrayBuffer()) });
       } catch (e) {
-        showModelError(this.host.panelBox, img.path, e);
+        showModelError(this.host.message, img.path, e);
       }
     }
     for (const m of models) {
@@ -153,7 +153,7 @@ export class ModelObjects {
       try {
         info = this.load(set);
       } catch (e) {
-        showModelError(this.host.panelBox, m.path, e);
+        showModelError(this.host.message, m.path, e);
         continue;
       }
       this.held.set(set.key, { set, info, error: null });

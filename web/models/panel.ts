@@ -9,6 +9,7 @@
 import { followLang, lang, t, type MessageKey } from '../i18n';
 import { errorWording, issueText } from '../i18n/error-wording';
 import { h } from '../ui/dom';
+import type { ShowMessage } from '../ui/messages';
 import './models.css';
 import type { ModelCounts, ModelObject } from '../generated/contract';
 import { formatBytes } from './logic';
@@ -48,15 +49,30 @@ function countsText(c: ModelCounts): string {
   return COUNT_KEYS.map(([field, one, many]) => t(c[field] === 1 ? one : many, { count: c[field] })).join(' · ');
 }
 
-/** Shows an error about `file` in `host` (model errors already start with the file name). */
-export function showModelError(host: HTMLElement, file: string, error: unknown): void {
+/** The text of an error about `file`, in the UI language (model errors already start with the file name). */
+function modelErrorText(file: string, error: unknown): string {
   const message = issueText(error);
+  return message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
+}
+
+/** Appends `text` to `host` as a closable error line (a card's own failed edit, next to its inputs). */
+function appendError(host: HTMLElement, text: string): void {
   const box = h('div', { class: 'model-error', role: 'alert' });
-  box.textContent = message.startsWith(`${file}: `) ? message : `${file}: ${message}`;
+  box.textContent = text;
   const close = h('button', { type: 'button', class: 'icon', 'aria-label': t('close') }, '✕');
   close.addEventListener('click', () => box.remove());
   box.appendChild(close);
   host.appendChild(box);
+}
+
+/**
+ * Shows an error about `file` (a refused model or texture of a drop) through the editor's message
+ * function `show`, where every refused image, scene and link is reported, worded the same way
+ * (section and byte of a model error, in the UI language): not in the panel area, whose end may
+ * be far below the visible part of the page when a card is open.
+ */
+export function showModelError(show: ShowMessage, file: string, error: unknown): void {
+  show('error', modelErrorText(file, error));
 }
 
 function text<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, value: string): HTMLElementTagNameMap[K] {
@@ -116,7 +132,7 @@ export class ModelPanel {
     root.append(text('h3', 'model-name', entry.name), text('p', 'model-file', entry.path));
     if (problem !== null) root.appendChild(text('p', 'model-problem error', problem));
     const info = held?.info ?? null;
-    const fail = (e: unknown): void => showModelError(root, entry.name, e);
+    const fail = (e: unknown): void => appendError(root, modelErrorText(entry.name, e));
     const edit = (label: string, mutate: (m: ModelObject) => void, coalesceKey: string | null = null): void => {
       try {
         host.edit(label, mutate, coalesceKey);

@@ -9,7 +9,6 @@
 import type { Scene, SkeletonObject } from '../document/types';
 import { EngineCrash } from '../engine/engine';
 import type { SceneObjectsHost } from '../editor/context';
-import { errorText } from '../errors';
 import { decodeImage } from '../files/images';
 import { followLang, t } from '../i18n';
 import { h } from '../ui/dom';
@@ -19,6 +18,7 @@ import { findSkeleton, newSkeletonEntry, renameSkeleton, strandedFollowers } fro
 import { removeInstance, type InstanceRemoval } from './object/remove-instance';
 import type { SkeletonFiles } from './object/files';
 import type { SkeletonPlayer } from './object/play';
+import { skeletonErrorText } from './object/refusal';
 import { SkeletonScene } from './object/scene';
 import { pruneObjectFiles, type StoredFile } from './object/store';
 
@@ -201,31 +201,32 @@ export class SkeletonObjects {
     this.host.refreshPanels();
   }
 
-  /** Places a dropped skeleton in the scene (or finds its entry) and mounts its controls. */
-  private readonly attach = async (files: SkeletonFiles, skeleton: Uint8Array, atlas: Uint8Array, box: HTMLElement): Promise<void> => {
-    if (files.atlas === null) return;
+  /**
+   * Places a dropped skeleton in the scene (or finds its entry) and mounts its controls. A
+   * skeleton spine-core cannot load is refused before anything is placed or stored: the message
+   * area says why (naming the file) and so does its panel (the returned text).
+   */
+  private readonly attach = async (files: SkeletonFiles, skeleton: Uint8Array, atlas: Uint8Array, box: HTMLElement): Promise<(() => string) | null> => {
+    if (files.atlas === null) return null;
+    const names = { skeleton: files.skeleton.path, atlas: files.atlas.path };
     let key: string;
     try {
       key = await this.scene.addFiles({
-        skeleton: { path: files.skeleton.path, bytes: skeleton },
-        atlas: { path: files.atlas.path, bytes: atlas },
+        skeleton: { path: names.skeleton, bytes: skeleton },
+        atlas: { path: names.atlas, bytes: atlas },
         pages: await Promise.all(files.pages.map(stored)),
       });
     } catch (e) {
-      const p = h('p', { class: 'skeleton-message error', 'data-role': 'play-status' });
-      const error = errorText(e);
-      const show = (): void => void (p.textContent = t('skelCannotPlayFiles', { error }));
-      show();
-      box.replaceChildren(p);
-      followLang(p, show);
-      return;
+      const refusal = (): string => t('skelNotPlaced', { error: skeletonErrorText(e, names) });
+      this.host.message('error', refusal());
+      return refusal;
     }
     const doc = this.host.store.doc;
     let entry: SkeletonObject | undefined = doc.skeletons.find((k) => k.key === key);
     if (entry === undefined) {
       const [x, y] = this.host.viewCentre();
       const fresh = newSkeletonEntry(doc, { key, path: files.skeleton.path, atlas: files.atlas.path }, x, y);
-      if (!this.host.edit(t('addSkeleton'), (d) => void d.skeletons.push(fresh))) return;
+      if (!this.host.edit(t('addSkeleton'), (d) => void d.skeletons.push(fresh))) return null;
       entry = fresh;
       this.host.message('info', t('skeletonAdded', { name: fresh.name }));
     } else {
@@ -234,7 +235,7 @@ export class SkeletonObjects {
     }
     this.selected = { name: entry.name, key };
     this.host.refreshPanels();
-    if (!box.isConnected) return;
+    if (!box.isConnected) return null;
     const self = this.selected;
     this.controlsEntry = self;
     this.controls = mountPlayback(box, {
@@ -267,5 +268,6 @@ export class SkeletonObjects {
       },
       note: (text) => this.host.message('info', text),
     });
+    return null;
   };
 }

@@ -11,7 +11,7 @@
 // the document but never exported.
 
 import type { WasmClipEditor } from '../../engine/wasm-api';
-import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, toVertexClip, type LoadedSkeleton, type ClipInstanceValues, type InstancePlacement, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
+import { bakeAnimation, clipOptionsJson, DEFAULT_BAKE_FPS, loadSkeleton, SkeletonLoadError, toVertexClip, type ClipLimit, type LoadedSkeleton, type ClipInstanceValues, type InstancePlacement, type PageSize, type StepsCovering, type VertexClipArrays } from '../spine';
 import { errorText } from '../../errors';
 
 /** What the player needs from the page. */
@@ -60,6 +60,13 @@ export interface DecodedPage {
   rgba: Uint8Array;
 }
 
+/** The sizes of decoded pages by page name (they override the atlas's `size:`). */
+function pageSizesOf(pages: readonly DecodedPage[]): Record<string, PageSize> {
+  const sizes: Record<string, PageSize> = {};
+  for (const p of pages) sizes[p.name] = { width: p.width, height: p.height };
+  return sizes;
+}
+
 /** Plays one loaded skeleton. */
 export class SkeletonPlayer {
   private loadedSkeleton: LoadedSkeleton;
@@ -83,8 +90,8 @@ export class SkeletonPlayer {
   fps = DEFAULT_BAKE_FPS;
   /** Sample the atlas pages trilinearly through mipmaps (sent with every clip upload). */
   mipmaps = false;
-  /** What the last bake could not keep (see clip.ts). */
-  limits: string[] = [];
+  /** What the last bake could not keep, as data (clip.ts `limitDetails`). */
+  limits: ClipLimit[] = [];
 
   private constructor(
     private readonly host: SkeletonPlayHost,
@@ -96,7 +103,7 @@ export class SkeletonPlayer {
   ) {
     this.loadedSkeleton = this.load();
     const first = this.loadedSkeleton.data.animations[0];
-    if (first === undefined) throw new Error('the skeleton has no animation to play');
+    if (first === undefined) throw new SkeletonLoadError({ kind: 'noAnimation' });
     this.animation = first.name;
     for (const p of pages) {
       const path = pageImagePath(key, p.name);
@@ -116,6 +123,17 @@ export class SkeletonPlayer {
       }
     }
     return pages;
+  }
+
+  /**
+   * Loads the skeleton with its atlas and decoded pages as playback does (spine-core, load scale
+   * 1), registering and baking nothing: what a drop must pass before it is placed in the scene.
+   * Throws a SkeletonLoadError (or AtlasLoadError) saying why the file cannot be read. A
+   * skeleton that reads but has no animation is placed (its bones can be followed); its
+   * playback says it has nothing to play.
+   */
+  static check(skeleton: Uint8Array, atlasText: string, pages: readonly DecodedPage[]): void {
+    loadSkeleton(skeleton, atlasText, { pageSizes: pageSizesOf(pages), scale: 1 });
   }
 
   /**
@@ -149,9 +167,7 @@ export class SkeletonPlayer {
   }
 
   private load(): LoadedSkeleton {
-    const pageSizes: Record<string, PageSize> = {};
-    for (const p of this.pages) pageSizes[p.name] = { width: p.width, height: p.height };
-    return loadSkeleton(this.skeletonBytes, this.atlasText, { pageSizes, scale: this.scale });
+    return loadSkeleton(this.skeletonBytes, this.atlasText, { pageSizes: pageSizesOf(this.pages), scale: this.scale });
   }
 
   /** Animation names, in the skeleton's order. */
@@ -179,7 +195,7 @@ export class SkeletonPlayer {
     const id = this.host.clips.addVertexClip(`${this.key}:${this.animation}`, arrays.fps, arrays.uvs, arrays.indices, arrays.topologyRanges, arrays.frames, arrays.positions, arrays.draws, arrays.drawColors, clipOptionsJson(arrays, this.mipmaps));
     const clip = { id, arrays, durationSecs: baked.durationSecs };
     this.clips.set(key, clip);
-    this.limits = arrays.limits;
+    this.limits = arrays.limitDetails;
     return clip;
   }
 
@@ -193,7 +209,7 @@ export class SkeletonPlayer {
       this.animation = previous;
       throw e;
     }
-    this.limits = this.current().arrays.limits;
+    this.limits = this.current().arrays.limitDetails;
     this.push();
   }
 
@@ -207,7 +223,7 @@ export class SkeletonPlayer {
       this.skin = previous;
       throw e;
     }
-    this.limits = this.current().arrays.limits;
+    this.limits = this.current().arrays.limitDetails;
     this.push();
   }
 
@@ -222,7 +238,7 @@ export class SkeletonPlayer {
       this.fps = previous;
       throw e;
     }
-    this.limits = this.current().arrays.limits;
+    this.limits = this.current().arrays.limitDetails;
     this.push();
   }
 

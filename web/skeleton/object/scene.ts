@@ -17,7 +17,7 @@ import { placementOf } from './doc';
 import { atlasPageNames } from './files';
 import { SkeletonPlayer, type ClipInstanceJson, type DecodedPage, type SkeletonPlayHost } from './play';
 import { loadSkeletonFiles, saveSkeletonFiles, skeletonFilesKey, type ContentHash, type SkeletonFileSet } from './store';
-import { errorText } from '../../errors';
+import { skeletonErrorText, type SkeletonFileNames } from './refusal';
 
 /** What the skeleton scene needs from the page: what its players need (they push through the scene), and: */
 export interface SkeletonSceneHost extends Omit<SkeletonPlayHost, 'pushInstances'> {
@@ -43,6 +43,11 @@ interface PlayerRecord {
 
 function lastSegment(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The files an entry names, for messages (its name when the document gives no path). */
+function fileNames(entry: SkeletonObject): SkeletonFileNames {
+  return { skeleton: entry.path === '' ? entry.name : entry.path, atlas: entry.atlas === '' ? entry.name : entry.atlas };
 }
 
 /** The played skeletons of the scene (see the file comment). */
@@ -73,13 +78,18 @@ export class SkeletonScene {
 
   /**
    * Holds a dropped file set (decoding its pages, keeping it in IndexedDB for reloads) and
-   * returns its content key. A set already held is not decoded again.
+   * returns its content key. A set already held is not decoded again. A set spine-core cannot
+   * load as playback would (a cut or damaged file, a missing region, no animation:
+   * SkeletonPlayer.check) is refused before anything is held or stored: this throws its
+   * SkeletonLoadError or AtlasLoadError, and the drop must not be placed in the scene.
    */
   async addFiles(files: Omit<SkeletonFileSet, 'key'>): Promise<string> {
     const key = skeletonFilesKey(files, this.host.contentHash);
     if (this.files.has(key)) return key;
     const set: SkeletonFileSet = { key, ...files };
-    await this.hold(set);
+    const held = await this.decode(set);
+    SkeletonPlayer.check(set.skeleton.bytes, held.atlasText, held.pages);
+    this.files.set(key, held);
     void saveSkeletonFiles(set).catch(() => undefined);
     return key;
   }
@@ -102,7 +112,7 @@ export class SkeletonScene {
       try {
         await this.hold(set);
       } catch (e) {
-        this.problems.set(`key:${key}`, errorText(e));
+        this.problems.set(`key:${key}`, skeletonErrorText(e, { skeleton: set.skeleton.path, atlas: set.atlas.path }));
         missing.push(key);
       }
     }
@@ -179,7 +189,7 @@ export class SkeletonScene {
           rec = { player: SkeletonPlayer.create(this.playHost, entry.key, held.set.skeleton.bytes, held.atlasText, held.pages, entry.scale), key: entry.key };
         } catch (e) {
           if (this.host.isRestarting(e)) continue;
-          this.problems.set(entry.name, t('skeletonCannotPlay', { name: entry.name, error: errorText(e) }));
+          this.problems.set(entry.name, t('skeletonCannotPlay', { name: entry.name, error: skeletonErrorText(e, fileNames(entry)) }));
           continue;
         }
         this.players.set(entry.name, rec);
@@ -199,7 +209,7 @@ export class SkeletonScene {
       try {
         f();
       } catch (e) {
-        if (!this.host.isRestarting(e)) notes.push(errorText(e));
+        if (!this.host.isRestarting(e)) notes.push(skeletonErrorText(e, fileNames(entry)));
       }
     };
     p.speed = entry.speed;
@@ -234,7 +244,7 @@ export class SkeletonScene {
         all.push(...rec.player.instanceList(sceneTimeSecs, all.length));
       } catch (e) {
         if (this.host.isRestarting(e)) return;
-        const text = t('skeletonCannotPlay', { name: entry.name, error: errorText(e) });
+        const text = t('skeletonCannotPlay', { name: entry.name, error: skeletonErrorText(e, fileNames(entry)) });
         if (this.problems.get(entry.name) !== text) {
           this.problems.set(entry.name, text);
           this.onProblemsChanged?.();
@@ -277,7 +287,8 @@ export class SkeletonScene {
     return longest;
   }
 
-  private async hold(set: SkeletonFileSet): Promise<void> {
+  /** The set with its atlas text and decoded pages (nothing held yet). */
+  private async decode(set: SkeletonFileSet): Promise<HeldFiles> {
     const atlasText = new TextDecoder().decode(set.atlas.bytes);
     const pageFiles: { name: string; file: Blob }[] = [];
     for (const name of atlasPageNames(atlasText)) {
@@ -285,6 +296,10 @@ export class SkeletonScene {
       if (f !== undefined) pageFiles.push({ name, file: new Blob([new Uint8Array(f.bytes)]) });
     }
     const pages = await SkeletonPlayer.decodePages(this.host, pageFiles);
-    this.files.set(set.key, { set, atlasText, pages });
+    return { set, atlasText, pages };
+  }
+
+  private async hold(set: SkeletonFileSet): Promise<void> {
+    this.files.set(set.key, await this.decode(set));
   }
 }

@@ -194,9 +194,10 @@ export function mountPlayback(box: HTMLElement, binding: SkeletonControlsBinding
     } catch (e) {
       status.textContent = errorText(e);
     }
-    const missing = p.missingPages();
-    if (missing.length > 0) notes.append(h('p', { class: 'skeleton-message notice' }, t('playPagesMissing', { pages: missing.join(', ') })));
-    for (const l of p.limits) notes.append(h('p', { class: 'skeleton-message info' }, t('playLimit', { limit: l })));
+    // Every limit of the bake is a page without an image (one its attachments use): one note.
+    const missing = new Set(p.missingPages());
+    for (const l of p.limits) if (l.kind === 'pageWithoutImage') missing.add(l.page);
+    if (missing.size > 0) notes.append(h('p', { class: 'skeleton-message notice' }, t('playPagesMissing', { pages: [...missing].join(', ') })));
   }
 
   function tick(): void {

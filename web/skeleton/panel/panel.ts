@@ -6,7 +6,9 @@
 // atlas when it changed, and `repair-report.json`. Every skeleton-provided text (names, paths,
 // versions) is written with textContent only: skeleton files are untrusted. Labels and messages
 // follow the UI language (web/i18n/): a switch relabels an open panel in place, keeping the
-// charset choice, the last repair report and the playback section.
+// charset choice, the last repair report and the playback section. The header is only the start
+// of the file: a 4.2 skeleton that spine-core cannot load (cut short, damaged) is refused by the
+// scene (AttachSkeleton), and the panel then leads with why instead of "no defects found".
 
 import './skeleton.css';
 import { followLang, lang, Relabel, t, type MessageKey } from '../../i18n';
@@ -20,9 +22,12 @@ export type { SkelWasm, SkelRepairResult } from './types';
 
 /**
  * Places a playable skeleton (4.2, with its atlas) in the scene — or finds the entry it already
- * has — and fills `box` with its playback controls. Problems are shown in `box`, never thrown.
+ * has — and fills `box` with its playback controls; resolves to null. A skeleton that cannot be
+ * placed (spine-core cannot load it: cut short, damaged, a missing region, no animation) is not
+ * placed and resolves to why, as a function giving the text in the current language, which the
+ * panel shows as its error. Never throws.
  */
-export type AttachSkeleton = (files: SkeletonFiles, skeleton: Uint8Array, atlas: Uint8Array, box: HTMLElement) => Promise<void>;
+export type AttachSkeleton = (files: SkeletonFiles, skeleton: Uint8Array, atlas: Uint8Array, box: HTMLElement) => Promise<(() => string) | null>;
 
 /** The legacy reader charset offered (GBK: libGDX on a Chinese-locale JVM ≤ 17). */
 const LEGACY_CHARSET = 'gbk';
@@ -86,6 +91,8 @@ class SkeletonPanel {
   readonly playBox: HTMLElement;
   /** Version read from the header (null when unreadable or absent). */
   version: string | null = null;
+  /** Why the skeleton was not placed in the scene ({@link refuse}), or null. */
+  private refusal: (() => string) | null = null;
 
   constructor(
     private readonly files: SkeletonFiles,
@@ -147,6 +154,17 @@ class SkeletonPanel {
     return this.labels.text(node, text);
   }
 
+  /**
+   * The skeleton could not be placed in the scene: `text()` (in the current language) becomes
+   * the panel's first error, and the defect list no longer says that nothing is wrong.
+   */
+  refuse(text: () => string): void {
+    this.refusal = text;
+    const p = h('p', { class: 'skeleton-message error', 'data-role': 'refused' });
+    this.messages.prepend(this.labels.text(p, text));
+    this.showBody();
+  }
+
   private charset(): string | undefined {
     return this.legacy ? LEGACY_CHARSET : undefined;
   }
@@ -183,7 +201,7 @@ class SkeletonPanel {
     this.body.replaceChildren();
     const state = this.info;
     if (state === null) return;
-    this.repairButton.title = 'info' in state && state.info.defects.length === 0 ? t('skelNothingToRepair') : '';
+    this.repairButton.title = 'info' in state && state.info.defects.length === 0 && this.refusal === null ? t('skelNothingToRepair') : '';
     if ('error' in state) {
       this.note(this.body, { kind: 'error', text: () => t('skelCannotRead', { path: this.files.skeleton.path, error: state.error }) });
       return;
@@ -222,7 +240,8 @@ class SkeletonPanel {
   private defects(defects: SkelDefect[]): HTMLElement {
     const box = h('div', { class: 'skeleton-defects' });
     if (defects.length === 0) {
-      box.append(h('p', { class: 'skeleton-ok' }, t('skelNoDefects')));
+      // A refused skeleton has a problem the name checks do not see: "no defects" would mislead.
+      if (this.refusal === null) box.append(h('p', { class: 'skeleton-ok' }, t('skelNoDefects')));
       return box;
     }
     const table = h('table', {}, h('thead', {}, h('tr', {}, h('th', {}, t('skelDefect')), h('th', {}, t('skelWhere')), h('th', {}, t('skelValue')))));
@@ -331,7 +350,10 @@ export async function openSkeletonDrop(files: { path: string; file: File }[], ho
       // Playback needs spine-core 4.2 and the atlas (the version note explains other versions).
       const playable = versionSupport(opened.version) === 'playable';
       if (attach !== undefined && atlas !== undefined && playable) {
-        playback = () => attach(found, skeleton, atlas, opened.playBox);
+        playback = async () => {
+          const refusal = await attach(found, skeleton, atlas, opened.playBox);
+          if (refusal !== null) opened.refuse(refusal);
+        };
       } else if (attach !== undefined && atlas === undefined && playable) {
         opened.playBox.append(opened.labelled(h('p', { class: 'skeleton-message info' }), () => t('skelPlaybackNeedsAtlas')));
       }

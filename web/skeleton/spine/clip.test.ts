@@ -122,6 +122,7 @@ describe('toVertexClip', () => {
     expect(c.vertexCount).toBe(4);
     expect(c.textures).toEqual(['A']);
     expect(c.limits).toEqual(['atlas page "b.png" has no image: its attachments are drawn as flat colour']);
+    expect(c.limitDetails).toEqual([{ kind: 'pageWithoutImage', page: 'b.png' }]);
   });
 
   it('refuses a bake that draws nothing', () => {

@@ -52,8 +52,21 @@ export interface VertexClipArrays {
   vertexCount: number;
   /** Distinct layouts (visible attachments, draw order) of the bake. */
   topologies: number;
-  /** What the conversion could not keep, for the panel (empty when nothing was lost). */
+  /** What the conversion could not keep, in English, for reports (empty when nothing was lost). */
   limits: string[];
+  /** The same as data, for the panel to word in the UI language (same order). */
+  limitDetails: ClipLimit[];
+}
+
+/**
+ * Something a clip could not keep from its bake, as data for the panel to word in the UI
+ * language: the attachments on atlas page `page`, which has no image, are drawn as flat colour.
+ */
+export interface ClipLimit {
+  /** What was lost (the only kind today: a page without an image). */
+  kind: 'pageWithoutImage';
+  /** The page's name as the atlas writes it. */
+  page: string;
 }
 
 /** `optionsJson` of `addVertexClip` for these arrays. */
@@ -129,7 +142,10 @@ export function toVertexClip(baked: BakedAnimation, pagePath: (page: number) => 
     }
   });
 
-  const limits = [...missingPages].map((p) => `atlas page "${baked.pages[p]?.name ?? p}" has no image: its attachments are drawn as flat colour`);
+  const limitDetails: ClipLimit[] = [...missingPages]
+    .map((p): ClipLimit => ({ kind: 'pageWithoutImage', page: baked.pages[p]?.name ?? String(p) }))
+    .sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : 0));
+  const limits = limitDetails.map((l) => `atlas page "${l.page}" has no image: its attachments are drawn as flat colour`);
   return {
     fps: baked.fps,
     uvs: baked.uvs,
@@ -143,7 +159,8 @@ export function toVertexClip(baked: BakedAnimation, pagePath: (page: number) => 
     frameCount,
     vertexCount,
     topologies: topos.length,
-    limits: limits.sort(),
+    limits,
+    limitDetails,
   };
 }
 

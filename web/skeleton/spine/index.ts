@@ -15,10 +15,25 @@
 //          loop → BoneTrackJson for `setFollowTracks` (scene pixels, y down, at the bake frames);
 //   place  an instance's transform → where a point of it lands in the scene (the renderer's
 //          clip-instance formula).
-// Errors are thrown as Errors whose messages name the animation, skin, bone or atlas page.
+// Errors are thrown as Errors whose messages name the animation, skin, bone or atlas page; a
+// skeleton spine-core cannot load throws a SkeletonLoadError (an unusable atlas an AtlasLoadError),
+// whose `problem` says why as data (the file ends early, is corrupt, or names what spine-core could
+// not find) for the page to word.
 
 export { DEFAULT_BAKE_FPS, bakeAnimation, type BakedAnimation, type BakeOptions, type StepsCovering } from './bake';
-export { PER_INSTANCE, clipOptionsJson, toVertexClip, writeInstance, writeInstances, type ClipInstanceValues, type VertexClipArrays } from './clip';
+export { PER_INSTANCE, clipOptionsJson, toVertexClip, writeInstance, writeInstances, type ClipInstanceValues, type ClipLimit, type VertexClipArrays } from './clip';
 export { followDocument, sampleBoneTrack, trackPeriodSecs, type BoneTrackJson, type TrackRequest } from './follow-track';
 export { checkPlacement, placePoint, type InstancePlacement } from './placement';
-export { isJsonSkeleton, loadAtlas, loadSkeleton, type LoadedSkeleton, type LoadOptions, type PageSize } from './load';
+export {
+  AtlasLoadError,
+  isJsonSkeleton,
+  loadAtlas,
+  loadProblem,
+  loadSkeleton,
+  SkeletonLoadError,
+  type AtlasLoadProblem,
+  type LoadedSkeleton,
+  type LoadOptions,
+  type PageSize,
+  type SkeletonLoadProblem,
+} from './load';

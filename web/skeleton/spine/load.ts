@@ -82,10 +82,27 @@ function recomputeUvs(page: TextureAtlasPage): void {
   }
 }
 
-/** Parses an atlas and gives each page a {@link PageTexture} of its real size. */
+/**
+ * Why an atlas cannot be used, as data for the page to word: it names no page, or page `page`
+ * has no size (none in the atlas, and no image of that name was given).
+ */
+export type AtlasLoadProblem = { kind: 'noPage' } | { kind: 'pageWithoutSize'; page: string };
+
+/** An atlas that cannot be used (see {@link AtlasLoadProblem}); its message is English. */
+export class AtlasLoadError extends Error {
+  constructor(readonly problem: AtlasLoadProblem) {
+    super(problem.kind === 'noPage' ? 'atlas: no page found (is this a Spine .atlas file?)' : `atlas page "${problem.page}": no size in the atlas and no page image of that name`);
+    this.name = 'AtlasLoadError';
+  }
+}
+
+/**
+ * Parses an atlas and gives each page a {@link PageTexture} of its real size. Throws an
+ * {@link AtlasLoadError} for an atlas without pages or a page without a size.
+ */
 export function loadAtlas(atlasText: string, pageSizes: Readonly<Record<string, PageSize>> = {}): TextureAtlas {
   const atlas = new TextureAtlas(atlasText);
-  if (atlas.pages.length === 0) throw new Error('atlas: no page found (is this a Spine .atlas file?)');
+  if (atlas.pages.length === 0) throw new AtlasLoadError({ kind: 'noPage' });
   for (const page of atlas.pages) {
     const given = pageSizes[page.name];
     if (given !== undefined) {
@@ -98,7 +115,7 @@ export function loadAtlas(atlasText: string, pageSizes: Readonly<Record<string, 
         recomputeUvs(page);
       }
     } else if (!(page.width > 0 && page.height > 0)) {
-      throw new Error(`atlas page "${page.name}": no size in the atlas and no page image of that name`);
+      throw new AtlasLoadError({ kind: 'pageWithoutSize', page: page.name });
     }
     page.setTexture(new PageTexture(page.name, { width: page.width, height: page.height }));
   }
@@ -106,16 +123,73 @@ export function loadAtlas(atlasText: string, pageSizes: Readonly<Record<string, 
 }
 
 /**
+ * Why spine-core could not load a skeleton, as data for the page to word in its language:
+ * - `endsEarly`: a binary skeleton read past its last byte (spine-core's reads are DataView
+ *   reads: a cut file, or a count or length damaged into a larger one, throws a RangeError
+ *   there); `sizeBytes` is the file's size, the byte the read ran past;
+ * - `corrupt`: any other low-level failure (a TypeError, RangeError or JSON SyntaxError inside
+ *   spine-core's reader, or a binary file spine-core refused): not a readable 4.2 skeleton;
+ *   in both, `detail` is the runtime's own exception text, kept for debugging and never shown
+ *   (nor put in the error's message);
+ * - `rejected`: spine-core's own reason, naming what it could not find (a bone, slot, skin,
+ *   constraint, or an atlas region: `Region not found in atlas: …`), in `detail`;
+ * - `noAnimation`: it loaded, but has no animation to play.
+ */
+export type SkeletonLoadProblem =
+  | { kind: 'endsEarly'; sizeBytes: number; detail: string }
+  | { kind: 'corrupt'; detail: string }
+  | { kind: 'rejected'; detail: string }
+  | { kind: 'noAnimation' };
+
+/** A skeleton spine-core could not load (see {@link SkeletonLoadProblem}); its message is English. */
+export class SkeletonLoadError extends Error {
+  constructor(readonly problem: SkeletonLoadProblem) {
+    super(`skeleton: ${SkeletonLoadError.sentence(problem)}`);
+    this.name = 'SkeletonLoadError';
+  }
+
+  private static sentence(p: SkeletonLoadProblem): string {
+    switch (p.kind) {
+      case 'endsEarly':
+        return `the file ends early or is corrupt: spine-core needed data past its last byte (byte ${p.sizeBytes})`;
+      case 'corrupt':
+        return 'the file is corrupt or not a Spine 4.2 skeleton: spine-core cannot read it';
+      case 'rejected':
+        return p.detail;
+      case 'noAnimation':
+        return 'the skeleton has no animation to play';
+    }
+  }
+}
+
+/**
+ * What a failure of spine-core's reader means (see {@link SkeletonLoadProblem}): `thrown` is what
+ * `readSkeletonData` threw for a skeleton of `sizeBytes` bytes, `binary` or JSON.
+ */
+export function loadProblem(thrown: unknown, binary: boolean, sizeBytes: number): SkeletonLoadProblem {
+  const detail = errorText(thrown);
+  const lowLevel = thrown instanceof RangeError || thrown instanceof TypeError || thrown instanceof SyntaxError || !(thrown instanceof Error);
+  if (binary && thrown instanceof RangeError) return { kind: 'endsEarly', sizeBytes, detail };
+  // A binary file holds no references spine-core could fail to find but atlas regions: any
+  // other refusal ("… must not be null", an unknown timeline type) is damaged data.
+  if (lowLevel || (binary && !detail.startsWith('Region not found in atlas'))) return { kind: 'corrupt', detail };
+  return { kind: 'rejected', detail };
+}
+
+/**
  * Reads a 4.2 skeleton (JSON text, or binary bytes — JSON bytes are recognised too) against its
- * atlas. Throws spine-core's own errors (e.g. `Region not found in atlas: …`), prefixed with
- * `skeleton: `.
+ * atlas. Throws a {@link SkeletonLoadError} when spine-core cannot read it: its message is
+ * spine-core's own (e.g. `Region not found in atlas: …`), or says that the file ends early or is
+ * corrupt, prefixed with `skeleton: `. An atlas that cannot be read throws from
+ * {@link loadAtlas} first.
  */
 export function loadSkeleton(skeleton: string | Uint8Array, atlasText: string, options: LoadOptions = {}): LoadedSkeleton {
   const atlas = loadAtlas(atlasText, options.pageSizes);
   const loader = new AtlasAttachmentLoader(atlas);
+  const binary = typeof skeleton !== 'string' && !isJsonSkeleton(skeleton);
   let data: SkeletonData;
   try {
-    if (typeof skeleton === 'string' || isJsonSkeleton(skeleton)) {
+    if (!binary) {
       const reader = new SkeletonJson(loader);
       reader.scale = options.scale ?? 1;
       const text = typeof skeleton === 'string' ? skeleton : new TextDecoder().decode(skeleton);
@@ -123,10 +197,12 @@ export function loadSkeleton(skeleton: string | Uint8Array, atlasText: string, o
     } else {
       const reader = new SkeletonBinary(loader);
       reader.scale = options.scale ?? 1;
-      data = reader.readSkeletonData(skeleton);
+      // spine-core reads `bytes.buffer` from its start: a view into a larger buffer is copied.
+      const exact = skeleton.byteOffset === 0 && skeleton.byteLength === skeleton.buffer.byteLength ? skeleton : skeleton.slice();
+      data = reader.readSkeletonData(exact);
     }
   } catch (e) {
-    throw new Error(`skeleton: ${errorText(e)}`);
+    throw new SkeletonLoadError(loadProblem(e, binary, typeof skeleton === 'string' ? skeleton.length : skeleton.byteLength));
   }
   return { data, atlas };
 }
