@@ -6,8 +6,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { zlibSync } from 'fflate';
 import type { BrowserContext, Page } from 'playwright-core';
+import { pngClaiming } from '../support/png-write';
 import { skeletonDrop } from './skeleton-files';
 import { documentOf, dropFiles, openEditor, useSite } from './support';
 
@@ -43,31 +43,6 @@ async function waitForMessage(page: Page, text: string, timeout = 15_000): Promi
     const seen = await page.evaluate(() => (window as unknown as { seenMessages: string[] }).seenMessages);
     throw new Error(`no message with ${JSON.stringify(text)} within ${timeout} ms; shown: ${JSON.stringify(seen)}`);
   }
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'latin1');
-  const typed = Buffer.concat([head.subarray(4), data]);
-  let c = 0xffffffff;
-  for (const b of typed) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE((c ^ 0xffffffff) >>> 0, 0);
-  return Buffer.concat([head, data, crc]);
-}
-
-/** A valid PNG header stating `width`×`height` (8-bit RGBA), a tiny IDAT (one row) and IEND. */
-function pngClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const row = new Uint8Array(1 + 64);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlibSync(row)), chunk('IEND', new Uint8Array(0))]);
 }
 
 describe('refused drops', () => {

@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { concatBytes as concat, crc32, pngClaiming, pngHeader } from '../../tests/support/png-write';
 import { readImageSize, type ImageHeaderSize } from './image-header';
 
 // Real 3×2 files: the JPEG and the WebP bitstreams were encoded by Chromium's canvas
@@ -15,7 +15,7 @@ const WEBP_LOSSLESS_3X2 = b64('UklGRiAAAABXRUJQVlA4TBMAAAAvAkAAAA9QoPnf//kPBy2I6
 const WEBP_EXTENDED_3X2 = b64(
   'UklGRm4AAABXRUJQVlA4WAoAAAAAAAAAAgAAAQAAVlA4IFAAAABwAwCdASoDAAIAAUAmJagCdLoB+AH4AUoCqAMkA/QAFuz2xGAAzjS77P/+sDam/9fj4O7L1DshYfg7svUP/Rn/9RoKVymPfzzzXKZ/fMAAAA==',
 );
-const PNG_3X2 = png(3, 2);
+const PNG_3X2 = pngClaiming(3, 2, 2);
 
 const REAL: [string, Uint8Array, ImageHeaderSize][] = [
   ['png', PNG_3X2, { format: 'png', width: 3, height: 2 }],
@@ -201,20 +201,6 @@ function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (c) => c.charCodeAt(0));
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function u32be(v: number): Uint8Array {
-  return new Uint8Array([(v >>> 24) & 0xff, (v >>> 16) & 0xff, (v >>> 8) & 0xff, v & 0xff]);
-}
-
 function u32le(v: number): Uint8Array {
   return new Uint8Array([v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff]);
 }
@@ -239,30 +225,3 @@ function jpegWithSize(jpeg: Uint8Array, width: number, height: number): Uint8Arr
   return out;
 }
 
-/** CRC-32 of PNG chunks (bit by bit: the chunks here are small). */
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const typed = concat(ascii(type), data);
-  return concat(u32be(data.length), typed, u32be(crc32(typed)));
-}
-
-/** PNG signature and an IHDR chunk (8-bit RGBA) stating `width`×`height`. */
-function pngHeader(width: number, height: number): Uint8Array {
-  const ihdr = concat(u32be(width), u32be(height), new Uint8Array([8, 6, 0, 0, 0]));
-  return concat(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr));
-}
-
-/** A complete, valid PNG of `width`×`height` grey pixels. */
-function png(width: number, height: number): Uint8Array {
-  const raw = new Uint8Array((width * 4 + 1) * height).fill(0x80);
-  for (let y = 0; y < height; y++) raw[y * (width * 4 + 1)] = 0;
-  return concat(pngHeader(width, height), pngChunk('IDAT', new Uint8Array(deflateSync(raw))), pngChunk('IEND', new Uint8Array(0)));
-}
