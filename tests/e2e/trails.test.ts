@@ -58,8 +58,17 @@ async function show(page: Page, json: string, timeSecs: number): Promise<Pixels>
   return (await canvasPixels(page)).pixels;
 }
 
+/** The canvas's background: its most common colour (a corner pixel may lie on a grid line). */
 function background(p: Pixels): [number, number, number] {
-  return [p.rgba[0], p.rgba[1], p.rgba[2]];
+  const counts = new Map<number, number>();
+  for (let i = 0; i < p.width * p.height; i++) {
+    const rgb = (p.rgba[i * 4] << 16) | (p.rgba[i * 4 + 1] << 8) | p.rgba[i * 4 + 2];
+    counts.set(rgb, (counts.get(rgb) ?? 0) + 1);
+  }
+  let most = 0;
+  let rgb = 0;
+  for (const [c, n] of counts) if (n > most) [most, rgb] = [n, c];
+  return [rgb >> 16, (rgb >> 8) & 0xff, rgb & 0xff];
 }
 
 for (const tier of ['webgpu', 'webgl2'] as Tier[]) {
