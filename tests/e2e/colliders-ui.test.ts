@@ -187,6 +187,23 @@ describe('drawing a collider on the canvas (WebGL2)', () => {
     assert.deepEqual(errors, []);
   });
 
+  it('a second click on the first draws nothing and the drawing goes on: the next click finishes the segment', async () => {
+    await page.evaluate(() => (window as unknown as SeamWindow).spineParticleTest.edit('no colliders (e2e)', (d) => void (d.colliders = [])));
+    await page.selectOption('#add-collider', 'segment');
+    const [ax, ay] = await pageAt(page, [-100, 200]);
+    await page.mouse.click(ax, ay);
+    await page.mouse.click(ax, ay);
+    assert.equal(collidersOf(await documentOf(page)).length, 0, 'no collider of no length');
+    const [bx, by] = await pageAt(page, [100, 200]);
+    await page.mouse.click(bx, by);
+    const [line] = collidersOf(await documentOf(page));
+    assert.ok(line !== undefined, 'the third click finished the segment');
+    assert.ok(Math.hypot(line.shape.a[0] + 100, line.shape.a[1] - 200) < 1.5 && Math.hypot(line.shape.b[0] - 100, line.shape.b[1] - 200) < 1.5, `from the first click to the third (${line.shape.a} → ${line.shape.b})`);
+    await page.click('#undo-button');
+    await page.click('#undo-button');
+    assert.deepEqual(errors, []);
+  });
+
   it('an undo in the middle of a drag abandons the drag: the undone object comes back, no other is overwritten', async () => {
     const ok = await page.evaluate(() =>
       (window as unknown as SeamWindow).spineParticleTest.edit('two ledges (e2e)', (d) => {

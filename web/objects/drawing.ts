@@ -2,8 +2,9 @@
 // drawing mode's state (the tool, the clicks so far, the pointer), its start, its end (finished:
 // the object is added as one undo step and selected; or cancelled), the keys that act on it and
 // the preview of the object being drawn. Segment, circle (centre, then radius) and rectangle (two
-// corners) finish on the second click; polylines and paths on a double-click or Enter; Backspace
-// takes back the last click; Escape cancels. The canvas tools route the pointer and keyboard
+// corners) finish on the second click (one that would make nothing, on the first or level with a
+// rectangle's first corner, is taken back); polylines and paths on a double-click or Enter;
+// Backspace takes back the last click; Escape cancels. The canvas tools route the pointer and keyboard
 // events here while a drawing is under way; the points arrive in scene pixels, already snapped.
 // A click or the pointer past the document's limits lands on them (shapes.ts `clampClick`), so the
 // preview shows what the click adds and the edit is never refused for a coordinate.
@@ -141,7 +142,10 @@ export class ObjectDrawing {
     if (made === null) {
       // Too few points yet (a polyline needs more clicks): keep drawing.
       if (this.clicks.length < 2 || fixedClicks(tool) === null) return;
-      this.stop();
+      // A second click that makes nothing (on the first: a segment of no length, a circle of no
+      // radius, a rectangle of no width or height) is taken back: the drawing waits for another.
+      this.clicks.pop();
+      this.redraw();
       return;
     }
     this.stop();
