@@ -6,7 +6,7 @@ import type { ImageAsset, Scene } from '../document/types';
 import type { Engine } from '../engine/engine';
 import { errorText } from '../errors';
 import { cachedImages, cacheImage, pruneImages } from '../files/imagecache';
-import { decodeImage, ImageError } from '../files/images';
+import { decodeImage, ImageError, MAX_IMAGE_SIDE } from '../files/images';
 import { t, type MessageKey } from '../i18n';
 import type { ShowMessage } from '../ui/messages';
 
@@ -18,7 +18,7 @@ export async function loadImage(engine: Engine, message: ShowMessage, path: stri
     void cacheImage({ path, ...img }).catch(() => undefined);
     return { path, width: img.width, height: img.height };
   } catch (e) {
-    const reason = e instanceof ImageError ? t(`image_${e.problem}` as MessageKey) : errorText(e);
+    const reason = e instanceof ImageError ? t(`image_${e.problem}` as MessageKey, { ...e.size, max: MAX_IMAGE_SIDE }) : errorText(e);
     message('error', t('imageRefused', { file: path, reason }));
     return null;
   }

@@ -2,7 +2,6 @@
 // whose header states a side above the limit before decoding anything (image-header.ts), decodes
 // with createImageBitmap, and reads straight-alpha RGBA8 pixels through a 2D canvas.
 
-import { t } from '../i18n';
 import { sniffImage } from './drop';
 import { IMAGE_HEADER_BYTES, readImageSize } from './image-header';
 
@@ -17,48 +16,33 @@ export interface DecodedImage {
   rgba: Uint8Array;
 }
 
-/** Why an image could not be used (a side above the limit is an {@link ImageTooBigError}). */
-export type ImageProblem = 'notAnImage' | 'corrupt' | 'empty';
+/** Why an image could not be used. */
+export type ImageProblem = 'notAnImage' | 'corrupt' | 'empty' | 'tooBig';
 
 /** An image that could not be used. */
 export class ImageError extends Error {
   constructor(
     readonly problem: ImageProblem,
     message: string,
+    /** `tooBig`: the image's size, as its header states it or as decoded (the editor names it). */
+    readonly size?: { width: number; height: number },
   ) {
     super(message);
     this.name = 'ImageError';
   }
 }
 
-/**
- * An image refused because a side is above {@link MAX_IMAGE_SIDE}, naming its size. Its message
- * is worded in the UI language when thrown (`image_tooBig`: "the image is 20000×20000, above the
- * 4096×4096 limit"). It is deliberately not an {@link ImageError}: callers word those from their
- * `problem` alone (web/editor/images.ts), which would lose the size; for this one they show the
- * message (errors.ts `errorText`).
- */
-export class ImageTooBigError extends Error {
-  constructor(
-    /** Width in pixels, as the header states it or as decoded. */
-    readonly width: number,
-    /** Height in pixels, as the header states it or as decoded. */
-    readonly height: number,
-  ) {
-    super(t('image_tooBig', { width, height, max: MAX_IMAGE_SIDE }));
-    this.name = 'ImageTooBigError';
+/** Throws `tooBig` when `width` or `height` is above {@link MAX_IMAGE_SIDE}. */
+function checkImageSide(width: number, height: number): void {
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw new ImageError('tooBig', `${width}×${height} is larger than ${MAX_IMAGE_SIDE}×${MAX_IMAGE_SIDE}`, { width, height });
   }
 }
 
-/** Throws {@link ImageTooBigError} when `width` or `height` is above {@link MAX_IMAGE_SIDE}. */
-export function checkImageSide(width: number, height: number): void {
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) throw new ImageTooBigError(width, height);
-}
-
 /**
- * Decodes `blob` into RGBA8. Throws {@link ImageError}, or {@link ImageTooBigError} for a side
- * above {@link MAX_IMAGE_SIDE}: read from the header when it can be (at once, nothing decoded),
- * else found after decoding.
+ * Decodes `blob` into RGBA8. Throws {@link ImageError}; a side above {@link MAX_IMAGE_SIDE}
+ * (`tooBig`) is read from the header when it can be (at once, nothing decoded), else found after
+ * decoding.
  */
 export async function decodeImage(blob: Blob): Promise<DecodedImage> {
   if (blob.size === 0) throw new ImageError('empty', 'the file is empty');

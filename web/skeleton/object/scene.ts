@@ -79,9 +79,9 @@ export class SkeletonScene {
   /**
    * Holds a dropped file set (decoding its pages, keeping it in IndexedDB for reloads) and
    * returns its content key. A set already held is not decoded again. A set spine-core cannot
-   * load as playback would (a cut or damaged file, a missing region, no animation:
-   * SkeletonPlayer.check) is refused before anything is held or stored: this throws its
-   * SkeletonLoadError or AtlasLoadError, and the drop must not be placed in the scene.
+   * load as playback would (a cut or damaged file, a missing region: SkeletonPlayer.check) is
+   * refused before anything is held or stored: this throws its SkeletonLoadError or
+   * AtlasLoadError, and the drop must not be placed in the scene.
    */
   async addFiles(files: Omit<SkeletonFileSet, 'key'>): Promise<string> {
     const key = skeletonFilesKey(files, this.host.contentHash);
